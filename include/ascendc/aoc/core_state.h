@@ -1,0 +1,155 @@
+// Per-core state of the simulated AI core. Each logical block runs on its own
+// thread, so everything a real core keeps in registers or local memory lives in a
+// thread-local CoreState: block index, local memories, mask registers, the current
+// TPipe, and the instruction trace.
+#pragma once
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <new>
+
+#include "aoc/trace.h"
+
+namespace AscendC { class TPipe; }
+
+namespace aoc {
+
+// Sizes of the local memories and framework limits of one core, from the SoC file.
+struct CoreLimits {
+  uint32_t ub_bytes = 192 * 1024;
+  uint32_t l1_bytes = 512 * 1024;
+  uint32_t l0a_bytes = 64 * 1024;
+  uint32_t l0b_bytes = 64 * 1024;
+  uint32_t l0c_bytes = 128 * 1024;
+  uint32_t bt_bytes = 1024;
+  uint32_t fb_bytes = 2048;
+  uint32_t max_pipe_buffers = 64;  // sum of buffer counts over all InitBuffer calls of a TPipe
+  uint32_t event_ids = 8;          // hardware event IDs per pipe pair
+};
+
+// One local memory of a core: real storage so that kernels read back what they wrote,
+// addressed by byte offset (the "physical address" the hazard checker compares).
+class LocalMemory {
+ public:
+  void reset(uint32_t bytes) {
+    if (bytes != size_) {
+      data_.reset(static_cast<std::byte*>(::operator new(bytes ? bytes : 32, std::align_val_t{64})));
+      size_ = bytes;
+    }
+    // Fresh memory holds garbage on a device; a fixed pattern keeps runs deterministic
+    // and makes reads of never-written data visible (NaN for floats).
+    std::memset(data_.get(), 0xFF, size_);
+  }
+  std::byte* base() const { return data_.get(); }
+  uint32_t size() const { return size_; }
+
+ private:
+  struct Deleter { void operator()(std::byte* p) const { ::operator delete(p, std::align_val_t{64}); } };
+  std::unique_ptr<std::byte, Deleter> data_;
+  uint32_t size_ = 0;
+};
+
+enum class MaskMode : uint8_t { NORMAL = 0, COUNTER };
+
+struct CoreState {
+  int64_t block_idx = 0;
+  int64_t block_num = 1;
+  int64_t sub_block_idx = 0;
+  int64_t sub_block_num = 1;
+  int32_t core_type = 2;  // AscendC::AIV
+  uint64_t tiling_key = 0;
+  CoreLimits limits;
+  LocalMemory ub, l1, l0a, l0b, l0c, bt, fb;
+  AscendC::TPipe* pipe = nullptr;
+
+  // Vector control registers.
+  MaskMode mask_mode = MaskMode::NORMAL;
+  uint64_t mask_high = ~0ull;
+  uint64_t mask_low = ~0ull;
+  uint64_t pad_value = 0;         // SetPadValue for DataCopyPad dummy bytes
+  bool pad_value_set = false;
+  uint8_t atomic_mode = 0;        // 0 none, 1 add, 2 max, 3 min
+  uint8_t atomic_dtype = 0;       // aoc::DType of the atomic accumulation
+  alignas(32) uint8_t cmp_mask[256] = {};  // CmpMask register written by Compare without dst
+  uint64_t reduce_max_min_count = 0;       // last ReduceMax/Min index (GetReduceMaxMinCount)
+  float deq_scale = 1.0f;
+
+  Trace trace;
+
+  void init(const CoreLimits& lim) {
+    limits = lim;
+    ub.reset(lim.ub_bytes);
+    l1.reset(lim.l1_bytes);
+    l0a.reset(lim.l0a_bytes);
+    l0b.reset(lim.l0b_bytes);
+    l0c.reset(lim.l0c_bytes);
+    bt.reset(lim.bt_bytes);
+    fb.reset(lim.fb_bytes);
+    pipe = nullptr;
+    mask_mode = MaskMode::NORMAL;
+    mask_high = mask_low = ~0ull;
+    pad_value = 0;
+    pad_value_set = false;
+    atomic_mode = 0;
+    trace.records.clear();
+  }
+};
+
+// The state of the calling core. Outside a launch (unit tests, host code calling
+// device helpers) a default core with the 910B limits is created on first use.
+inline thread_local CoreState* tls_core = nullptr;
+
+inline CoreState& core() {
+  if (tls_core == nullptr) {
+    thread_local CoreState fallback;
+    thread_local bool initialised = false;
+    if (!initialised) {
+      fallback.init(CoreLimits{});
+      initialised = true;
+    }
+    tls_core = &fallback;
+  }
+  return *tls_core;
+}
+
+// Global memory allocations known to the launcher (inputs, outputs, workspace,
+// tiling). GlobalTensor looks its pointer up here to learn the bounds it may touch.
+class GmRegistry {
+ public:
+  struct Alloc { uintptr_t lo = 0, hi = 0; const char* name = ""; };
+
+  static GmRegistry& instance() {
+    static GmRegistry r;
+    return r;
+  }
+  void add(const void* p, size_t bytes, const char* name = "") {
+    std::lock_guard<std::mutex> g(mu_);
+    auto lo = reinterpret_cast<uintptr_t>(p);
+    allocs_[lo] = Alloc{lo, lo + bytes, name};
+  }
+  void remove(const void* p) {
+    std::lock_guard<std::mutex> g(mu_);
+    allocs_.erase(reinterpret_cast<uintptr_t>(p));
+  }
+  // The allocation containing address p, or an empty Alloc when p is not inside any.
+  Alloc find(const void* p) const {
+    std::lock_guard<std::mutex> g(mu_);
+    auto a = reinterpret_cast<uintptr_t>(p);
+    auto it = allocs_.upper_bound(a);
+    if (it == allocs_.begin()) return {};
+    --it;
+    if (a >= it->second.lo && a < it->second.hi) return it->second;
+    // A zero-sized allocation still owns its start address (an empty tensor).
+    if (a == it->second.lo) return it->second;
+    return {};
+  }
+
+ private:
+  mutable std::mutex mu_;
+  std::map<uintptr_t, Alloc> allocs_;
+};
+
+}  // namespace aoc

@@ -1,0 +1,21 @@
+// Block / core identity of the calling core (set by the launcher per logical block).
+#pragma once
+#include <cstdint>
+
+#include "aoc/core_state.h"
+
+namespace AscendC {
+inline int64_t GetBlockIdx() { return aoc::core().block_idx; }
+inline int64_t GetBlockNum() { return aoc::core().block_num; }
+inline int64_t GetSubBlockIdx() { return aoc::core().sub_block_idx; }
+inline int64_t GetSubBlockNum() { return aoc::core().sub_block_num; }
+inline int64_t GetTaskRation() { return aoc::core().sub_block_num; }
+inline int64_t GetTaskRatio() { return aoc::core().sub_block_num; }
+}  // namespace AscendC
+
+// Builtin variables some kernels read directly. The launcher sets them per block,
+// alongside the CoreState fields the accessors above read.
+inline thread_local int64_t block_idx = 0;
+inline thread_local int64_t block_num = 1;
+inline thread_local int64_t sub_block_idx = 0;
+inline thread_local int64_t sub_block_num = 1;

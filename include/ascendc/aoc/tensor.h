@@ -1,0 +1,329 @@
+// GlobalTensor and LocalTensor: typed views on global memory and on a core's local
+// memories. Every access an API makes goes through aoc_check(), which validates the
+// range against the underlying allocation and that the buffer has not been freed.
+#pragma once
+#include <cstdint>
+#include <iostream>
+#include <source_location>
+#include <type_traits>
+
+#include "aoc/core_state.h"
+#include "aoc/error.h"
+#include "aoc/half.h"
+#include "aoc/macros.h"
+#include "aoc/trace.h"
+
+namespace AscendC {
+
+enum class TPosition : uint8_t {
+  GM, A1, A2, B1, B2, C1, C2, CO1, CO2, VECIN, VECOUT, VECCALC, LCM = VECCALC, SPM, SHM = SPM, TSCM,
+  C2PIPE2GM, C2PIPE2LOCAL, MAX
+};
+using QuePosition = TPosition;
+
+enum class CacheMode : uint8_t { CACHE_MODE_NORMAL = 0, CACHE_MODE_DISABLE, CACHE_MODE_LAST, CACHE_MODE_PERSISTENT };
+
+}  // namespace AscendC
+
+namespace aoc {
+
+template <typename T> constexpr DType dtype_of() {
+  using U = std::remove_cv_t<T>;
+  if constexpr (std::is_same_v<U, half>) return DType::F16;
+  else if constexpr (std::is_same_v<U, bfloat16_t>) return DType::BF16;
+  else if constexpr (std::is_same_v<U, float>) return DType::F32;
+  else if constexpr (std::is_same_v<U, double>) return DType::F64;
+  else if constexpr (std::is_same_v<U, int8_t>) return DType::I8;
+  else if constexpr (std::is_same_v<U, uint8_t>) return DType::U8;
+  else if constexpr (std::is_same_v<U, int16_t>) return DType::I16;
+  else if constexpr (std::is_same_v<U, uint16_t>) return DType::U16;
+  else if constexpr (std::is_same_v<U, int32_t>) return DType::I32;
+  else if constexpr (std::is_same_v<U, uint32_t>) return DType::U32;
+  else if constexpr (std::is_same_v<U, int64_t>) return DType::I64;
+  else if constexpr (std::is_same_v<U, uint64_t>) return DType::U64;
+  else if constexpr (std::is_same_v<U, bool>) return DType::U8;
+  else return DType::None;
+}
+
+// Which local memory a position lives in.
+constexpr Space space_of(AscendC::TPosition pos) {
+  using P = AscendC::TPosition;
+  switch (pos) {
+    case P::A1: case P::B1: case P::C1: case P::TSCM: return Space::L1;
+    case P::A2: return Space::L0A;
+    case P::B2: return Space::L0B;
+    case P::CO1: return Space::L0C;
+    case P::C2: return Space::BT;
+    case P::C2PIPE2GM: return Space::FB;
+    case P::GM: case P::CO2: return Space::GM;
+    default: return Space::UB;
+  }
+}
+
+inline LocalMemory& memory_of(Space s) {
+  CoreState& c = core();
+  switch (s) {
+    case Space::L1: return c.l1;
+    case Space::L0A: return c.l0a;
+    case Space::L0B: return c.l0b;
+    case Space::L0C: return c.l0c;
+    case Space::BT: return c.bt;
+    case Space::FB: return c.fb;
+    default: return c.ub;
+  }
+}
+
+inline const char* space_name(Space s) {
+  switch (s) {
+    case Space::GM: return "GM";
+    case Space::UB: return "UB";
+    case Space::L1: return "L1";
+    case Space::L0A: return "L0A";
+    case Space::L0B: return "L0B";
+    case Space::L0C: return "L0C";
+    case Space::BT: return "BT";
+    case Space::FB: return "FB";
+  }
+  return "?";
+}
+
+// A block of local memory handed out by a TPipe. Tensors remember the generation they
+// were allocated in; FreeTensor bumps it, so a stale tensor is detected on its next use.
+struct BufferSlot {
+  uint32_t generation = 0;
+  bool live = true;             // false between FreeTensor and the next AllocTensor
+  const char* owner = "buffer"; // "TQue", "TBuf", ...
+  const char* freed_file = "";
+  uint32_t freed_line = 0;
+};
+
+}  // namespace aoc
+
+namespace AscendC {
+
+template <typename T> class LocalTensor {
+ public:
+  using PrimType = T;
+  LocalTensor() = default;
+  // Static-tensor style: a tensor placed by hand at byte address `addr` of the memory of `pos`.
+  LocalTensor(TPosition pos, uint32_t addr, uint32_t tileSize,
+              std::source_location loc = std::source_location::current()) {
+    aoc::LocalMemory& m = aoc::memory_of(aoc::space_of(pos));
+    aoc::check(uint64_t(addr) + uint64_t(tileSize) * sizeof(T) <= m.size(), "LocalTensor", loc, "tensor [", addr,
+               ", ", uint64_t(addr) + uint64_t(tileSize) * sizeof(T), ") lies outside ", aoc::space_name(aoc::space_of(pos)),
+               " (", m.size(), " bytes)");
+    aoc::check(addr % 32 == 0, "LocalTensor", loc, "address ", addr, " is not 32-byte aligned");
+    aoc_bind(pos, reinterpret_cast<T*>(m.base() + addr), tileSize, m.base() + addr, m.base() + addr + tileSize * sizeof(T),
+             nullptr);
+  }
+
+  // Tensor starting `offset` elements further; shares storage.
+  LocalTensor operator[](uint32_t offset) const {
+    LocalTensor t = *this;
+    t.ptr_ += offset;
+    t.size_ = offset <= size_ ? size_ - offset : 0;
+    return t;
+  }
+
+  T GetValue(uint32_t i, std::source_location loc = std::source_location::current()) const {
+    aoc_check(i, 1, "LocalTensor::GetValue", loc);
+    aoc_scalar_trace("GetValue", i, false, loc);
+    return ptr_[i];
+  }
+  void SetValue(uint32_t i, T v, std::source_location loc = std::source_location::current()) const {
+    aoc_check(i, 1, "LocalTensor::SetValue", loc);
+    aoc_scalar_trace("SetValue", i, true, loc);
+    ptr_[i] = v;
+  }
+  T& operator()(uint32_t i) const {
+    aoc_check(i, 1, "LocalTensor::operator()", std::source_location::current());
+    return ptr_[i];
+  }
+
+  uint32_t GetSize() const { return size_; }
+  uint32_t GetLength() const { return size_ * sizeof(T); }
+  void SetSize(uint32_t n) { size_ = n; }
+  void SetBufferLen(uint32_t bytes) { size_ = bytes / sizeof(T); }
+  TPosition GetPosition() const { return pos_; }
+  void SetUserTag(int32_t tag) { tag_ = tag; }
+  int32_t GetUserTag() const { return tag_; }
+  // Physical address: the byte offset inside the core's local memory, as on the device.
+  uint64_t GetPhyAddr() const { return aoc_offset(); }
+  uint64_t GetPhyAddr(uint32_t off) const { return aoc_offset() + uint64_t(off) * sizeof(T); }
+  void SetAddr(uint64_t byteOffset) { ptr_ = reinterpret_cast<T*>(aoc_mem().base() + byteOffset); }
+
+  template <typename U> LocalTensor<U> ReinterpretCast() const {
+    LocalTensor<U> t;
+    t.aoc_bind(pos_, reinterpret_cast<U*>(ptr_), static_cast<uint32_t>(uint64_t(size_) * sizeof(T) / sizeof(U)),
+               buf_lo_, buf_hi_, slot_, gen_);
+    t.SetUserTag(tag_);
+    return t;
+  }
+
+  void Print(uint32_t n = 0) const {
+    uint32_t count = n ? n : size_;
+    for (uint32_t i = 0; i < count; ++i) std::cout << static_cast<double>(static_cast<float>(ptr_[i])) << (i + 1 < count ? " " : "\n");
+  }
+
+  // ---- implementation interface (used by the API implementation, not by kernels) ----
+  // gen < 0: take the slot's current generation (a fresh allocation).
+  void aoc_bind(TPosition pos, T* ptr, uint32_t size, std::byte* lo, std::byte* hi, const aoc::BufferSlot* slot,
+                int64_t gen = -1) {
+    pos_ = pos;
+    ptr_ = ptr;
+    size_ = size;
+    buf_lo_ = lo;
+    buf_hi_ = hi;
+    slot_ = slot;
+    gen_ = gen >= 0 ? static_cast<uint32_t>(gen) : (slot ? slot->generation : 0);
+  }
+  T* aoc_ptr() const { return ptr_; }
+  aoc::Space aoc_space() const { return aoc::space_of(pos_); }
+  aoc::LocalMemory& aoc_mem() const { return aoc::memory_of(aoc_space()); }
+  uint64_t aoc_offset() const {
+    return static_cast<uint64_t>(reinterpret_cast<const std::byte*>(ptr_) - aoc_mem().base());
+  }
+  std::byte* aoc_buf_lo() const { return buf_lo_; }
+  std::byte* aoc_buf_hi() const { return buf_hi_; }
+  const aoc::BufferSlot* aoc_slot() const { return slot_; }
+  uint32_t aoc_generation() const { return gen_; }
+  // Elements available from this tensor's start to the end of its buffer.
+  uint64_t aoc_capacity() const {
+    return buf_hi_ > reinterpret_cast<std::byte*>(ptr_)
+               ? static_cast<uint64_t>(buf_hi_ - reinterpret_cast<std::byte*>(ptr_)) / sizeof(T) : 0;
+  }
+  // Validates that elements [first, first + n) of this tensor may be touched.
+  // Bounds are those of the buffer the tensor came from, not GetSize(): kernels
+  // legally address past a sub-tensor's logical size inside its buffer.
+  void aoc_check(uint64_t first, uint64_t n, const char* api, const std::source_location& loc) const {
+    aoc::check(ptr_ != nullptr, api, loc, "uses a LocalTensor that was never allocated (AllocTensor / Get / DeQue)");
+    if (slot_ != nullptr) {
+      aoc::check(slot_->live && slot_->generation == gen_, api, loc, "uses a tensor of a ", slot_->owner,
+                 " after FreeTensor", slot_->freed_line ? " (freed at " : "", slot_->freed_file,
+                 slot_->freed_line ? ":" : "", slot_->freed_line ? std::to_string(slot_->freed_line) : std::string(),
+                 slot_->freed_line ? ")" : "");
+    }
+    if (n == 0) return;
+    const std::byte* lo = reinterpret_cast<const std::byte*>(ptr_ + first);
+    const std::byte* hi = reinterpret_cast<const std::byte*>(ptr_ + first + n);
+    if (lo < buf_lo_ || hi > buf_hi_) {
+      aoc::fail(api, loc, "accesses ", aoc::space_name(aoc_space()), " bytes [", lo - aoc_mem().base(), ", ",
+                hi - aoc_mem().base(), ") outside its buffer [", buf_lo_ - aoc_mem().base(), ", ",
+                buf_hi_ - aoc_mem().base(), ") (elements ", first, "..", first + n - 1, " of a tensor with ",
+                aoc_capacity(), " elements left in its buffer)");
+    }
+  }
+  aoc::Range aoc_range(uint64_t first, uint64_t n) const {
+    uint64_t off = aoc_offset() + first * sizeof(T);
+    return aoc::Range{aoc_space(), off, off + n * sizeof(T)};
+  }
+
+ private:
+  void aoc_scalar_trace(const char* op, uint32_t i, bool write, const std::source_location& loc) const {
+    aoc::TraceRecord* r = aoc::core().trace.append(aoc::RecKind::Scalar, aoc::Pipe::S, op, loc);
+    r->elems = 1;
+    r->dtype = aoc::dtype_of<T>();
+    aoc::Range rg = aoc_range(i, 1);
+    if (write) { r->has_write = true; r->write = rg; } else { r->nreads = 1; r->reads[0] = rg; }
+  }
+
+  TPosition pos_ = TPosition::VECCALC;
+  T* ptr_ = nullptr;
+  uint32_t size_ = 0;
+  std::byte* buf_lo_ = nullptr;
+  std::byte* buf_hi_ = nullptr;
+  const aoc::BufferSlot* slot_ = nullptr;
+  uint32_t gen_ = 0;
+  int32_t tag_ = 0;
+};
+
+template <typename T> class GlobalTensor {
+ public:
+  using PrimType = T;
+  GlobalTensor() = default;
+
+  void SetGlobalBuffer(__gm__ T* buffer, uint64_t bufferSize) {
+    ptr_ = buffer;
+    size_ = bufferSize;
+    alloc_ = aoc::GmRegistry::instance().find(buffer);
+  }
+  void SetGlobalBuffer(__gm__ T* buffer) { SetGlobalBuffer(buffer, 0); }
+
+  GlobalTensor operator[](uint64_t offset) const {
+    GlobalTensor t = *this;
+    t.ptr_ += offset;
+    t.size_ = offset <= size_ ? size_ - offset : 0;
+    return t;
+  }
+
+  T GetValue(uint64_t i, std::source_location loc = std::source_location::current()) const {
+    aoc_check(i, 1, "GlobalTensor::GetValue", loc);
+    aoc_scalar_trace("GmGetValue", i, false, loc);
+    return ptr_[i];
+  }
+  void SetValue(uint64_t i, T v, std::source_location loc = std::source_location::current()) const {
+    aoc_check(i, 1, "GlobalTensor::SetValue", loc);
+    aoc_scalar_trace("GmSetValue", i, true, loc);
+    ptr_[i] = v;
+  }
+  T& operator()(uint64_t i) const {
+    aoc_check(i, 1, "GlobalTensor::operator()", std::source_location::current());
+    return ptr_[i];
+  }
+
+  uint64_t GetSize() const { return size_; }
+  __gm__ T* GetPhyAddr() const { return ptr_; }
+  __gm__ T* GetPhyAddr(uint64_t off) const { return ptr_ + off; }
+  void SetL2CacheHint(AscendC::CacheMode mode) { cache_mode_ = mode; }
+  AscendC::CacheMode GetL2CacheHint() const { return cache_mode_; }
+
+  template <typename U> GlobalTensor<U> ReinterpretCast() const {
+    GlobalTensor<U> t;
+    t.SetGlobalBuffer(reinterpret_cast<__gm__ U*>(ptr_), size_ * sizeof(T) / sizeof(U));
+    t.SetL2CacheHint(cache_mode_);
+    return t;
+  }
+
+  // ---- implementation interface ----
+  T* aoc_ptr() const { return ptr_; }
+  uint64_t aoc_addr(uint64_t first = 0) const { return reinterpret_cast<uint64_t>(ptr_ + first); }
+  // Validates that elements [first, first + n) lie inside the GM allocation the
+  // tensor points into (the launcher registers every buffer it passes to a kernel).
+  void aoc_check(uint64_t first, uint64_t n, const char* api, const std::source_location& loc) const {
+    if (n == 0) return;
+    aoc::check(ptr_ != nullptr, api, loc, "uses a GlobalTensor whose buffer is null (SetGlobalBuffer not called?)");
+    if (alloc_.hi == 0) {
+      // Pointer was not inside a known allocation at SetGlobalBuffer time; look again
+      // (the tensor may have been set before registration, or offset into one).
+      alloc_ = aoc::GmRegistry::instance().find(ptr_);
+      aoc::check(alloc_.hi != 0, api, loc, "GM address ", static_cast<const void*>(ptr_),
+                 " is not inside any buffer passed to the kernel");
+    }
+    uint64_t lo = reinterpret_cast<uint64_t>(ptr_ + first);
+    uint64_t hi = reinterpret_cast<uint64_t>(ptr_ + first + n);
+    if (lo < alloc_.lo || hi > alloc_.hi) {
+      aoc::fail(api, loc, "accesses GM bytes [", int64_t(lo - alloc_.lo), ", ", int64_t(hi - alloc_.lo), ") of ",
+                alloc_.name[0] ? "buffer '" : "a buffer", alloc_.name, alloc_.name[0] ? "'" : "", " which has ",
+                alloc_.hi - alloc_.lo, " bytes (out of bounds)");
+    }
+  }
+  aoc::Range aoc_range(uint64_t first, uint64_t n) const {
+    return aoc::Range{aoc::Space::GM, aoc_addr(first), aoc_addr(first + n)};
+  }
+
+ private:
+  void aoc_scalar_trace(const char* op, uint64_t i, bool write, const std::source_location& loc) const {
+    aoc::TraceRecord* r = aoc::core().trace.append(aoc::RecKind::Scalar, aoc::Pipe::S, op, loc);
+    r->elems = 1;
+    r->dtype = aoc::dtype_of<T>();
+    aoc::Range rg = aoc_range(i, 1);
+    if (write) { r->has_write = true; r->write = rg; } else { r->nreads = 1; r->reads[0] = rg; }
+  }
+
+  __gm__ T* ptr_ = nullptr;
+  uint64_t size_ = 0;
+  mutable aoc::GmRegistry::Alloc alloc_;
+  AscendC::CacheMode cache_mode_ = AscendC::CacheMode::CACHE_MODE_NORMAL;
+};
+
+}  // namespace AscendC

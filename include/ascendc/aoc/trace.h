@@ -1,0 +1,84 @@
+// The instruction trace of one core, recorded during the functional run of a kernel
+// and consumed by the timing engine and the hazard checker (src/sim). Every API call
+// that the device would execute on a pipe appends one record.
+#pragma once
+#include <cstdint>
+#include <source_location>
+#include <vector>
+
+namespace aoc {
+
+// Hardware pipes of an AI core. S = scalar unit (issues everything, does scalar work).
+enum class Pipe : uint8_t { S = 0, V, M, MTE1, MTE2, MTE3, FIX, ALL, Count };
+
+// Address spaces a record can touch. GM addresses are host pointer values;
+// local-memory addresses are byte offsets inside that memory of the core.
+enum class Space : uint8_t { GM = 0, UB, L1, L0A, L0B, L0C, BT, FB };
+
+// Element types, used to pick instruction costs.
+enum class DType : uint8_t { None = 0, F16, BF16, F32, F64, I8, U8, I16, U16, I32, U32, I64, U64, B1 };
+
+enum class RecKind : uint8_t {
+  Compute,   // vector / cube instruction on pipe V or M
+  Copy,      // data movement on MTE1/MTE2/MTE3/FIX (or V for UB->UB)
+  Scalar,    // scalar work on S: `count` = executed basic blocks / scalar ops
+  SetFlag,   // pipe -> peer event `event_id`
+  WaitFlag,  // peer waits for pipe's event `event_id` (pipe = source, peer = waiting pipe)
+  Barrier,   // PipeBarrier<pipe>; pipe == ALL blocks every pipe
+  SyncAll,   // inter-core barrier
+};
+
+struct Range {
+  Space space = Space::UB;
+  uint64_t lo = 0;  // [lo, hi) in bytes
+  uint64_t hi = 0;
+};
+
+struct TraceRecord {
+  RecKind kind = RecKind::Compute;
+  Pipe pipe = Pipe::S;
+  Pipe peer = Pipe::S;       // SetFlag/WaitFlag: the other pipe of the event
+  uint8_t event_id = 0;
+  DType dtype = DType::None;      // element type computed on (source type for Cast)
+  DType dst_dtype = DType::None;  // result type when it differs (Cast, Compare)
+  bool implicit = false;          // sync inserted by the framework (TQue) or compiler, not written by the user
+  const char* op = "";            // API name, a string literal: "Add", "DataCopy", "EnQue" ...
+  uint64_t elems = 0;             // elements processed (Compute) / scalar ops (Scalar)
+  uint32_t repeats = 0;           // vector repeats (level-0 form) or derived from elems
+  uint64_t bytes = 0;             // bytes moved (Copy)
+  uint32_t bursts = 0;            // Copy: number of contiguous blocks
+  uint32_t burst_bytes = 0;       // Copy: bytes per block
+  uint64_t src_gap = 0;           // Copy: bytes skipped between source blocks
+  uint64_t dst_gap = 0;           // Copy: bytes skipped between destination blocks
+  uint8_t nreads = 0;
+  Range reads[3];
+  bool has_write = false;
+  Range write;
+  const char* file = "";
+  uint32_t line = 0;
+};
+
+class Trace {
+ public:
+  bool enabled = true;
+  std::vector<TraceRecord> records;
+
+  TraceRecord* append(RecKind kind, Pipe pipe, const char* op, const std::source_location& loc) {
+    if (!enabled) return &scratch_;
+    records.emplace_back();
+    TraceRecord& r = records.back();
+    r.kind = kind;
+    r.pipe = pipe;
+    r.op = op;
+    r.file = loc.file_name();
+    r.line = loc.line();
+    return &r;
+  }
+
+ private:
+  TraceRecord scratch_;
+};
+
+template <typename T> constexpr DType dtype_of();
+
+}  // namespace aoc
