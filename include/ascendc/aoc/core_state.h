@@ -79,6 +79,10 @@ struct CoreState {
 
   Trace trace;
 
+  // Inter-core barrier (SyncAll), provided by the launcher that runs the blocks.
+  void (*barrier_fn)(void*) = nullptr;
+  void* barrier_ctx = nullptr;
+
   void init(const CoreLimits& lim) {
     limits = lim;
     ub.reset(lim.ub_bytes);
