@@ -1,0 +1,273 @@
+#include "sim/soc.h"
+
+#include <toml++/toml.h>
+
+#include <algorithm>
+#include <cstdlib>
+#include <filesystem>
+#include <set>
+#include <sstream>
+
+#include "sim/sim_error.h"
+
+namespace aoc::sim {
+namespace fs = std::filesystem;
+
+double Curve::at(double x) const {
+  if (points.empty()) return 0;
+  if (x <= points.front().first) {
+    // Fewer elements than the smallest measurement still cost the measured floor.
+    return points.front().second;
+  }
+  for (size_t i = 1; i < points.size(); ++i) {
+    if (x <= points[i].first) {
+      auto [x0, y0] = points[i - 1];
+      auto [x1, y1] = points[i];
+      return y0 + (y1 - y0) * (x - x0) / (x1 - x0);
+    }
+  }
+  return points.back().second + asymptotic_slope() * (x - points.back().first);
+}
+
+double Curve::asymptotic_slope() const {
+  if (points.size() < 2) return points.empty() ? 0 : points[0].second / std::max(points[0].first, 1.0);
+  auto [x0, y0] = points[points.size() - 2];
+  auto [x1, y1] = points.back();
+  return (y1 - y0) / (x1 - x0);
+}
+
+const DmaPath& Soc::path(const std::string& key) const {
+  auto it = paths.find(key);
+  if (it == paths.end()) throw SimError("SoC " + name + " (" + source_path + ") has no [paths." + key + "] entry");
+  return it->second;
+}
+
+const char* dtype_name(aoc::DType t) {
+  switch (t) {
+    case DType::F16: return "f16";
+    case DType::BF16: return "bf16";
+    case DType::F32: return "f32";
+    case DType::F64: return "f64";
+    case DType::I8: return "i8";
+    case DType::U8: return "u8";
+    case DType::I16: return "i16";
+    case DType::U16: return "u16";
+    case DType::I32: return "i32";
+    case DType::U32: return "u32";
+    case DType::I64: return "i64";
+    case DType::U64: return "u64";
+    case DType::B1: return "b1";
+    case DType::None: break;
+  }
+  return "none";
+}
+
+uint32_t dtype_bytes(aoc::DType t) {
+  switch (t) {
+    case DType::F16: case DType::BF16: case DType::I16: case DType::U16: return 2;
+    case DType::F32: case DType::I32: case DType::U32: return 4;
+    case DType::F64: case DType::I64: case DType::U64: return 8;
+    case DType::I8: case DType::U8: case DType::B1: return 1;
+    case DType::None: break;
+  }
+  return 1;
+}
+
+namespace {
+
+std::vector<fs::path> search_dirs() {
+  std::vector<fs::path> dirs;
+  if (const char* home = std::getenv("ASCENDOPT_HOME")) dirs.emplace_back(fs::path(home) / "socs");
+#ifdef AOC_SOURCE_DIR
+  dirs.emplace_back(fs::path(AOC_SOURCE_DIR) / "socs");
+#endif
+  // This file lives at <source>/src/sim/soc.cpp: the source tree's socs/ is two levels up.
+  dirs.emplace_back(fs::path(__FILE__).parent_path().parent_path().parent_path() / "socs");
+  return dirs;
+}
+
+// Reads a required value and names the key and file when it is missing or mistyped.
+template <typename T>
+T need(const toml::table& t, const std::string& dotted, const std::string& file) {
+  auto node = t.at_path(dotted);
+  if (!node) throw SimError(file + ": missing key '" + dotted + "'");
+  if constexpr (std::is_floating_point_v<T>) {
+    if (auto v = node.value<double>()) return static_cast<T>(*v);
+  } else if constexpr (std::is_integral_v<T>) {
+    if (auto v = node.value<int64_t>()) {
+      if (*v < 0) throw SimError(file + ": key '" + dotted + "' must not be negative");
+      return static_cast<T>(*v);
+    }
+  } else {
+    if (auto v = node.value<std::string>()) return *v;
+  }
+  throw SimError(file + ": key '" + dotted + "' has the wrong type");
+}
+
+std::vector<std::pair<double, double>> need_points(const toml::node* node,
+                                                   const std::string& what, const std::string& file) {
+  const auto* arr = node ? node->as_array() : nullptr;
+  if (!arr || arr->empty()) throw SimError(file + ": '" + what + "' must be a non-empty array of [x, y] pairs");
+  std::vector<std::pair<double, double>> pts;
+  for (const auto& e : *arr) {
+    const auto* pair = e.as_array();
+    if (!pair || pair->size() != 2) throw SimError(file + ": '" + what + "' entries must be [x, y] pairs");
+    auto x = (*pair)[0].value<double>();
+    auto y = (*pair)[1].value<double>();
+    if (!x || !y) throw SimError(file + ": '" + what + "' entries must be numbers");
+    pts.emplace_back(*x, *y);
+  }
+  std::sort(pts.begin(), pts.end());
+  return pts;
+}
+
+toml::table parse_file(const fs::path& p) {
+  try {
+    return toml::parse_file(p.string());
+  } catch (const toml::parse_error& e) {
+    std::ostringstream os;
+    os << p.string() << ":" << e.source().begin.line << ": " << e.description();
+    throw SimError(os.str());
+  }
+}
+
+void load_vector_table(Soc& soc, const fs::path& file) {
+  toml::table t = parse_file(file);
+  const auto* ops = t["ops"].as_table();
+  if (!ops) throw SimError(file.string() + ": missing [ops] table");
+  for (const auto& [key, node] : *ops) {
+    std::string k(key.str());
+    soc.vector_costs[k].points = need_points(&node, "ops." + k, file.string());
+  }
+}
+
+Soc parse_soc(const fs::path& file) {
+  toml::table t = parse_file(file);
+  const std::string f = file.string();
+  Soc s;
+  s.source_path = f;
+  s.name = need<std::string>(t, "name", f);
+  s.aiv_cores = need<int>(t, "chip.aiv_cores", f);
+  s.aic_cores = need<int>(t, "chip.aic_cores", f);
+  s.clock_ghz = need<double>(t, "chip.clock_ghz", f);
+  if (s.clock_ghz <= 0) throw SimError(f + ": chip.clock_ghz must be positive");
+  s.l2_bytes = need<uint64_t>(t, "chip.l2_bytes", f);
+  s.hbm_bytes = need<uint64_t>(t, "chip.hbm_bytes", f);
+
+  auto& L = s.limits;
+  L.ub_bytes = need<uint32_t>(t, "memory.ub_bytes", f);
+  L.l1_bytes = need<uint32_t>(t, "memory.l1_bytes", f);
+  L.l0a_bytes = need<uint32_t>(t, "memory.l0a_bytes", f);
+  L.l0b_bytes = need<uint32_t>(t, "memory.l0b_bytes", f);
+  L.l0c_bytes = need<uint32_t>(t, "memory.l0c_bytes", f);
+  L.bt_bytes = need<uint32_t>(t, "memory.bt_bytes", f);
+  L.fb_bytes = need<uint32_t>(t, "memory.fb_bytes", f);
+  L.max_pipe_buffers = need<uint32_t>(t, "memory.max_pipe_buffers", f);
+  L.event_ids = need<uint32_t>(t, "memory.event_ids", f);
+
+  // Bandwidths are written in GB/s (as the sources quote them) and kept in bytes/cycle.
+  const double bytes_per_cycle_per_gbps = 1.0 / s.clock_ghz;
+  s.hbm_read_bytes_per_cycle = need<double>(t, "bandwidth.hbm_read_gbps", f) * bytes_per_cycle_per_gbps;
+  s.l2_write_bytes_per_cycle = need<double>(t, "bandwidth.l2_write_gbps", f) * bytes_per_cycle_per_gbps;
+  s.rw_mix_efficiency = need<double>(t, "bandwidth.rw_mix_efficiency", f);
+
+  const auto* paths = t["paths"].as_table();
+  if (!paths) throw SimError(f + ": missing [paths] table");
+  for (const auto& [key, node] : *paths) {
+    std::string k(key.str());
+    const auto* pt = node.as_table();
+    if (!pt) throw SimError(f + ": paths." + k + " must be a table");
+    DmaPath p;
+    p.core_bytes_per_cycle = need<double>(*pt, "bytes_per_cycle", f + " [paths." + k + "]");
+    p.issue_cycles = need<double>(*pt, "issue_cycles", f + " [paths." + k + "]");
+    p.latency_cycles = need<double>(*pt, "latency_cycles", f + " [paths." + k + "]");
+    if (p.core_bytes_per_cycle <= 0) throw SimError(f + ": paths." + k + ".bytes_per_cycle must be positive");
+    s.paths[k] = p;
+  }
+  s.alignment_efficiency = need_points(t.at_path("burst.alignment_efficiency").node(), "burst.alignment_efficiency", f);
+  s.burst_granule_bytes = need<uint32_t>(t, "burst.granule_bytes", f);
+
+  s.ub_block_bytes = need<uint32_t>(t, "ub_banks.block_bytes", f);
+  s.ub_bank_groups = need<uint32_t>(t, "ub_banks.bank_groups", f);
+  s.ub_bank_id_shift = need<uint32_t>(t, "ub_banks.bank_id_shift", f);
+  s.bank_conflict_cycles_per_beat = need<double>(t, "ub_banks.conflict_cycles_per_beat", f);
+
+  s.launch_base_us = need<double>(t, "launch.base_us", f);
+  s.launch_per_core_us = need<double>(t, "launch.per_core_us", f);
+  s.launch_per_wave_us = need<double>(t, "launch.per_wave_us", f);
+
+  s.scalar_cycles_per_op = need<double>(t, "scalar.cycles_per_op", f);
+  s.scalar_access_cycles = need<double>(t, "scalar.access_cycles", f);
+  s.issue_cycles = need<double>(t, "scalar.issue_cycles", f);
+  s.queue_depth = need<uint32_t>(t, "scalar.queue_depth", f);
+  if (s.queue_depth == 0) throw SimError(f + ": scalar.queue_depth must be at least 1");
+
+  s.set_flag_cycles = need<double>(t, "sync.set_flag_cycles", f);
+  s.wait_flag_cycles = need<double>(t, "sync.wait_flag_cycles", f);
+  s.barrier_cycles = need<double>(t, "sync.barrier_cycles", f);
+  s.sync_all_cycles = need<double>(t, "sync.sync_all_cycles", f);
+
+  s.vector_bytes_per_cycle = need<double>(t, "vector.bytes_per_cycle", f);
+  s.vector_floor_cycles = need<double>(t, "vector.floor_cycles", f);
+  auto table = need<std::string>(t, "vector.table", f);
+  fs::path table_path = fs::path(table).is_absolute() ? fs::path(table) : file.parent_path() / table;
+  load_vector_table(s, table_path);
+
+  const auto* cube = t.at_path("cube.macs_per_cycle").as_table();
+  if (!cube) throw SimError(f + ": missing [cube.macs_per_cycle] table");
+  for (const auto& [key, node] : *cube) {
+    auto v = node.value<double>();
+    if (!v || *v <= 0) throw SimError(f + ": cube.macs_per_cycle." + std::string(key.str()) + " must be a positive number");
+    s.cube_macs_per_cycle[std::string(key.str())] = *v;
+  }
+  s.mmad_overhead_cycles = need<double>(t, "cube.mmad_overhead_cycles", f);
+  return s;
+}
+
+bool looks_like_path(const std::string& s) {
+  return s.find('/') != std::string::npos || (s.size() > 5 && s.substr(s.size() - 5) == ".toml");
+}
+
+}  // namespace
+
+std::vector<std::string> available_socs() {
+  std::set<std::string> names;
+  for (const auto& d : search_dirs()) {
+    std::error_code ec;
+    if (!fs::is_directory(d, ec)) continue;
+    for (const auto& e : fs::directory_iterator(d, ec)) {
+      if (e.path().extension() != ".toml") continue;
+      // Only SoC files carry a [chip] table; shared cost tables sit beside them.
+      try {
+        auto t = toml::parse_file(e.path().string());
+        if (t.contains("chip")) names.insert(e.path().stem().string());
+      } catch (const toml::parse_error&) {
+      }
+    }
+  }
+  return {names.begin(), names.end()};
+}
+
+Soc load_soc(const std::string& name_or_path) {
+  if (looks_like_path(name_or_path)) {
+    if (!fs::exists(name_or_path)) throw SimError("SoC file not found: " + name_or_path);
+    return parse_soc(name_or_path);
+  }
+  std::vector<fs::path> dirs = search_dirs();
+  for (const auto& d : dirs) {
+    fs::path p = d / (name_or_path + ".toml");
+    std::error_code ec;
+    if (fs::exists(p, ec)) return parse_soc(p);
+  }
+  std::ostringstream os;
+  os << "unknown SoC '" << name_or_path << "'. Available:";
+  auto names = available_socs();
+  if (names.empty()) os << " (none)";
+  for (const auto& n : names) os << " " << n;
+  os << ". Searched:";
+  for (const auto& d : dirs) os << " " << d.string();
+  os << " (set ASCENDOPT_HOME, or pass a path to a .toml file)";
+  throw SimError(os.str());
+}
+
+}  // namespace aoc::sim

@@ -1,0 +1,84 @@
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+
+#include "sim/sim_error.h"
+#include "sim/soc.h"
+
+using namespace aoc::sim;
+
+TEST(SocLoader, LoadsEveryShippedSoc) {
+  auto names = available_socs();
+  ASSERT_GE(names.size(), 4u);
+  for (const char* n : {"Ascend910B1", "Ascend910B2", "Ascend910B3", "Ascend910B4"}) {
+    Soc s = load_soc(n);
+    EXPECT_EQ(s.name, n);
+    EXPECT_GT(s.aiv_cores, 0);
+    EXPECT_EQ(s.aiv_cores, 2 * s.aic_cores);
+    EXPECT_GT(s.clock_ghz, 1.0);
+    EXPECT_EQ(s.limits.ub_bytes, 196608u);
+    EXPECT_FALSE(s.vector_costs.empty());
+    EXPECT_NO_THROW(s.path("gm_to_ub"));
+  }
+}
+
+TEST(SocLoader, B1Numbers) {
+  Soc s = load_soc("Ascend910B1");
+  EXPECT_EQ(s.aiv_cores, 48);
+  EXPECT_EQ(s.aic_cores, 24);
+  EXPECT_DOUBLE_EQ(s.clock_ghz, 1.85);
+  EXPECT_EQ(s.l2_bytes, 201326592u);
+  EXPECT_NEAR(s.hbm_read_bytes_per_cycle, 1600 / 1.85, 1e-9);
+  EXPECT_DOUBLE_EQ(s.cube_macs_per_cycle.at("f16"), 4096);
+  Soc b4 = load_soc("Ascend910B4");
+  EXPECT_EQ(b4.l2_bytes, 100663296u);
+  EXPECT_DOUBLE_EQ(b4.clock_ghz, 1.5);
+}
+
+TEST(SocLoader, UnknownNameListsAvailable) {
+  try {
+    load_soc("Ascend999Z");
+    FAIL() << "expected an error";
+  } catch (const SimError& e) {
+    std::string msg = e.what();
+    EXPECT_NE(msg.find("unknown SoC 'Ascend999Z'"), std::string::npos) << msg;
+    EXPECT_NE(msg.find("Ascend910B1"), std::string::npos) << msg;
+    EXPECT_NE(msg.find("Ascend910B4"), std::string::npos) << msg;
+    EXPECT_EQ(msg.find("dav-c220-vector"), std::string::npos) << "cost tables are not SoCs: " << msg;
+  }
+}
+
+TEST(SocLoader, MissingKeyIsNamed) {
+  namespace fs = std::filesystem;
+  fs::path dir = fs::temp_directory_path() / "aoc_soc_test";
+  fs::create_directories(dir);
+  fs::path p = dir / "Broken.toml";
+  std::ofstream(p) << "name = \"Broken\"\n[chip]\naiv_cores = 2\n";
+  try {
+    load_soc(p.string());
+    FAIL() << "expected an error";
+  } catch (const SimError& e) {
+    EXPECT_NE(std::string(e.what()).find("chip.aic_cores"), std::string::npos) << e.what();
+  }
+  EXPECT_THROW(load_soc((dir / "nope.toml").string()), SimError);
+}
+
+TEST(SocLoader, ExplicitPathAndHomeDirectory) {
+  namespace fs = std::filesystem;
+  fs::path src = fs::path(AOC_SOURCE_DIR) / "socs";
+  Soc s = load_soc((src / "Ascend910B3.toml").string());
+  EXPECT_EQ(s.aiv_cores, 40);
+  setenv("ASCENDOPT_HOME", AOC_SOURCE_DIR, 1);
+  EXPECT_EQ(load_soc("Ascend910B2").aiv_cores, 48);
+  unsetenv("ASCENDOPT_HOME");
+}
+
+TEST(Curve, InterpolatesAndExtrapolates) {
+  Curve c{{{128, 4}, {256, 4}, {512, 6}}};
+  EXPECT_DOUBLE_EQ(c.at(1), 4);
+  EXPECT_DOUBLE_EQ(c.at(384), 5);
+  EXPECT_DOUBLE_EQ(c.at(1024), 10);
+  EXPECT_DOUBLE_EQ(c.asymptotic_slope(), 2.0 / 256);
+}
