@@ -1,0 +1,202 @@
+// The shared iteration engine of every vector instruction: repeats x 8 DataBlocks x
+// lanes per block, selected by the mask register, with per-operand block and repeat
+// strides. Also the one place that validates operands and writes the trace record,
+// so per-op code only supplies what a lane computes.
+#pragma once
+#include <algorithm>
+#include <cstdint>
+#include <initializer_list>
+#include <limits>
+#include <source_location>
+
+#include "aoc/core_state.h"
+#include "aoc/error.h"
+#include "aoc/tensor.h"
+#include "aoc/trace.h"
+#include "aoc/vec/mask.h"
+
+namespace aoc::vec {
+
+// Which lanes of which repeats an instruction executes.
+struct Iter {
+  uint32_t lanes = 0;    // lanes per repeat = 256 B / widest element
+  uint32_t repeats = 0;  // repeats executed
+  bool counter = false;  // counter mode: the first `count` elements overall are enabled
+  uint64_t count = 0;
+  uint64_t mask_hi = 0, mask_lo = 0;  // normal mode: lane bits, same for every repeat
+
+  bool enabled(uint32_t r, uint32_t lane) const {
+    if (counter) return uint64_t(r) * lanes + lane < count;
+    return lane < 64 ? ((mask_lo >> lane) & 1u) : ((mask_hi >> (lane - 64)) & 1u);
+  }
+  uint32_t lanes_in(uint32_t r) const {  // lanes to scan in repeat r (counter mode stops early)
+    if (!counter) return lanes;
+    uint64_t left = count - std::min<uint64_t>(count, uint64_t(r) * lanes);
+    return static_cast<uint32_t>(std::min<uint64_t>(left, lanes));
+  }
+  uint64_t enabled_lanes() const {
+    if (counter) return std::min<uint64_t>(count, uint64_t(repeats) * lanes);
+    uint64_t per = 0;
+    for (uint32_t l = 0; l < lanes; ++l) per += enabled(0, l) ? 1 : 0;
+    return per * repeats;
+  }
+};
+
+template <typename F> void for_each_lane(const Iter& it, F&& f) {
+  for (uint32_t r = 0; r < it.repeats; ++r) {
+    const uint32_t n = it.lanes_in(r);
+    for (uint32_t l = 0; l < n; ++l)
+      if (it.enabled(r, l)) f(r, l);
+  }
+}
+
+// Where lane (r, l) of one operand lives, in elements from the tensor start. A block
+// holds lanes/8 elements of the operand: 32 B for the widest type of the instruction,
+// less for a narrower operand of a Cast (its block stride then counts those smaller
+// blocks, so stride 1 stays contiguous). The repeat stride is always in 32 B units.
+struct Layout {
+  uint32_t blk_lanes = 0;
+  uint64_t blk_step = 0;  // elements between consecutive blocks of a repeat
+  uint64_t rep_step = 0;  // elements between consecutive repeats
+  uint64_t lane_step = 1; // 0 broadcasts one element over a block (Brcb)
+  uint64_t index(uint32_t r, uint32_t l) const {
+    return uint64_t(r) * rep_step + uint64_t(l / blk_lanes) * blk_step + (l % blk_lanes) * lane_step;
+  }
+};
+template <typename T> Layout layout(const Iter& it, uint64_t blkStride, uint64_t repStride) {
+  Layout lay;
+  lay.blk_lanes = it.lanes / 8;
+  lay.blk_step = blkStride * lay.blk_lanes;
+  lay.rep_step = repStride * (32 / sizeof(T));
+  return lay;
+}
+// Contiguous layout of the count form.
+template <typename T> Layout dense(const Iter& it) { return layout<T>(it, 1, it.lanes * sizeof(T) / 32); }
+
+struct Span {
+  uint64_t lo = std::numeric_limits<uint64_t>::max();
+  uint64_t hi = 0;  // exclusive
+  bool empty() const { return hi == 0; }
+  void add(uint64_t i) {
+    lo = std::min(lo, i);
+    hi = std::max(hi, i + 1);
+  }
+  void add_range(uint64_t first, uint64_t n) {
+    if (n == 0) return;
+    add(first);
+    add(first + n - 1);
+  }
+};
+
+inline Span touched(const Iter& it, const Layout& lay) {
+  Span s;
+  for_each_lane(it, [&](uint32_t r, uint32_t l) { s.add(lay.index(r, l)); });
+  return s;
+}
+
+// Iteration of a level-0 call. isSetMask writes the mask argument into the register
+// first; otherwise the register as set by SetVectorMask is used.
+inline Iter level0(uint32_t lanes, const MaskArg& m, uint32_t repeatTime, bool isSetMask) {
+  if (isSetMask) load_mask(m, lanes);
+  const CoreState& c = core();
+  Iter it;
+  it.lanes = lanes;
+  if (c.mask_mode == MaskMode::COUNTER) {
+    it.counter = true;
+    it.count = c.mask_low;
+    it.repeats = static_cast<uint32_t>((it.count + lanes - 1) / lanes);  // repeatTime is ignored
+    return it;
+  }
+  it.mask_lo = lanes >= 64 ? c.mask_low : (c.mask_low & ((1ull << lanes) - 1));
+  it.mask_hi = lanes > 64 ? c.mask_high : 0;
+  it.repeats = (it.mask_lo | it.mask_hi) ? repeatTime : 0;
+  return it;
+}
+
+// Iteration of a count-form call: counter mode over `count` elements.
+inline Iter counted(uint32_t lanes, uint64_t count) {
+  Iter it;
+  it.lanes = lanes;
+  it.counter = true;
+  it.count = count;
+  it.repeats = static_cast<uint32_t>((count + lanes - 1) / lanes);
+  return it;
+}
+// A count-form call leaves the register as its epilogue does: normal mode, all lanes on.
+inline void restore_after_count() {
+  core().mask_mode = MaskMode::NORMAL;
+  core().mask_high = core().mask_low = ~0ull;
+}
+inline uint64_t checked_count(int64_t count, const char* api, const std::source_location& loc) {
+  aoc::check(count >= 0, api, loc, "count ", count, " is negative");
+  return static_cast<uint64_t>(count);
+}
+
+// Validates one operand over the elements [s.lo, s.hi) the instruction touches:
+// allocated, 32-byte aligned start in UB, inside its buffer. Returns the byte range.
+template <typename T>
+Range check_operand(const AscendC::LocalTensor<T>& t, const Span& s, const char* api, const std::source_location& loc,
+                    const char* role) {
+  t.aoc_check(0, 0, api, loc);
+  aoc::check(t.aoc_offset() % 32 == 0, api, loc, role, " operand starts at ", space_name(t.aoc_space()), " address ",
+             t.aoc_offset(), ", which is not 32-byte aligned");
+  if (s.empty()) return Range{t.aoc_space(), t.aoc_offset(), t.aoc_offset()};
+  t.aoc_check(s.lo, s.hi - s.lo, api, loc);
+  return t.aoc_range(s.lo, s.hi - s.lo);
+}
+
+// The trace record of one vector instruction.
+struct Record {
+  TraceRecord* r;
+  Record(const char* op, const std::source_location& loc, DType dtype, DType dst_dtype, uint64_t elems,
+         uint32_t repeats)
+      : r(core().trace.append(RecKind::Compute, Pipe::V, op, loc)) {
+    r->dtype = dtype;
+    r->dst_dtype = dst_dtype == dtype ? DType::None : dst_dtype;
+    r->elems = elems;
+    r->repeats = repeats;
+  }
+  Record& read(const Range& rg) {
+    if (rg.hi > rg.lo && r->nreads < 3) r->reads[r->nreads++] = rg;
+    return *this;
+  }
+  Record& write(const Range& rg) {
+    if (rg.hi > rg.lo) {
+      r->has_write = true;
+      r->write = rg;
+    }
+    return *this;
+  }
+};
+
+// One tensor operand of an element-wise instruction and its lane layout.
+template <typename T> struct Operand {
+  const AscendC::LocalTensor<T>* t;
+  Layout lay;
+};
+template <typename T> Operand<T> operand(const AscendC::LocalTensor<T>& t, const Layout& lay) { return {&t, lay}; }
+
+struct Call {
+  const char* op;
+  std::source_location loc;
+  bool reads_dst = false;  // MulAddDst, FusedMulAdd, Axpy ... accumulate into dst
+};
+
+template <typename First, typename...> struct first_type { using type = First; };
+
+// Runs an element-wise instruction: for every enabled lane, f(dst_element&, src_elements...).
+// Every operand is validated before anything is written.
+template <typename F, typename TD, typename... TS>
+void elementwise(const Call& call, const Iter& it, F&& f, Operand<TD> d, Operand<TS>... s) {
+  const Range wr = check_operand(*d.t, touched(it, d.lay), call.op, call.loc, "dst");
+  const Range rd[] = {Range{}, check_operand(*s.t, touched(it, s.lay), call.op, call.loc, "src")...};
+  using TSrc = typename first_type<TS..., TD>::type;
+  Record rec(call.op, call.loc, dtype_of<TSrc>(), dtype_of<TD>(), it.enabled_lanes(), it.repeats);
+  for (size_t i = 1; i < sizeof(rd) / sizeof(rd[0]); ++i) rec.read(rd[i]);
+  if (call.reads_dst) rec.read(wr);
+  rec.write(wr);
+  TD* dp = d.t->aoc_ptr();
+  for_each_lane(it, [&](uint32_t r, uint32_t l) { f(dp[d.lay.index(r, l)], s.t->aoc_ptr()[s.lay.index(r, l)]...); });
+}
+
+}  // namespace aoc::vec
