@@ -1,0 +1,167 @@
+#include "eval/builder.h"
+
+#include <unistd.h>
+
+#include <chrono>
+#include <cstdlib>
+#include <fstream>
+#include <sstream>
+#include <system_error>
+
+#include "eval/content_hash.h"
+#include "eval/process.h"
+
+#ifndef AOC_SOURCE_DIR
+#define AOC_SOURCE_DIR "."
+#endif
+#ifndef AOC_BINARY_DIR
+#define AOC_BINARY_DIR ""
+#endif
+
+namespace aoc::eval {
+namespace fs = std::filesystem;
+
+std::string BuildResult::first_error() const {
+  for (const auto& d : diagnostics)
+    if (d.severity == "error" || d.severity == "fatal error" || d.severity == "linker") return to_string(d);
+  if (!log.empty()) return log.substr(0, log.find('\n'));
+  return "build failed";
+}
+
+BuilderOptions default_builder_options() {
+  BuilderOptions o;
+  const char* root = std::getenv("AOC_ROOT");
+  o.root = root != nullptr ? fs::path(root) : fs::path(AOC_SOURCE_DIR);
+  if (const char* c = std::getenv("AOC_CACHE_DIR"); c != nullptr && *c) {
+    o.cache_dir = c;
+  } else if (std::string(AOC_BINARY_DIR).size() > 0 && fs::is_directory(AOC_BINARY_DIR)) {
+    o.cache_dir = fs::path(AOC_BINARY_DIR) / "cache";
+  } else if (const char* x = std::getenv("XDG_CACHE_HOME"); x != nullptr && *x) {
+    o.cache_dir = fs::path(x) / "ascendopt";
+  } else if (const char* h = std::getenv("HOME"); h != nullptr) {
+    o.cache_dir = fs::path(h) / ".cache" / "ascendopt";
+  } else {
+    o.cache_dir = fs::temp_directory_path() / "ascendopt-cache";
+  }
+  if (const char* cxx = std::getenv("AOC_CXX"); cxx != nullptr && *cxx) o.compiler = cxx;
+  return o;
+}
+
+Builder::Builder(BuilderOptions opts) : opts_(std::move(opts)) {
+  // The compiler's identity: its version and target; a different g++ is a different key.
+  ProcessResult v = run_process({opts_.compiler, "--version"});
+  ProcessResult m = run_process({opts_.compiler, "-dumpmachine"});
+  compiler_id_ = opts_.compiler + "\n" + v.output + m.output;
+  const fs::path inc = opts_.root / "include" / "ascendc";
+  header_hash_ = fs::is_directory(inc) ? tree_hash(inc) : "no-headers";
+}
+
+std::string Builder::cache_key(const BuildRequest& req) const {
+  ContentHash h;
+  h.add("aoc-build-v1").add(compiler_id_).add(header_hash_);
+  for (const auto& f : opts_.base_flags) h.add(f);
+  for (const auto& f : req.flags) h.add(f);
+  for (const auto& u : req.units) {
+    h.add(u.source.filename().string()).add_file(u.source);
+    for (const auto& f : u.flags) h.add(f);
+  }
+  for (const auto& d : req.hash_dirs) {
+    if (fs::is_directory(d)) h.add(tree_hash(d));
+  }
+  return h.hex();
+}
+
+namespace {
+
+std::string read_all(const fs::path& p) {
+  std::ifstream in(p, std::ios::binary);
+  return std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+}
+
+void write_all(const fs::path& p, const std::string& s) {
+  std::ofstream out(p, std::ios::binary);
+  out << s;
+}
+
+}  // namespace
+
+BuildResult Builder::build(const BuildRequest& req) {
+  const auto t0 = std::chrono::steady_clock::now();
+  BuildResult r;
+  r.key = cache_key(req);
+  const fs::path dir = opts_.cache_dir / r.key.substr(0, 2);
+  const fs::path so = dir / (r.key + ".so");
+  const fs::path fail = dir / (r.key + ".fail");
+  auto finish = [&]() {
+    r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    return r;
+  };
+  if (fs::exists(so)) {
+    r.ok = r.cache_hit = true;
+    r.library = so;
+    return finish();
+  }
+  if (fs::exists(fail)) {
+    r.cache_hit = true;
+    r.log = read_all(fail);
+    r.diagnostics = parse_diagnostics(r.log);
+    return finish();
+  }
+  std::error_code ec;
+  fs::create_directories(dir, ec);
+  if (ec) {
+    r.log = "cannot create cache directory " + dir.string() + ": " + ec.message() +
+            " (set --cache-dir or AOC_CACHE_DIR to a writable folder)";
+    return finish();
+  }
+  // Build in a private temporary folder, then publish with an atomic rename, so
+  // concurrent builders never see a half-written library.
+  std::string tmpl = (dir / (r.key + ".tmp.XXXXXX")).string();
+  if (mkdtemp(tmpl.data()) == nullptr) {
+    r.log = "cannot create a temporary folder in " + dir.string();
+    return finish();
+  }
+  const fs::path tmp(tmpl);
+  std::vector<std::string> objects;
+  std::string log;
+  bool ok = true;
+  bool compiler_rejected = false;  // the compiler ran and said no (cacheable), vs. could not run
+  for (size_t i = 0; i < req.units.size() && ok; ++i) {
+    std::vector<std::string> argv = {opts_.compiler};
+    argv.insert(argv.end(), opts_.base_flags.begin(), opts_.base_flags.end());
+    argv.insert(argv.end(), req.flags.begin(), req.flags.end());
+    argv.insert(argv.end(), req.units[i].flags.begin(), req.units[i].flags.end());
+    const std::string obj = (tmp / ("u" + std::to_string(i) + ".o")).string();
+    argv.insert(argv.end(), {"-c", req.units[i].source.string(), "-o", obj});
+    ++compiler_runs_;
+    ProcessResult pr = run_process(argv);
+    log += pr.output;
+    ok = pr.exit_code == 0;
+    compiler_rejected = pr.exit_code > 0;
+    objects.push_back(obj);
+  }
+  if (ok) {
+    std::vector<std::string> argv = {opts_.compiler, "-shared", "-o", (tmp / "lib.so").string()};
+    argv.insert(argv.end(), objects.begin(), objects.end());
+    ++compiler_runs_;
+    ProcessResult pr = run_process(argv);
+    log += pr.output;
+    ok = pr.exit_code == 0;
+    compiler_rejected = pr.exit_code > 0;
+  }
+  r.log = log;
+  r.diagnostics = parse_diagnostics(log);
+  if (ok) {
+    fs::rename(tmp / "lib.so", so, ec);
+    r.ok = !ec;
+    if (ec) r.log += "cannot publish " + so.string() + ": " + ec.message();
+    r.library = so;
+  } else {
+    if (r.log.empty()) r.log = "compiler failed without output";
+    if (compiler_rejected) write_all(fail, r.log);
+  }
+  fs::remove_all(tmp, ec);
+  return finish();
+}
+
+}  // namespace aoc::eval

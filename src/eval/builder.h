@@ -1,0 +1,68 @@
+// Compiles C++ sources into a shared object with a content-addressed cache: the key
+// hashes the sources, every file of the folders they live in, the flags, the
+// compiler identity and the header tree of include/ascendc, so a repeated build is
+// a lookup. Failed builds are cached too (a broken candidate costs nothing twice).
+#pragma once
+#include <atomic>
+#include <cstdint>
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "eval/diagnostics.h"
+
+namespace aoc::eval {
+
+struct CompileUnit {
+  std::filesystem::path source;
+  std::vector<std::string> flags;  // flags for this translation unit only (e.g. -include)
+};
+
+struct BuildRequest {
+  std::string label;                              // for messages: "add float16 kernel"
+  std::vector<CompileUnit> units;
+  std::vector<std::string> flags;                 // for every unit: -D, -I ...
+  std::vector<std::filesystem::path> hash_dirs;   // every file in these folders is part of the key
+};
+
+struct BuildResult {
+  bool ok = false;
+  bool cache_hit = false;
+  std::filesystem::path library;       // the .so (valid when ok)
+  std::vector<Diagnostic> diagnostics;  // parsed compiler output (errors and warnings)
+  std::string log;                      // raw compiler output
+  std::string key;
+  double seconds = 0.0;
+
+  // First error as "file:line: message", for one-line reports.
+  std::string first_error() const;
+};
+
+struct BuilderOptions {
+  std::filesystem::path root;       // project source root (include/ascendc, src/ops)
+  std::filesystem::path cache_dir;
+  std::string compiler = "g++";
+  std::vector<std::string> base_flags = {"-std=c++20", "-O2", "-fPIC", "-w"};
+};
+
+// Defaults: root from $AOC_ROOT or the configured source dir; cache from
+// $AOC_CACHE_DIR, else <build>/cache, else $XDG_CACHE_HOME/ascendopt.
+BuilderOptions default_builder_options();
+
+class Builder {
+ public:
+  explicit Builder(BuilderOptions opts);
+  BuildResult build(const BuildRequest& req);
+  const BuilderOptions& options() const { return opts_; }
+  // Number of compiler processes this builder started (tests check cache hits with it).
+  uint64_t compiler_runs() const { return compiler_runs_; }
+  std::string cache_key(const BuildRequest& req) const;
+
+ private:
+  BuilderOptions opts_;
+  std::string compiler_id_;
+  std::string header_hash_;
+  std::atomic<uint64_t> compiler_runs_{0};
+};
+
+}  // namespace aoc::eval

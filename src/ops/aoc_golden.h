@@ -1,0 +1,114 @@
+// The interface between the runner and an operator's golden reference (golden.cpp
+// of a package, built into its own shared object, never into the kernel's).
+// The golden computes in double precision from the exact input values the kernel
+// received; the runner casts its outputs to the output dtype before comparing.
+//
+// A package's golden.cpp includes this header and defines
+//     extern "C" int aoc_golden(AocGoldenCall* call);   // 0 on success
+// This header depends on the C++ standard library only.
+#pragma once
+#include <cstdint>
+#include <stdexcept>
+#include <cstdio>
+#include <cstring>
+#include <string>
+#include <string_view>
+
+#define AOC_GOLDEN_ABI_VERSION 1
+
+extern "C" {
+
+struct AocGoldenTensor {
+  const char* name;
+  int32_t rank;
+  const int64_t* dims;
+  int64_t size;  // element count
+  double* data;
+};
+
+enum AocGoldenAttrKind : int32_t { AOC_ATTR_INT, AOC_ATTR_FLOAT, AOC_ATTR_BOOL, AOC_ATTR_STRING, AOC_ATTR_LIST_INT,
+                                   AOC_ATTR_LIST_FLOAT };
+
+struct AocGoldenAttr {
+  const char* name;
+  int32_t kind;
+  int64_t i;          // int, bool
+  double f;           // float
+  const char* s;      // string
+  const int64_t* li;  // list_int
+  const double* lf;   // list_float
+  int64_t len;        // list length
+};
+
+struct AocGoldenCall {
+  int32_t abi_version;
+  const AocGoldenTensor* inputs;
+  int32_t n_inputs;
+  AocGoldenTensor* outputs;
+  int32_t n_outputs;
+  const AocGoldenAttr* attrs;
+  int32_t n_attrs;
+  char error[512];  // set by the golden when it returns non-zero
+};
+
+typedef int (*AocGoldenFn)(AocGoldenCall*);
+}
+
+namespace aoc_golden {
+
+// Convenience accessors for golden.cpp; lookups by name keep goldens readable.
+class Call {
+ public:
+  explicit Call(AocGoldenCall* c) : c_(c) {}
+  const AocGoldenTensor& input(std::string_view name) const { return *find(c_->inputs, c_->n_inputs, name); }
+  AocGoldenTensor& output(std::string_view name) const {
+    return *const_cast<AocGoldenTensor*>(find(c_->outputs, c_->n_outputs, name));
+  }
+  bool has_input(std::string_view name) const { return lookup(c_->inputs, c_->n_inputs, name) != nullptr; }
+  double attr_float(std::string_view name, double dflt) const {
+    const AocGoldenAttr* a = attr(name);
+    if (a == nullptr) return dflt;
+    return a->kind == AOC_ATTR_FLOAT ? a->f : static_cast<double>(a->i);
+  }
+  int64_t attr_int(std::string_view name, int64_t dflt) const {
+    const AocGoldenAttr* a = attr(name);
+    return a == nullptr ? dflt : (a->kind == AOC_ATTR_FLOAT ? static_cast<int64_t>(a->f) : a->i);
+  }
+  bool attr_bool(std::string_view name, bool dflt) const {
+    const AocGoldenAttr* a = attr(name);
+    return a == nullptr ? dflt : a->i != 0;
+  }
+  const AocGoldenAttr* attr(std::string_view name) const {
+    for (int32_t i = 0; i < c_->n_attrs; ++i)
+      if (name == c_->attrs[i].name) return &c_->attrs[i];
+    return nullptr;
+  }
+  // Returns the non-zero status a golden gives back on failure, with the message.
+  int fail(const std::string& msg) const {
+    std::snprintf(c_->error, sizeof(c_->error), "%s", msg.c_str());
+    return 1;
+  }
+  // Size of the last axis and the number of rows before it (row-wise operators).
+  static int64_t last_dim(const AocGoldenTensor& t) { return t.rank == 0 ? 1 : t.dims[t.rank - 1]; }
+  static int64_t rows(const AocGoldenTensor& t) { return t.size / (last_dim(t) == 0 ? 1 : last_dim(t)); }
+
+ private:
+  template <typename T> static const T* lookup(const T* ts, int32_t n, std::string_view name) {
+    for (int32_t i = 0; i < n; ++i)
+      if (name == ts[i].name) return &ts[i];
+    return nullptr;
+  }
+  template <typename T> const T* find(const T* ts, int32_t n, std::string_view name) const {
+    const T* t = lookup(ts, n, name);
+    if (t == nullptr) {
+      // A golden asking for a tensor the package does not declare is a package bug;
+      // the runner catches this and reports it as a golden failure.
+      throw std::invalid_argument("golden.cpp asks for tensor '" + std::string(name) +
+                                  "', which op.toml does not declare");
+    }
+    return t;
+  }
+  AocGoldenCall* c_;
+};
+
+}  // namespace aoc_golden

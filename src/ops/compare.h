@@ -1,0 +1,38 @@
+// Compares a kernel output with the golden reference, following the first
+// precision screen of docs (evaluation.md section 3): reference in FP64 cast to the
+// output dtype, elementwise relative error, pass if mean < tau and max < 10 tau.
+#pragma once
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "ops/dtype.h"
+
+namespace aoc::ops {
+
+// tau per dtype: 2^-10 fp16, 2^-7 bf16, 2^-13 fp32; 0 (exact) for integers.
+double tolerance_tau(ElemType t);
+
+struct CompareResult {
+  bool pass = false;
+  double max_rel = 0.0;
+  double mean_rel = 0.0;
+  int64_t worst_index = -1;  // flat index of the largest error (or first mismatch)
+  double worst_actual = 0.0, worst_expected = 0.0;
+  int64_t nan_mismatch = 0;  // NaN in one of kernel / reference only
+  int64_t inf_mismatch = 0;  // infinities of opposite sign, or inf against a finite integer
+  int64_t poisoned = 0;      // elements still holding the poison pattern (never written)
+  int64_t compared = 0;      // elements counted in the statistics
+  double tau = 0.0;
+  std::string reason;        // why it failed, empty on pass
+};
+
+// `poison_bits` is the byte the output buffer was pre-filled with; elements whose
+// bytes all equal it are counted as unwritten.
+CompareResult compare_output(const TypedBuffer& actual, const std::vector<double>& golden, double relax,
+                             unsigned char poison_byte);
+
+// Flat index -> "[i,j,k]" for reports.
+std::string index_to_string(int64_t flat, const std::vector<int64_t>& shape);
+
+}  // namespace aoc::ops

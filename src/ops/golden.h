@@ -1,0 +1,40 @@
+// Loads a package's golden shared object and evaluates it on one case.
+#pragma once
+#include <filesystem>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "ops/case_inputs.h"
+#include "ops/op_package.h"
+
+namespace aoc::ops {
+
+class GoldenLibrary {
+ public:
+  GoldenLibrary() = default;
+  GoldenLibrary(const GoldenLibrary&) = delete;
+  GoldenLibrary& operator=(const GoldenLibrary&) = delete;
+  GoldenLibrary(GoldenLibrary&& o) noexcept { *this = std::move(o); }
+  GoldenLibrary& operator=(GoldenLibrary&& o) noexcept;
+  ~GoldenLibrary();
+
+  // Throws std::runtime_error naming the library when it cannot be loaded or
+  // does not export aoc_golden.
+  static GoldenLibrary open(const std::filesystem::path& so);
+
+  // Reference outputs in double precision (not yet cast to the output dtype).
+  // Returns an error message instead when the golden reports a failure.
+  struct Result {
+    bool ok = false;
+    std::string error;
+    std::vector<std::vector<double>> outputs;
+  };
+  Result run(const OpPackage& p, const CaseSpec& c, const std::vector<CaseTensor>& inputs) const;
+
+ private:
+  void* handle_ = nullptr;
+  void* fn_ = nullptr;
+};
+
+}  // namespace aoc::ops

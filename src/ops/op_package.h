@@ -1,0 +1,94 @@
+// An operator package on disk (ops/<category>/<name>/) and its op.toml description.
+// The schema is documented in docs/op-package.md; load_op_package() validates it
+// and reports problems naming the file, the key and how to fix it.
+#pragma once
+#include <cstdint>
+#include <filesystem>
+#include <map>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <variant>
+#include <vector>
+
+#include "ops/dtype.h"
+
+namespace aoc::ops {
+
+// A problem in a package: message names file, key and fix.
+class PackageError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+struct TensorSpec {
+  std::string name;
+  std::vector<ElemType> dtypes;  // column i belongs to dtype variant i (msopgen convention)
+  std::string format = "ND";
+  std::string shape_like;        // outputs: input whose shape the output takes
+};
+
+// Attribute values: numbers are kept as double, integers exactly as int64.
+using AttrValue = std::variant<int64_t, double, bool, std::string, std::vector<int64_t>, std::vector<double>>;
+
+struct AttrSpec {
+  std::string name;
+  std::string type;  // "int", "float", "bool", "string", "list_int", "list_float"
+  std::optional<AttrValue> default_value;
+};
+
+// How the values of one input are drawn.
+struct ValueRange {
+  std::string dist = "uniform";  // "uniform", "constant", "zeros"
+  double low = -1.0;
+  double high = 1.0;
+  double value = 0.0;            // "constant"
+  std::vector<double> special;   // injected at the head and tail: nan, inf, -inf, numbers
+};
+
+struct CaseSpec {
+  std::string name;
+  std::map<std::string, std::vector<int64_t>> shapes;  // per input
+  std::map<std::string, AttrValue> attrs;              // overrides of attribute defaults
+  size_t variant = 0;                                  // dtype variant index
+  ValueRange values;                                   // default for every input
+  std::map<std::string, ValueRange> input_values;      // per-input overrides
+};
+
+struct Tolerance {
+  double relax = 1.0;  // multiplies the dtype's tau; at most 10
+};
+
+struct OpPackage {
+  std::filesystem::path dir;
+  std::filesystem::path toml_path;
+  std::string name;       // package name, also the op_host/op_kernel file stem
+  std::string op_type;    // name registered with OP_ADD (defaults to CamelCase of name)
+  std::string category;
+  std::string kernel;     // extern "C" kernel symbol (defaults to name)
+  std::vector<TensorSpec> inputs, outputs;
+  std::vector<AttrSpec> attrs;
+  std::vector<CaseSpec> cases;
+  Tolerance tolerance;
+
+  size_t variant_count() const;
+  // "float16" or "float16,float32" when the inputs of a variant differ.
+  std::string variant_label(size_t v) const;
+  const TensorSpec* find_input(const std::string& n) const;
+  // Shape of output `o` in case `c` (outputs take the shape of their shape_like input).
+  std::vector<int64_t> output_shape(const CaseSpec& c, size_t o) const;
+  // Attribute values of a case, defaults filled in, in declaration order.
+  std::vector<std::pair<std::string, AttrValue>> case_attrs(const CaseSpec& c) const;
+  std::vector<std::filesystem::path> host_sources() const;
+  std::vector<std::filesystem::path> kernel_sources() const;
+  std::filesystem::path golden_source() const { return dir / "golden.cpp"; }
+};
+
+OpPackage load_op_package(const std::filesystem::path& dir);
+// Packages under a suite root (every folder holding an op.toml), sorted by path.
+std::vector<std::filesystem::path> find_op_packages(const std::filesystem::path& root);
+
+std::string to_string(const AttrValue& v);
+std::string shape_to_string(const std::vector<int64_t>& s);
+
+}  // namespace aoc::ops
