@@ -1,0 +1,93 @@
+// Seeded input generation and the precision screen.
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+#include "ops/case_inputs.h"
+#include "ops/compare.h"
+#include "ops/rng.h"
+
+using namespace aoc::ops;
+
+TEST(Rng, SameSeedSameStreamDifferentSeedDifferent) {
+  Xoshiro256 a(42), b(42), c(43);
+  for (int i = 0; i < 100; ++i) {
+    const uint64_t x = a.next();
+    EXPECT_EQ(x, b.next());
+  }
+  EXPECT_NE(Xoshiro256(42).next(), c.next());
+}
+
+TEST(Rng, UniformStaysInRangeAndCoversIt) {
+  Xoshiro256 r(7);
+  double lo = 1e9, hi = -1e9, sum = 0;
+  for (int i = 0; i < 100000; ++i) {
+    const double v = r.uniform(-1.0, 1.0);
+    ASSERT_GE(v, -1.0);
+    ASSERT_LT(v, 1.0);
+    lo = std::min(lo, v);
+    hi = std::max(hi, v);
+    sum += v;
+  }
+  EXPECT_LT(lo, -0.999);
+  EXPECT_GT(hi, 0.999);
+  EXPECT_NEAR(sum / 100000, 0.0, 0.01);
+}
+
+TEST(CaseInputs, ValuesAreRoundedToDtypeAndSpecialsInjected) {
+  TypedBuffer b(ElemType::F16, 64);
+  ValueRange v;
+  v.special = {NAN, INFINITY};
+  fill_values(b, v, 1);
+  EXPECT_TRUE(std::isnan(b.get(0)));
+  EXPECT_TRUE(std::isinf(b.get(1)));
+  EXPECT_TRUE(std::isnan(b.get(63)));
+  EXPECT_TRUE(std::isinf(b.get(62)));
+  for (size_t i = 2; i < 62; ++i) {
+    EXPECT_EQ(b.get(i), round_to(ElemType::F16, b.get(i)));
+    EXPECT_LE(std::fabs(b.get(i)), 1.0);
+  }
+}
+
+TEST(Compare, PassesWithinTauAndFailsBeyond) {
+  TypedBuffer out(ElemType::F32, 100);
+  std::vector<double> ref(100);
+  for (size_t i = 0; i < 100; ++i) {
+    ref[i] = 1.0 + i;
+    out.set(i, ref[i] * (1 + 1e-6));
+  }
+  auto ok = compare_output(out, ref, 1.0, 0xFF);
+  EXPECT_TRUE(ok.pass) << ok.reason;
+  out.set(37, ref[37] * 1.01);
+  auto bad = compare_output(out, ref, 1.0, 0xFF);
+  EXPECT_FALSE(bad.pass);
+  EXPECT_EQ(bad.worst_index, 37);
+  EXPECT_NEAR(bad.max_rel, 0.01, 1e-6);
+  EXPECT_NE(bad.reason.find("max relative error"), std::string::npos);
+}
+
+TEST(Compare, NanInfAndPoisonRules) {
+  TypedBuffer out(ElemType::F16, 4);
+  std::vector<double> ref = {NAN, INFINITY, 1.0, 2.0};
+  out.set(0, NAN);
+  out.set(1, INFINITY);
+  out.set(2, 1.0);
+  out.set(3, 2.0);
+  EXPECT_TRUE(compare_output(out, ref, 1.0, 0xFF).pass);
+  out.set(1, -INFINITY);
+  EXPECT_EQ(compare_output(out, ref, 1.0, 0xFF).inf_mismatch, 1);
+  out.set(1, INFINITY);
+  out.set(2, NAN);
+  auto r = compare_output(out, ref, 1.0, 0xFF);
+  EXPECT_FALSE(r.pass);
+  EXPECT_EQ(r.nan_mismatch, 1);
+  EXPECT_EQ(r.worst_index, 2);
+  TypedBuffer never(ElemType::F32, 4);
+  std::fill(never.bytes.begin(), never.bytes.end(), 0xFF);
+  auto p = compare_output(never, {1, 2, 3, 4}, 1.0, 0xFF);
+  EXPECT_FALSE(p.pass);
+  EXPECT_EQ(p.poisoned, 4);
+  EXPECT_NE(p.reason.find("never written"), std::string::npos);
+}
+
+TEST(Compare, IndexToString) { EXPECT_EQ(index_to_string(1021 + 5, {3, 1021}), "[1,5]"); }
