@@ -54,6 +54,14 @@ class LocalMemory {
 
 enum class MaskMode : uint8_t { NORMAL = 0, COUNTER };
 
+// Hardware event flags set by SetFlag and not yet consumed by WaitFlag, one bit per
+// event id for each (source pipe, destination pipe) pair. Lets the functional run
+// catch a WaitFlag that would hang and a SetFlag repeated before its WaitFlag.
+struct FlagState {
+  uint32_t pending[static_cast<int>(Pipe::Count)][static_cast<int>(Pipe::Count)] = {};
+  void clear() { *this = FlagState{}; }
+};
+
 struct CoreState {
   int64_t block_idx = 0;
   int64_t block_num = 1;
@@ -61,6 +69,7 @@ struct CoreState {
   int64_t sub_block_num = 1;
   int32_t core_type = 2;  // AscendC::AIV
   uint64_t tiling_key = 0;
+  int32_t kernel_type = -1;  // KERNEL_TASK_TYPE_DEFAULT value the kernel declared, -1 if none
   CoreLimits limits;
   LocalMemory ub, l1, l0a, l0b, l0c, bt, fb;
   AscendC::TPipe* pipe = nullptr;
@@ -76,6 +85,7 @@ struct CoreState {
   alignas(32) uint8_t cmp_mask[256] = {};  // CmpMask register written by Compare without dst
   uint64_t reduce_max_min_count = 0;       // last ReduceMax/Min index (GetReduceMaxMinCount)
   float deq_scale = 1.0f;
+  FlagState flags;                // explicit SetFlag/WaitFlag bookkeeping (aoc/sync.h)
 
   Trace trace;
 
@@ -98,6 +108,7 @@ struct CoreState {
     pad_value = 0;
     pad_value_set = false;
     atomic_mode = 0;
+    flags.clear();
     trace.records.clear();
   }
 };

@@ -28,6 +28,12 @@ enum class RecKind : uint8_t {
   SyncAll,   // inter-core barrier
 };
 
+// Implicit SetFlag/WaitFlag records of the TQue framework (implicit == true) carry
+// event_id = kImplicitEventBase + the index of the queue buffer inside its TPipe
+// (0..63, in InitBuffer order), so each buffer's events pair up on their own and
+// never collide with the ids 0..7 a kernel uses explicitly.
+constexpr uint8_t kImplicitEventBase = 16;
+
 struct Range {
   Space space = Space::UB;
   uint64_t lo = 0;  // [lo, hi) in bytes
@@ -38,7 +44,7 @@ struct TraceRecord {
   RecKind kind = RecKind::Compute;
   Pipe pipe = Pipe::S;
   Pipe peer = Pipe::S;       // SetFlag/WaitFlag: the other pipe of the event
-  uint8_t event_id = 0;
+  uint8_t event_id = 0;       // user events: 0..7; implicit queue events: kImplicitEventBase + buffer index
   DType dtype = DType::None;      // element type computed on (source type for Cast)
   DType dst_dtype = DType::None;  // result type when it differs (Cast, Compare)
   bool implicit = false;          // sync inserted by the framework (TQue) or compiler, not written by the user
