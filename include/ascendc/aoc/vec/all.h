@@ -10,3 +10,5 @@
 #include "aoc/vec/scalar.h"
 #include "aoc/vec/ternary.h"
 #include "aoc/vec/fill.h"
+#include "aoc/vec/cast.h"
+#include "aoc/vec/cmpsel.h"

@@ -8,6 +8,7 @@
 #include <initializer_list>
 #include <limits>
 #include <source_location>
+#include <type_traits>
 
 #include "aoc/core_state.h"
 #include "aoc/error.h"
@@ -180,11 +181,13 @@ struct Call {
   const char* op;
   std::source_location loc;
   bool reads_dst = false;  // MulAddDst, FusedMulAdd, Axpy ... accumulate into dst
+  Range extra_read{};      // one more operand read outside the lane layout (Select's mask)
 };
 
 template <typename First, typename...> struct first_type { using type = First; };
 
-// Runs an element-wise instruction: for every enabled lane, f(dst_element&, src_elements...).
+// Runs an element-wise instruction: for every enabled lane, f(dst_element&, src_elements...),
+// or f(repeat, lane, dst_element&, src_elements...) when the lane position matters.
 // Every operand is validated before anything is written.
 template <typename F, typename TD, typename... TS>
 void elementwise(const Call& call, const Iter& it, F&& f, Operand<TD> d, Operand<TS>... s) {
@@ -194,9 +197,15 @@ void elementwise(const Call& call, const Iter& it, F&& f, Operand<TD> d, Operand
   Record rec(call.op, call.loc, dtype_of<TSrc>(), dtype_of<TD>(), it.enabled_lanes(), it.repeats);
   for (size_t i = 1; i < sizeof(rd) / sizeof(rd[0]); ++i) rec.read(rd[i]);
   if (call.reads_dst) rec.read(wr);
+  rec.read(call.extra_read);
   rec.write(wr);
   TD* dp = d.t->aoc_ptr();
-  for_each_lane(it, [&](uint32_t r, uint32_t l) { f(dp[d.lay.index(r, l)], s.t->aoc_ptr()[s.lay.index(r, l)]...); });
+  for_each_lane(it, [&](uint32_t r, uint32_t l) {
+    if constexpr (std::is_invocable_v<F&, uint32_t, uint32_t, TD&, TS&...>)
+      f(r, l, dp[d.lay.index(r, l)], s.t->aoc_ptr()[s.lay.index(r, l)]...);
+    else
+      f(dp[d.lay.index(r, l)], s.t->aoc_ptr()[s.lay.index(r, l)]...);
+  });
 }
 
 }  // namespace aoc::vec
