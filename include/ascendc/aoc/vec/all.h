@@ -12,3 +12,6 @@
 #include "aoc/vec/fill.h"
 #include "aoc/vec/cast.h"
 #include "aoc/vec/cmpsel.h"
+#include "aoc/vec/reduce.h"
+#include "aoc/vec/gather.h"
+#include "aoc/vec/transpose.h"
