@@ -1,0 +1,206 @@
+#include "sim/cost_model.h"
+
+#include <algorithm>
+#include <array>
+#include <bit>
+#include <cmath>
+#include <cstring>
+
+namespace aoc::sim {
+namespace {
+
+const char* space_name(Space s) {
+  switch (s) {
+    case Space::GM: return "gm";
+    case Space::UB: return "ub";
+    case Space::L1: return "l1";
+    case Space::L0A: return "l0a";
+    case Space::L0B: return "l0b";
+    case Space::L0C: return "l0c";
+    case Space::BT: return "bt";
+    case Space::FB: return "fb";
+  }
+  return "?";
+}
+
+// The path a record uses when its ranges do not say (records built without addresses).
+const char* default_path(Pipe p) {
+  switch (p) {
+    case Pipe::MTE2: return "gm_to_ub";
+    case Pipe::MTE3: return "ub_to_gm";
+    case Pipe::MTE1: return "l1_to_l0a";
+    case Pipe::FIX: return "l0c_to_gm";
+    default: return "ub_to_ub";
+  }
+}
+
+const Range* gm_range(const TraceRecord& r) {
+  for (int i = 0; i < r.nreads; ++i)
+    if (r.reads[i].space == Space::GM) return &r.reads[i];
+  if (r.has_write && r.write.space == Space::GM) return &r.write;
+  return nullptr;
+}
+
+bool is_scalar_access(const TraceRecord& r) {
+  return std::strcmp(r.op, "GetValue") == 0 || std::strcmp(r.op, "SetValue") == 0;
+}
+
+}  // namespace
+
+uint64_t vector_elems(const TraceRecord& r) {
+  if (r.elems) return r.elems;
+  // Level-0 calls may only give repeats: one repeat is 256 bytes of the element type.
+  return uint64_t(r.repeats) * 256 / std::max<uint32_t>(dtype_bytes(r.dtype), 1);
+}
+
+double vector_table_cycles(const Soc& soc, const TraceRecord& r) {
+  const double n = double(vector_elems(r));
+  std::string base = std::string(r.op) + "." + dtype_name(r.dtype);
+  const Curve* c = nullptr;
+  if (r.dst_dtype != DType::None && r.dst_dtype != r.dtype) {
+    auto it = soc.vector_costs.find(base + "." + dtype_name(r.dst_dtype));
+    if (it != soc.vector_costs.end()) c = &it->second;
+  }
+  if (!c) {
+    auto it = soc.vector_costs.find(base);
+    if (it != soc.vector_costs.end()) c = &it->second;
+  }
+  if (c) return c->at(n);
+  // No measurement for this op: a full-rate instruction with the measured floor.
+  return std::max(soc.vector_floor_cycles, n * dtype_bytes(r.dtype) / soc.vector_bytes_per_cycle);
+}
+
+double vector_ideal_cycles(const Soc& soc, const TraceRecord& r) {
+  const double n = double(vector_elems(r));
+  std::string base = std::string(r.op) + "." + dtype_name(r.dtype);
+  auto it = soc.vector_costs.end();
+  if (r.dst_dtype != DType::None && r.dst_dtype != r.dtype) it = soc.vector_costs.find(base + "." + dtype_name(r.dst_dtype));
+  if (it == soc.vector_costs.end()) it = soc.vector_costs.find(base);
+  if (it != soc.vector_costs.end()) return n * it->second.asymptotic_slope();
+  return n * dtype_bytes(r.dtype) / soc.vector_bytes_per_cycle;
+}
+
+int bank_conflict_beats(const Soc& soc, const TraceRecord& r) {
+  // One repeat reads/writes 8 consecutive 32-B blocks per operand; consecutive blocks rotate
+  // through the bank groups, so the conflict pattern of the first repeat holds for all of them.
+  const uint32_t groups = soc.ub_bank_groups;
+  const uint32_t block = soc.ub_block_bytes;
+  if (groups == 0 || block == 0) return 1;
+  constexpr int kBlocksPerRepeat = 8;
+  std::array<int, 64> reads_per_group{}, writes_per_group{};
+  auto blocks_of = [&](const Range& rg) {
+    uint64_t n = (rg.hi > rg.lo) ? (rg.hi - rg.lo + block - 1) / block : 0;
+    return int(std::min<uint64_t>(n, kBlocksPerRepeat));
+  };
+  auto group_of = [&](uint64_t addr, int j) { return int(((addr / block) + j) % groups); };
+  auto bank_of = [&](uint64_t addr) { return int(addr >> soc.ub_bank_id_shift); };
+  int nread_ops = 0;
+  for (int i = 0; i < r.nreads; ++i) {
+    if (r.reads[i].space != Space::UB) continue;
+    ++nread_ops;
+    for (int j = 0; j < blocks_of(r.reads[i]); ++j) ++reads_per_group[group_of(r.reads[i].lo, j) % 64];
+  }
+  bool has_w = r.has_write && r.write.space == Space::UB;
+  if (has_w)
+    for (int j = 0; j < blocks_of(r.write); ++j) ++writes_per_group[group_of(r.write.lo, j) % 64];
+  int beats = 1;
+  for (uint32_t g = 0; g < groups && g < 64; ++g) beats = std::max({beats, reads_per_group[g], writes_per_group[g]});
+  // Read-write conflict: a write block in the same bank (group and bank id) as a read block,
+  // unless source and destination start in the same bank (hardware delays the write).
+  if (has_w && nread_ops > 0) {
+    bool rw = false;
+    for (int i = 0; i < r.nreads && !rw; ++i) {
+      const Range& rd = r.reads[i];
+      if (rd.space != Space::UB) continue;
+      bool same_start_bank = group_of(rd.lo, 0) == group_of(r.write.lo, 0) && bank_of(rd.lo) == bank_of(r.write.lo);
+      if (same_start_bank) continue;
+      for (int a = 0; a < blocks_of(rd) && !rw; ++a)
+        for (int b = 0; b < blocks_of(r.write) && !rw; ++b)
+          rw = group_of(rd.lo, a) == group_of(r.write.lo, b) && bank_of(rd.lo) == bank_of(r.write.lo);
+    }
+    if (rw) ++beats;
+  }
+  return beats;
+}
+
+double vector_cycles(const Soc& soc, const TraceRecord& r) {
+  double c = vector_table_cycles(soc, r);
+  int beats = bank_conflict_beats(soc, r);
+  if (beats > 1) {
+    double bytes = double(vector_elems(r)) * dtype_bytes(r.dtype);
+    double repeats = std::ceil(bytes / 256.0);
+    c += repeats * (beats - 1) * soc.bank_conflict_cycles_per_beat;
+  }
+  return c;
+}
+
+std::string copy_path_key(const TraceRecord& r) {
+  if (r.nreads > 0 && r.has_write)
+    return std::string(space_name(r.reads[0].space)) + "_to_" + space_name(r.write.space);
+  return default_path(r.pipe);
+}
+
+double burst_efficiency(const Soc& soc, const TraceRecord& r) {
+  const Range* gm = gm_range(r);
+  if (!gm || soc.alignment_efficiency.empty()) return 1.0;
+  uint32_t n = std::max<uint32_t>(r.bursts, 1);
+  uint64_t len = r.burst_bytes ? r.burst_bytes : r.bytes / n;
+  bool gm_is_src = r.nreads > 0 && r.reads[0].space == Space::GM;
+  uint64_t stride = len + (gm_is_src ? r.src_gap : r.dst_gap);
+  uint64_t bits = gm->lo | len | (n > 1 ? stride : 0);
+  // Largest power of two dividing the start address, the length and the stride of every burst.
+  uint64_t align = bits ? (uint64_t(1) << std::countr_zero(bits)) : 4096;
+  double eff = soc.alignment_efficiency.front().second;
+  for (auto [a, e] : soc.alignment_efficiency)
+    if (double(align) >= a) eff = e;
+  return eff;
+}
+
+double effective_copy_bytes(const Soc& soc, const TraceRecord& r) {
+  uint32_t n = std::max<uint32_t>(r.bursts, 1);
+  double len = r.burst_bytes ? double(r.burst_bytes) : double(r.bytes) / n;
+  double g = std::max<uint32_t>(soc.burst_granule_bytes, 1);
+  double rounded = std::ceil(len / g) * g;
+  return n * rounded / burst_efficiency(soc, r);
+}
+
+double cube_cycles(const Soc& soc, const TraceRecord& r) {
+  auto it = soc.cube_macs_per_cycle.find(dtype_name(r.dtype));
+  double rate = it != soc.cube_macs_per_cycle.end() ? it->second : soc.cube_macs_per_cycle.begin()->second;
+  return soc.mmad_overhead_cycles + std::ceil(double(r.elems) / rate);
+}
+
+InstrCost cost_of(const Soc& soc, const TraceRecord& r) {
+  InstrCost c;
+  switch (r.kind) {
+    case RecKind::Compute:
+      c.cycles = (r.pipe == Pipe::M) ? cube_cycles(soc, r) : vector_cycles(soc, r);
+      break;
+    case RecKind::Copy: {
+      const DmaPath& p = soc.path(copy_path_key(r));
+      c.cycles = p.issue_cycles;
+      c.latency = p.latency_cycles;
+      c.core_bytes_per_cycle = p.core_bytes_per_cycle;
+      c.bytes = r.bytes ? effective_copy_bytes(soc, r) : 0;
+      bool gm_src = r.nreads > 0 && r.reads[0].space == Space::GM;
+      bool gm_dst = r.has_write && r.write.space == Space::GM;
+      if (r.nreads == 0 && !r.has_write) {  // no ranges: infer from the pipe
+        gm_src = r.pipe == Pipe::MTE2;
+        gm_dst = r.pipe == Pipe::MTE3 || r.pipe == Pipe::FIX;
+      }
+      c.resource = gm_src ? Resource::HbmRead : gm_dst ? Resource::L2Write : Resource::None;
+      break;
+    }
+    case RecKind::Scalar:
+      c.cycles = is_scalar_access(r) ? soc.scalar_access_cycles * double(std::max<uint64_t>(r.elems, 1))
+                                     : soc.scalar_cycles_per_op * double(r.elems);
+      break;
+    case RecKind::SetFlag: c.cycles = soc.set_flag_cycles; break;
+    case RecKind::WaitFlag: c.cycles = soc.wait_flag_cycles; break;
+    case RecKind::Barrier: c.cycles = soc.barrier_cycles; break;
+    case RecKind::SyncAll: c.cycles = soc.sync_all_cycles; break;
+  }
+  return c;
+}
+
+}  // namespace aoc::sim

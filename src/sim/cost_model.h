@@ -1,0 +1,36 @@
+// Cost of one trace record on the SoC: fixed cycles for compute, scalar and sync work,
+// or a bandwidth-limited transfer for data movement. Pure functions of (Soc, record),
+// so the engine stays free of hardware numbers.
+#pragma once
+#include <string>
+
+#include "aoc/trace.h"
+#include "sim/soc.h"
+
+namespace aoc::sim {
+
+// Shared bandwidth pools a transfer draws from. None = on-chip, limited only by the core's path.
+enum class Resource : uint8_t { None = 0, HbmRead, L2Write, Count };
+
+struct InstrCost {
+  double cycles = 0;          // fixed pipe occupancy (for transfers: the per-instruction overhead)
+  double latency = 0;         // cycles from the end of occupancy until the result is visible
+  double bytes = 0;           // transfers: effective bytes pushed through bandwidth (after penalties)
+  double core_bytes_per_cycle = 0;
+  Resource resource = Resource::None;
+};
+
+InstrCost cost_of(const Soc& soc, const aoc::TraceRecord& r);
+
+// Pieces, exposed for tests and for T_HW.
+double vector_cycles(const Soc& soc, const aoc::TraceRecord& r);        // table cost + bank conflicts
+double vector_table_cycles(const Soc& soc, const aoc::TraceRecord& r);  // table cost only
+double vector_ideal_cycles(const Soc& soc, const aoc::TraceRecord& r);  // steady-state slope, no floor
+int bank_conflict_beats(const Soc& soc, const aoc::TraceRecord& r);     // beats per repeat (1 = none)
+uint64_t vector_elems(const aoc::TraceRecord& r);
+std::string copy_path_key(const aoc::TraceRecord& r);  // "gm_to_ub", "ub_to_gm", ...
+double burst_efficiency(const Soc& soc, const aoc::TraceRecord& r);
+double effective_copy_bytes(const Soc& soc, const aoc::TraceRecord& r);
+double cube_cycles(const Soc& soc, const aoc::TraceRecord& r);  // Mmad: elems = m*n*k MACs
+
+}  // namespace aoc::sim

@@ -1,0 +1,485 @@
+#include "sim/engine.h"
+
+#include <algorithm>
+#include <cmath>
+#include <deque>
+#include <limits>
+#include <numeric>
+#include <sstream>
+#include <unordered_map>
+
+#include "sim/cost_model.h"
+#include "sim/sim_error.h"
+
+namespace aoc::sim {
+namespace {
+
+constexpr double kInf = std::numeric_limits<double>::infinity();
+constexpr int kS = int(Pipe::S);
+
+enum class PipeMode : uint8_t { Idle, Fixed, FlowPending, Flowing };
+
+struct FlagEntry {
+  double time;
+  uint32_t rec;
+};
+
+struct PipeState {
+  std::deque<uint32_t> queue;  // issued records waiting for this pipe
+  PipeMode mode = PipeMode::Idle;
+  double until = 0;     // Fixed: end of occupancy; FlowPending: when bytes start to move
+  double last_done = 0; // latest completion of everything this pipe has started
+  double cur_start = 0;
+  double cur_latency = 0;
+  double pending_bytes = 0, pending_cap = 0;
+  Resource pending_res = Resource::None;
+  int span = -1;
+  int flow = -1;  // index into Engine::flows_ while moving data
+};
+
+struct Flow {
+  uint32_t ctx;
+  int pipe;
+  double remaining;
+  double cap;
+  Resource res;
+  double rate = 0;
+};
+
+struct Ctx {
+  uint32_t block = 0;
+  const Trace* trace = nullptr;
+  CoreType type = CoreType::AIV;
+  uint32_t phys = 0;
+  int wave = 0;
+  int successor = -1;  // next block on the same physical core
+  bool active = false, finished = false, dirty = false;
+  bool sync_arrived = false;
+  double sync_time = 0;
+  size_t next = 0;  // next record to issue
+  double s_free = 0;
+  double next_time = kInf;
+  std::array<PipeState, kPipes> pipes;
+  std::unordered_map<uint32_t, std::deque<FlagEntry>> flags;
+  BlockResult res;
+};
+
+uint32_t flag_key(Pipe src, Pipe dst, uint8_t id) { return (uint32_t(src) << 16) | (uint32_t(dst) << 8) | id; }
+
+const char* pipe_label(Pipe p) {
+  static const char* names[] = {"S", "V", "M", "MTE1", "MTE2", "MTE3", "FIX", "ALL"};
+  return int(p) < 8 ? names[int(p)] : "?";
+}
+
+class Engine {
+ public:
+  Engine(const Soc& soc, const std::vector<BlockTrace>& blocks, const EngineOptions& opt)
+      : soc_(soc), opt_(opt) {
+    build_contexts(blocks);
+  }
+
+  SimResult run() {
+    double now = 0;
+    size_t unfinished = ctxs_.size();
+    for (auto& c : ctxs_)
+      if (c.wave == 0) activate(c, 0);
+    while (unfinished > 0) {
+      for (size_t i = 0; i < ctxs_.size(); ++i) {
+        Ctx& c = ctxs_[i];
+        if (!c.active || c.finished) continue;
+        if (c.next_time > now && !c.dirty) continue;
+        c.dirty = false;
+        progress(c, now);
+        if (c.finished) {
+          --unfinished;
+          if (c.successor >= 0) activate(ctxs_[c.successor], c.res.end + soc_.us_to_cycles(soc_.launch_per_wave_us));
+        }
+      }
+      release_sync_if_complete();
+      if (unfinished == 0) break;
+      if (flows_dirty_) assign_rates();
+      double t_next = kInf;
+      for (const auto& c : ctxs_)
+        if (c.active && !c.finished) t_next = std::min(t_next, c.next_time);
+      for (const auto& f : flows_)
+        if (f.rate > 0) t_next = std::min(t_next, now + f.remaining / f.rate);
+      if (!(t_next < kInf)) throw SimError(deadlock_report(now));
+      if (t_next < now) t_next = now;
+      advance_flows(now, t_next);
+      now = t_next;
+    }
+    return finish();
+  }
+
+ private:
+  const Soc& soc_;
+  const EngineOptions& opt_;
+  std::vector<Ctx> ctxs_;
+  std::vector<Flow> flows_;
+  bool flows_dirty_ = false;
+  bool uses_sync_all_ = false;
+  SimResult out_;
+
+  void build_contexts(const std::vector<BlockTrace>& blocks) {
+    ctxs_.resize(blocks.size());
+    int counts[2] = {0, 0};
+    std::vector<int> last_on_slot[2];
+    last_on_slot[0].assign(std::max(soc_.aiv_cores, 1), -1);
+    last_on_slot[1].assign(std::max(soc_.aic_cores, 1), -1);
+    for (size_t i = 0; i < blocks.size(); ++i) {
+      if (!blocks[i].trace) throw SimError("block " + std::to_string(i) + " has no trace");
+      Ctx& c = ctxs_[i];
+      c.block = uint32_t(i);
+      c.trace = blocks[i].trace;
+      c.type = blocks[i].type;
+      int t = int(c.type);
+      int ncores = int(last_on_slot[t].size());
+      int idx = counts[t]++;
+      c.phys = uint32_t(idx % ncores);
+      c.wave = idx / ncores;
+      if (last_on_slot[t][c.phys] >= 0) ctxs_[last_on_slot[t][c.phys]].successor = int(i);
+      last_on_slot[t][c.phys] = int(i);
+      c.res.block = c.block;
+      c.res.physical_core = c.phys;
+      c.res.type = c.type;
+      for (const auto& r : c.trace->records)
+        if (r.kind == RecKind::SyncAll) uses_sync_all_ = true;
+      out_.waves = std::max(out_.waves, c.wave + 1);
+    }
+    if (uses_sync_all_ && out_.waves > 1)
+      throw SimError("SyncAll needs every block resident at once, but " + std::to_string(blocks.size()) +
+                     " blocks exceed the cores of " + soc_.name + " (" + std::to_string(soc_.aiv_cores) + " AIV, " +
+                     std::to_string(soc_.aic_cores) + " AIC)");
+  }
+
+  void activate(Ctx& c, double t) {
+    c.active = true;
+    c.s_free = t;
+    c.res.start = t;
+    c.next_time = t;
+    for (auto& p : c.pipes) p.last_done = t;
+  }
+
+  int add_span(Ctx& c, Pipe p, uint32_t rec, double start, double end, double done) {
+    if (!opt_.record_spans) return -1;
+    out_.spans.push_back(Span{c.block, p, rec, start, end, done});
+    return int(out_.spans.size() - 1);
+  }
+
+  // ---- issue (scalar unit) ----
+  bool drained(const Ctx& c) const {
+    for (int p = 0; p < kPipes; ++p)
+      if (p != kS && (!c.pipes[p].queue.empty() || c.pipes[p].mode != PipeMode::Idle)) return false;
+    return true;
+  }
+  double all_done(const Ctx& c) const {
+    double t = c.s_free;
+    for (const auto& p : c.pipes) t = std::max(t, p.last_done);
+    return t;
+  }
+
+  bool step_issue(Ctx& c, double now) {
+    const auto& recs = c.trace->records;
+    if (c.next >= recs.size() || c.s_free > now || c.sync_arrived) return false;
+    const uint32_t idx = uint32_t(c.next);
+    const TraceRecord& r = recs[idx];
+    auto occupy_s = [&](double start, double cycles) {
+      c.s_free = start + cycles;
+      c.res.busy[kS] += cycles;
+      if (cycles > 0) add_span(c, Pipe::S, idx, start, start + cycles, start + cycles);
+    };
+    switch (r.kind) {
+      case RecKind::Scalar:
+        occupy_s(now, cost_of(soc_, r).cycles);
+        break;
+      case RecKind::SetFlag:
+        if (r.pipe != Pipe::S) return issue_to_pipe(c, r.pipe, idx, now);
+        // The scalar unit is in order: everything it did before is complete.
+        c.flags[flag_key(r.pipe, r.peer, r.event_id)].push_back({now + soc_.set_flag_cycles, idx});
+        c.s_free = now + soc_.set_flag_cycles;
+        break;
+      case RecKind::WaitFlag: {
+        if (r.peer != Pipe::S) return issue_to_pipe(c, r.peer, idx, now);
+        auto& q = c.flags[flag_key(r.pipe, Pipe::S, r.event_id)];
+        if (q.empty()) return false;
+        FlagEntry e = q.front();
+        q.pop_front();
+        double t = std::max(now, e.time);
+        c.s_free = t + soc_.wait_flag_cycles;
+        add_arrow(c, r.pipe, Pipe::S, e, idx, t);
+        break;
+      }
+      case RecKind::Barrier:
+        if (r.pipe == Pipe::ALL) {
+          if (!drained(c)) return false;
+          c.s_free = std::max(now, all_done(c)) + soc_.barrier_cycles;
+        } else if (r.pipe == Pipe::S) {
+          c.s_free = now + soc_.barrier_cycles;
+        } else {
+          return issue_to_pipe(c, r.pipe, idx, now);
+        }
+        break;
+      case RecKind::SyncAll:
+        if (!drained(c)) return false;
+        c.sync_arrived = true;
+        c.sync_time = std::max(now, all_done(c));
+        return true;  // `next` advances on release
+      case RecKind::Compute:
+      case RecKind::Copy:
+        if (r.pipe == Pipe::S) {  // scalar-unit copies/compute run on S itself
+          occupy_s(now, cost_of(soc_, r).cycles);
+          break;
+        }
+        return issue_to_pipe(c, r.pipe, idx, now);
+    }
+    ++c.next;
+    ++c.res.instructions;
+    return true;
+  }
+
+  bool issue_to_pipe(Ctx& c, Pipe p, uint32_t idx, double now) {
+    if (p == Pipe::ALL || int(p) >= kPipes) throw SimError("record " + std::to_string(idx) + " names an invalid pipe");
+    PipeState& ps = c.pipes[int(p)];
+    if (ps.queue.size() >= soc_.queue_depth) return false;  // queue full: issue stalls
+    ps.queue.push_back(idx);
+    c.s_free = now + soc_.issue_cycles;
+    c.res.busy[kS] += soc_.issue_cycles;
+    ++c.next;
+    ++c.res.instructions;
+    return true;
+  }
+
+  // ---- pipes ----
+  bool step_pipe(Ctx& c, int p, double now) {
+    PipeState& ps = c.pipes[p];
+    if (ps.mode == PipeMode::Fixed && ps.until <= now) ps.mode = PipeMode::Idle;
+    if (ps.mode == PipeMode::FlowPending && ps.until <= now) {
+      flows_.push_back(Flow{uint32_t(&c - ctxs_.data()), p, ps.pending_bytes, ps.pending_cap, ps.pending_res});
+      ps.flow = int(flows_.size() - 1);
+      ps.mode = PipeMode::Flowing;
+      flows_dirty_ = true;
+      return true;
+    }
+    if (ps.mode != PipeMode::Idle || ps.queue.empty()) return false;
+    const uint32_t idx = ps.queue.front();
+    const TraceRecord& r = c.trace->records[idx];
+    const Pipe pipe = Pipe(p);
+    switch (r.kind) {
+      case RecKind::Compute:
+      case RecKind::Copy:
+      case RecKind::Scalar: {
+        InstrCost cost = cost_of(soc_, r);
+        ps.cur_start = now;
+        ps.cur_latency = cost.latency;
+        if (cost.bytes > 0) {
+          ps.mode = PipeMode::FlowPending;
+          ps.until = now + cost.cycles;
+          ps.pending_bytes = cost.bytes;
+          ps.pending_cap = cost.core_bytes_per_cycle;
+          ps.pending_res = cost.resource;
+          ps.span = add_span(c, pipe, idx, now, now, now);
+        } else {
+          ps.mode = PipeMode::Fixed;
+          ps.until = now + cost.cycles;
+          ps.last_done = std::max(ps.last_done, ps.until + cost.latency);
+          c.res.busy[p] += cost.cycles;
+          add_span(c, pipe, idx, now, ps.until, ps.until + cost.latency);
+        }
+        break;
+      }
+      case RecKind::SetFlag: {
+        // Fires once every earlier instruction of this pipe has completed; later ones may proceed.
+        double t = std::max(now, ps.last_done) + soc_.set_flag_cycles;
+        c.flags[flag_key(pipe, r.peer, r.event_id)].push_back({t, idx});
+        ps.mode = PipeMode::Fixed;
+        ps.until = now + soc_.set_flag_cycles;
+        break;
+      }
+      case RecKind::WaitFlag: {
+        auto& q = c.flags[flag_key(r.pipe, pipe, r.event_id)];
+        if (q.empty()) return false;  // blocks this pipe (and everything queued behind it)
+        FlagEntry e = q.front();
+        q.pop_front();
+        double t = std::max(now, e.time);
+        ps.mode = PipeMode::Fixed;
+        ps.until = t + soc_.wait_flag_cycles;
+        ps.last_done = std::max(ps.last_done, ps.until);
+        add_arrow(c, r.pipe, pipe, e, idx, t);
+        break;
+      }
+      case RecKind::Barrier: {
+        double t = std::max(now, ps.last_done) + soc_.barrier_cycles;
+        ps.mode = PipeMode::Fixed;
+        ps.until = t;
+        ps.last_done = t;
+        break;
+      }
+      case RecKind::SyncAll:
+        throw SimError("SyncAll cannot be queued on a pipe");
+    }
+    ps.queue.pop_front();
+    return true;
+  }
+
+  void add_arrow(Ctx& c, Pipe src, Pipe dst, const FlagEntry& e, uint32_t wait_rec, double t) {
+    if (!opt_.record_spans) return;
+    out_.arrows.push_back(FlagArrow{c.block, src, dst, e.rec, wait_rec, e.time, t});
+  }
+
+  void progress(Ctx& c, double now) {
+    bool changed = true;
+    while (changed) {
+      changed = false;
+      for (int p = 0; p < kPipes; ++p)
+        if (p != kS && step_pipe(c, p, now)) changed = true;
+      if (step_issue(c, now)) changed = true;
+    }
+    if (c.next >= c.trace->records.size() && !c.sync_arrived && drained(c)) {
+      c.finished = true;
+      c.res.end = all_done(c);
+      c.next_time = kInf;
+      return;
+    }
+    c.next_time = next_event(c, now);
+  }
+
+  double next_event(const Ctx& c, double now) const {
+    double t = kInf;
+    if (c.next < c.trace->records.size() && !c.sync_arrived && c.s_free > now) t = c.s_free;
+    for (int p = 0; p < kPipes; ++p) {
+      const auto& ps = c.pipes[p];
+      if ((ps.mode == PipeMode::Fixed || ps.mode == PipeMode::FlowPending) && ps.until > now) t = std::min(t, ps.until);
+    }
+    return t;
+  }
+
+  // ---- shared bandwidth ----
+  void assign_rates() {
+    flows_dirty_ = false;
+    bool any[int(Resource::Count)] = {};
+    for (const auto& f : flows_) any[int(f.res)] = true;
+    double mix = (any[int(Resource::HbmRead)] && any[int(Resource::L2Write)]) ? soc_.rw_mix_efficiency : 1.0;
+    double capacity[int(Resource::Count)] = {kInf, soc_.hbm_read_bytes_per_cycle * mix,
+                                             soc_.l2_write_bytes_per_cycle * mix};
+    // Max-min fair share: flows capped below the equal share keep their cap, the rest split what is left.
+    for (int r = 0; r < int(Resource::Count); ++r) {
+      std::vector<size_t> ids;
+      for (size_t i = 0; i < flows_.size(); ++i)
+        if (int(flows_[i].res) == r) ids.push_back(i);
+      std::stable_sort(ids.begin(), ids.end(), [&](size_t a, size_t b) { return flows_[a].cap < flows_[b].cap; });
+      double left = capacity[r];
+      size_t n = ids.size();
+      for (size_t k = 0; k < ids.size(); ++k) {
+        double share = left / double(n - k);
+        double rate = std::min(flows_[ids[k]].cap, share);
+        flows_[ids[k]].rate = rate;
+        left -= rate;
+      }
+    }
+  }
+
+  void advance_flows(double now, double t) {
+    double dt = t - now;
+    bool any_done = false;
+    for (auto& f : flows_) {
+      double finish = now + f.remaining / f.rate;
+      if (finish <= t + 1e-9 * std::max(1.0, t)) {
+        f.remaining = 0;
+        any_done = true;
+      } else {
+        f.remaining -= f.rate * dt;
+      }
+    }
+    if (!any_done) return;
+    std::vector<Flow> kept;
+    for (auto& f : flows_) {
+      if (f.remaining > 0) {
+        kept.push_back(f);
+        continue;
+      }
+      Ctx& c = ctxs_[f.ctx];
+      PipeState& ps = c.pipes[f.pipe];
+      ps.mode = PipeMode::Idle;
+      ps.flow = -1;
+      ps.last_done = std::max(ps.last_done, t + ps.cur_latency);
+      c.res.busy[f.pipe] += t - ps.cur_start;
+      if (ps.span >= 0) {
+        out_.spans[ps.span].end = t;
+        out_.spans[ps.span].done = t + ps.cur_latency;
+        ps.span = -1;
+      }
+      c.dirty = true;
+      c.next_time = std::min(c.next_time, t);
+    }
+    flows_.swap(kept);
+    for (size_t i = 0; i < flows_.size(); ++i) ctxs_[flows_[i].ctx].pipes[flows_[i].pipe].flow = int(i);
+    flows_dirty_ = true;
+  }
+
+  // ---- SyncAll ----
+  void release_sync_if_complete() {
+    if (!uses_sync_all_) return;
+    double t = 0;
+    for (const auto& c : ctxs_) {
+      if (!c.sync_arrived) return;
+      t = std::max(t, c.sync_time);
+    }
+    t += soc_.sync_all_cycles;
+    for (auto& c : ctxs_) {
+      c.sync_arrived = false;
+      c.s_free = t;
+      ++c.next;
+      ++c.res.instructions;
+      c.next_time = t;
+    }
+  }
+
+  std::string deadlock_report(double now) const {
+    std::ostringstream os;
+    os << "deadlock at cycle " << now << ": no instruction can make progress.";
+    for (const auto& c : ctxs_) {
+      if (!c.active || c.finished) continue;
+      const auto& recs = c.trace->records;
+      os << "\n  block " << c.block << ":";
+      if (c.sync_arrived) os << " waiting in SyncAll (other blocks never reach it);";
+      else if (c.next < recs.size()) {
+        const auto& r = recs[c.next];
+        os << " issue stalled at record " << c.next << " " << r.op << " (" << r.file << ":" << r.line << ");";
+      }
+      for (int p = 0; p < kPipes; ++p) {
+        const auto& ps = c.pipes[p];
+        if (ps.queue.empty()) continue;
+        const auto& r = recs[ps.queue.front()];
+        os << " pipe " << pipe_label(Pipe(p)) << " blocked at " << r.op << " (" << r.file << ":" << r.line << ")";
+        if (r.kind == RecKind::WaitFlag)
+          os << " waiting for SetFlag " << pipe_label(r.pipe) << "->" << pipe_label(r.peer) << " event " << int(r.event_id)
+             << " that is never set";
+        os << ";";
+      }
+    }
+    return os.str();
+  }
+
+  SimResult finish() {
+    for (auto& c : ctxs_) {
+      out_.cycles = std::max(out_.cycles, c.res.end);
+      out_.blocks.push_back(c.res);
+    }
+    int used[2] = {0, 0};
+    for (const auto& c : ctxs_) used[int(c.type)] = std::max(used[int(c.type)], int(c.phys) + 1);
+    int cores = used[0] + used[1];
+    out_.launch_us = soc_.launch_base_us + soc_.launch_per_core_us * std::max(cores - 1, 0);
+    out_.task_duration_us = out_.launch_us + soc_.cycles_to_us(out_.cycles);
+    return std::move(out_);
+  }
+};
+
+}  // namespace
+
+SimResult simulate(const Soc& soc, const std::vector<BlockTrace>& blocks, const EngineOptions& opt) {
+  if (blocks.empty()) throw SimError("simulate: no blocks to run");
+  Engine e(soc, blocks, opt);
+  return e.run();
+}
+
+}  // namespace aoc::sim
