@@ -62,8 +62,8 @@ void accumulate(std::byte* dst, const std::byte* src, uint64_t n, uint8_t mode) 
   const uint64_t count = n / sizeof(U);
   for (uint64_t i = 0; i < count; ++i) {
     U a, b;
-    std::memcpy(&a, dst + i * sizeof(U), sizeof(U));
-    std::memcpy(&b, src + i * sizeof(U), sizeof(U));
+    std::memcpy(static_cast<void*>(&a), dst + i * sizeof(U), sizeof(U));
+    std::memcpy(static_cast<void*>(&b), src + i * sizeof(U), sizeof(U));
     U r;
     if (mode == 1) {
       r = static_cast<U>(a + b);

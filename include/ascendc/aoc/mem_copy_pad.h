@@ -28,7 +28,7 @@ struct PadPlan {
 
 template <typename T> T pad_register_value() {
   T v{};
-  std::memcpy(&v, &core().pad_value, sizeof(T) < sizeof(uint64_t) ? sizeof(T) : sizeof(uint64_t));
+  std::memcpy(static_cast<void*>(&v), &core().pad_value, sizeof(T) < sizeof(uint64_t) ? sizeof(T) : sizeof(uint64_t));
   return v;
 }
 
@@ -63,12 +63,12 @@ void pad_gm_to_ub(const AscendC::LocalTensor<T>& dst, const AscendC::GlobalTenso
       T* out = reinterpret_cast<T*>(d.aoc_ptr() + b * plan.dst_pitch);
       const uint8_t* in = s.aoc_ptr() + b * plan.src_pitch;
       T first{};
-      std::memcpy(&first, in, sz);
+      std::memcpy(static_cast<void*>(&first), in, sz);
       const bool padded = p.left != 0 || p.right != 0;
       const T dummy = (p.has_value || have_register || padded) ? pad : first;
       uint32_t k = 0;
       for (; k < p.left; ++k) out[k] = pad;
-      std::memcpy(out + k, in, p.block_len);
+      std::memcpy(static_cast<void*>(out + k), in, p.block_len);
       k += data_elems;
       for (uint32_t r = 0; r < p.right; ++r, ++k) out[k] = pad;
       for (; k < row_elems; ++k) out[k] = dummy;
