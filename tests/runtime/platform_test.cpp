@@ -72,3 +72,19 @@ TEST(PlatformAscendC, ContextConfigAndManagerFollowTheProcessPlatform) {
   aoc::host::set_current_platform(saved);
   EXPECT_EQ(platform_ascendc::PlatformAscendCManager::GetInstance()->GetCoreNumAic(), 24u);
 }
+
+#include "runtime/platform.h"
+
+TEST(PlatformSelection, SocFileBecomesTheProcessPlatform) {
+  auto saved = aoc::host::current_platform();
+  aoc::sim::Soc soc = aoc::rt::select_soc("Ascend910B4");
+  platform_ascendc::PlatformAscendC p;
+  EXPECT_EQ(p.GetCoreNumAiv(), static_cast<uint32_t>(soc.aiv_cores));
+  EXPECT_EQ(p.GetCoreNumAic(), static_cast<uint32_t>(soc.aic_cores));
+  EXPECT_EQ(p.GetSocVersionName(), soc.name);
+  uint64_t l2 = 0;
+  p.GetCoreMemSize(CoreMemType::L2, l2);
+  EXPECT_EQ(l2, soc.l2_bytes);
+  EXPECT_EQ(aoc::host::current_platform().core_limits().ub_bytes, soc.limits.ub_bytes);
+  aoc::host::set_current_platform(saved);
+}

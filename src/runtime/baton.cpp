@@ -1,0 +1,87 @@
+#include "runtime/baton.h"
+
+namespace aoc::rt {
+
+Baton::Baton(std::vector<int> barrier_class, std::vector<std::string> labels)
+    : class_(std::move(barrier_class)), labels_(std::move(labels)), state_(class_.size(), State::Ready) {}
+
+void Baton::wait_turn(size_t me) {
+  std::unique_lock<std::mutex> lk(mu_);
+  cv_.wait(lk, [&] { return aborted_ || (holder_ == me && state_[me] == State::Ready); });
+  if (aborted_) throw LaunchAborted{};
+}
+
+void Baton::pass_from(size_t me) {
+  const size_t n = state_.size();
+  for (size_t k = 1; k <= n; ++k) {
+    size_t i = (me + k) % n;
+    if (state_[i] == State::Ready) {
+      holder_ = i;
+      cv_.notify_all();
+      return;
+    }
+  }
+  // Nobody can run: either everything finished, or the remaining cores wait forever.
+  for (State s : state_)
+    if (s == State::AtBarrier) {
+      aborted_ = true;
+      break;
+    }
+  cv_.notify_all();
+}
+
+std::string Baton::waiting_peers(size_t me) const {
+  std::string out;
+  for (size_t i = 0; i < state_.size(); ++i)
+    if (i != me && class_[i] == class_[me] && state_[i] == State::AtBarrier) {
+      if (!out.empty()) out += ", ";
+      out += labels_[i];
+    }
+  return out;
+}
+
+std::string Baton::finish(size_t me) {
+  std::lock_guard<std::mutex> lk(mu_);
+  state_[me] = State::Done;
+  std::string waiting = waiting_peers(me);
+  if (!waiting.empty()) {
+    aborted_ = true;
+    cv_.notify_all();
+    return "SyncAll deadlock: " + waiting + " wait(s) in SyncAll, but " + labels_[me] +
+           " finished without reaching it (the device would hang)";
+  }
+  pass_from(me);
+  return {};
+}
+
+std::string Baton::barrier(size_t me) {
+  std::unique_lock<std::mutex> lk(mu_);
+  if (aborted_) throw LaunchAborted{};
+  state_[me] = State::AtBarrier;
+  bool all_arrived = true;
+  for (size_t i = 0; i < state_.size(); ++i) {
+    if (class_[i] != class_[me]) continue;
+    if (state_[i] == State::Done) {
+      aborted_ = true;
+      cv_.notify_all();
+      return "SyncAll deadlock: " + labels_[me] + " waits in SyncAll, but " + labels_[i] +
+             " finished without reaching it (the device would hang)";
+    }
+    if (state_[i] != State::AtBarrier) all_arrived = false;
+  }
+  if (all_arrived)
+    for (size_t i = 0; i < state_.size(); ++i)
+      if (class_[i] == class_[me]) state_[i] = State::Ready;
+  pass_from(me);
+  cv_.wait(lk, [&] { return aborted_ || (holder_ == me && state_[me] == State::Ready); });
+  if (aborted_) throw LaunchAborted{};
+  return {};
+}
+
+void Baton::abort() {
+  std::lock_guard<std::mutex> lk(mu_);
+  aborted_ = true;
+  cv_.notify_all();
+}
+
+}  // namespace aoc::rt

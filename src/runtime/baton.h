@@ -1,0 +1,45 @@
+// The baton that serialises the logical cores of a launch: one core runs at a time, the
+// others sleep. A core gives the baton away when it finishes or waits in SyncAll.
+#pragma once
+#include <condition_variable>
+#include <cstddef>
+#include <mutex>
+#include <string>
+#include <vector>
+
+namespace aoc::rt {
+
+// Raised inside a waiting core when another core failed: unwinds it without running more.
+struct LaunchAborted {};
+
+class Baton {
+ public:
+  // barrier_class[i]: cores with equal values synchronise together in SyncAll.
+  // labels[i]: how messages name core i ("block 3 (AIV)").
+  Baton(std::vector<int> barrier_class, std::vector<std::string> labels);
+
+  // Blocks until core `me` holds the baton; throws LaunchAborted if the launch stopped.
+  void wait_turn(size_t me);
+  // Core `me` finished its kernel. Returns a deadlock description when cores of its
+  // barrier class wait in a SyncAll that `me` never reached (the launch is then aborted).
+  std::string finish(size_t me);
+  // SyncAll of core `me`: returns once every core of its class has arrived and `me` holds
+  // the baton again. Returns a deadlock description (and aborts) if that cannot happen.
+  std::string barrier(size_t me);
+  void abort();
+
+ private:
+  enum class State { Ready, AtBarrier, Done };
+  void pass_from(size_t me);  // holder = next Ready core after `me`; needs mu_ held
+  std::string waiting_peers(size_t me) const;
+
+  std::mutex mu_;
+  std::condition_variable cv_;
+  std::vector<int> class_;
+  std::vector<std::string> labels_;
+  std::vector<State> state_;
+  size_t holder_ = 0;
+  bool aborted_ = false;
+};
+
+}  // namespace aoc::rt

@@ -1,0 +1,33 @@
+#include "runtime/platform.h"
+
+namespace aoc::rt {
+
+host::PlatformConfig platform_from_soc(const sim::Soc& soc) {
+  host::PlatformConfig cfg;  // fields the SoC file does not describe keep the 910B defaults
+  cfg.soc_version = soc.name;
+  cfg.aiv_cores = static_cast<uint32_t>(soc.aiv_cores);
+  cfg.aic_cores = static_cast<uint32_t>(soc.aic_cores);
+  // Coupled parts (no separate vector cores) report AI Cores as AIC only.
+  cfg.separated = soc.aiv_cores > 0 && soc.aic_cores > 0;
+  cfg.ub_bytes = soc.limits.ub_bytes;
+  cfg.l1_bytes = soc.limits.l1_bytes;
+  cfg.l0a_bytes = soc.limits.l0a_bytes;
+  cfg.l0b_bytes = soc.limits.l0b_bytes;
+  cfg.l0c_bytes = soc.limits.l0c_bytes;
+  cfg.bt_bytes = soc.limits.bt_bytes;
+  cfg.fb_bytes = soc.limits.fb_bytes;
+  if (soc.l2_bytes) cfg.l2_bytes = soc.l2_bytes;
+  if (soc.hbm_bytes) cfg.hbm_bytes = soc.hbm_bytes;
+  if (soc.clock_ghz > 0) cfg.clock_ghz = soc.clock_ghz;
+  if (soc.hbm_read_bytes_per_cycle > 0) cfg.hbm_bytes_per_cycle = static_cast<uint64_t>(soc.hbm_read_bytes_per_cycle);
+  if (soc.l2_write_bytes_per_cycle > 0) cfg.l2_bytes_per_cycle = static_cast<uint64_t>(soc.l2_write_bytes_per_cycle);
+  return cfg;
+}
+
+sim::Soc select_soc(const std::string& name_or_path) {
+  sim::Soc soc = sim::load_soc(name_or_path);
+  host::set_current_platform(platform_from_soc(soc));
+  return soc;
+}
+
+}  // namespace aoc::rt
