@@ -65,6 +65,7 @@ std::string Builder::cache_key(const BuildRequest& req) const {
     h.add(u.source.filename().string()).add_file(u.source);
     for (const auto& f : u.flags) h.add(f);
   }
+  for (const auto& f : req.hash_files) h.add(f.filename().string()).add_file(f);
   for (const auto& d : req.hash_dirs) {
     if (fs::is_directory(d)) h.add(tree_hash(d));
   }

@@ -23,6 +23,7 @@ struct BuildRequest {
   std::vector<CompileUnit> units;
   std::vector<std::string> flags;                 // for every unit: -D, -I ...
   std::vector<std::filesystem::path> hash_dirs;   // every file in these folders is part of the key
+  std::vector<std::filesystem::path> hash_files;  // further files the build reads (headers elsewhere)
 };
 
 struct BuildResult {

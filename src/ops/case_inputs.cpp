@@ -2,7 +2,7 @@
 
 #include "ops/rng.h"
 
-namespace aoc::ops {
+namespace aoc::op {
 
 int64_t element_count(const std::vector<int64_t>& shape) {
   int64_t n = 1;
@@ -44,4 +44,4 @@ std::vector<CaseTensor> make_case_inputs(const OpPackage& p, size_t case_index, 
   return out;
 }
 
-}  // namespace aoc::ops
+}  // namespace aoc::op

@@ -8,7 +8,7 @@
 #include "ops/dtype.h"
 #include "ops/op_package.h"
 
-namespace aoc::ops {
+namespace aoc::op {
 
 struct CaseTensor {
   std::string name;
@@ -24,4 +24,4 @@ void fill_values(TypedBuffer& buf, const ValueRange& range, uint64_t stream_seed
 // The inputs of case `case_index` of the package, drawn with `seed`.
 std::vector<CaseTensor> make_case_inputs(const OpPackage& p, size_t case_index, uint64_t seed);
 
-}  // namespace aoc::ops
+}  // namespace aoc::op

@@ -3,7 +3,7 @@
 #include <cmath>
 #include <sstream>
 
-namespace aoc::ops {
+namespace aoc::op {
 
 double tolerance_tau(ElemType t) {
   switch (t) {
@@ -108,4 +108,4 @@ std::string index_to_string(int64_t flat, const std::vector<int64_t>& shape) {
   return os.str();
 }
 
-}  // namespace aoc::ops
+}  // namespace aoc::op

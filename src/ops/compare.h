@@ -8,7 +8,7 @@
 
 #include "ops/dtype.h"
 
-namespace aoc::ops {
+namespace aoc::op {
 
 // tau per dtype: 2^-10 fp16, 2^-7 bf16, 2^-13 fp32; 0 (exact) for integers.
 double tolerance_tau(ElemType t);
@@ -35,4 +35,4 @@ CompareResult compare_output(const TypedBuffer& actual, const std::vector<double
 // Flat index -> "[i,j,k]" for reports.
 std::string index_to_string(int64_t flat, const std::vector<int64_t>& shape);
 
-}  // namespace aoc::ops
+}  // namespace aoc::op

@@ -7,7 +7,7 @@
 
 #include "aoc/half.h"
 
-namespace aoc::ops {
+namespace aoc::op {
 namespace {
 
 constexpr ElemInfo kInfos[] = {
@@ -108,4 +108,4 @@ std::vector<double> TypedBuffer::to_double() const {
   return out;
 }
 
-}  // namespace aoc::ops
+}  // namespace aoc::op

@@ -10,7 +10,7 @@
 #include <string_view>
 #include <vector>
 
-namespace aoc::ops {
+namespace aoc::op {
 
 enum class ElemType : uint8_t { F16, BF16, F32, I8, U8, I16, I32, I64, Bool };
 
@@ -56,4 +56,4 @@ struct TypedBuffer {
   std::vector<double> to_double() const;
 };
 
-}  // namespace aoc::ops
+}  // namespace aoc::op

@@ -6,7 +6,7 @@
 
 #include "ops/aoc_golden.h"
 
-namespace aoc::ops {
+namespace aoc::op {
 
 GoldenLibrary& GoldenLibrary::operator=(GoldenLibrary&& o) noexcept {
   std::swap(handle_, o.handle_);
@@ -106,4 +106,4 @@ GoldenLibrary::Result GoldenLibrary::run(const OpPackage& p, const CaseSpec& c,
   return res;
 }
 
-}  // namespace aoc::ops
+}  // namespace aoc::op

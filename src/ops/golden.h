@@ -8,7 +8,7 @@
 #include "ops/case_inputs.h"
 #include "ops/op_package.h"
 
-namespace aoc::ops {
+namespace aoc::op {
 
 class GoldenLibrary {
  public:
@@ -37,4 +37,4 @@ class GoldenLibrary {
   void* fn_ = nullptr;
 };
 
-}  // namespace aoc::ops
+}  // namespace aoc::op

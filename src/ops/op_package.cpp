@@ -7,7 +7,7 @@
 
 #include <toml++/toml.h>
 
-namespace aoc::ops {
+namespace aoc::op {
 namespace fs = std::filesystem;
 namespace {
 
@@ -409,4 +409,4 @@ std::string shape_to_string(const std::vector<int64_t>& s) {
   return out + "]";
 }
 
-}  // namespace aoc::ops
+}  // namespace aoc::op

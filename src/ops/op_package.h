@@ -13,7 +13,7 @@
 
 #include "ops/dtype.h"
 
-namespace aoc::ops {
+namespace aoc::op {
 
 // A problem in a package: message names file, key and fix.
 class PackageError : public std::runtime_error {
@@ -91,4 +91,4 @@ std::vector<std::filesystem::path> find_op_packages(const std::filesystem::path&
 std::string to_string(const AttrValue& v);
 std::string shape_to_string(const std::vector<int64_t>& s);
 
-}  // namespace aoc::ops
+}  // namespace aoc::op

@@ -4,7 +4,7 @@
 #pragma once
 #include <cstdint>
 
-namespace aoc::ops {
+namespace aoc::op {
 
 inline uint64_t splitmix64(uint64_t& state) {
   uint64_t z = (state += 0x9e3779b97f4a7c15ull);
@@ -49,4 +49,4 @@ class Xoshiro256 {
   uint64_t s_[4];
 };
 
-}  // namespace aoc::ops
+}  // namespace aoc::op

@@ -1,0 +1,14 @@
+// Subcommands of the `ascendopt` program. Each adds itself to the app; the logic
+// lives in the libraries (src/ops, src/eval), these only parse, call and print.
+#pragma once
+#include <CLI/CLI.hpp>
+
+namespace aoc::cli {
+
+// Exit status of a subcommand, stored by its callback for main() to return.
+int& exit_status();
+
+void add_run_command(CLI::App& app);
+void add_ops_command(CLI::App& app);
+
+}  // namespace aoc::cli

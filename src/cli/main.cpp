@@ -1,0 +1,20 @@
+// ascendopt: run, check and optimise AscendC operators on any Linux machine.
+#include <CLI/CLI.hpp>
+
+#include <iostream>
+
+#include "cli/commands.h"
+
+int main(int argc, char** argv) {
+  CLI::App app{"ascendopt: run, check and optimise AscendC operators without an NPU"};
+  app.require_subcommand(1);
+  app.set_version_flag("--version", "ascendopt 0.1.0");
+  aoc::cli::add_run_command(app);
+  aoc::cli::add_ops_command(app);
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    return app.exit(e);
+  }
+  return aoc::cli::exit_status();
+}

@@ -1,0 +1,134 @@
+#include "cli/report_format.h"
+
+#include <cmath>
+#include <cstdio>
+#include <iomanip>
+#include <sstream>
+
+namespace aoc::cli {
+namespace {
+
+std::string sci(double v) {
+  char buf[32];
+  std::snprintf(buf, sizeof(buf), "%.2e", v);
+  return buf;
+}
+
+std::string hex(uint64_t v) {
+  std::ostringstream os;
+  os << "0x" << std::hex << v;
+  return os.str();
+}
+
+// The output with the largest error stands for the case in the table.
+const aoc::op::OutputCheck* worst_output(const aoc::op::CaseOutcome& c) {
+  const aoc::op::OutputCheck* w = nullptr;
+  for (const auto& o : c.outputs)
+    if (w == nullptr || o.cmp.max_rel > w->cmp.max_rel || !o.cmp.pass) w = &o;
+  return w;
+}
+
+nlohmann::json number_or_string(double v) {
+  if (std::isnan(v)) return "nan";
+  if (std::isinf(v)) return v > 0 ? "inf" : "-inf";
+  return v;
+}
+
+}  // namespace
+
+void print_report_table(std::ostream& os, const aoc::eval::OpReport& r) {
+  os << r.op << "  (" << r.dir << ")  seed " << hex(r.seed);
+  if (!r.soc.empty()) os << "  soc " << r.soc;
+  os << "  builds " << r.builds << " (" << r.build_cache_hits << " cached)\n";
+  for (const auto& b : r.build_failures) {
+    os << "  BUILD FAILED: " << b.what << "\n";
+    int shown = 0;
+    for (const auto& d : aoc::eval::errors_only(b.result.diagnostics)) {
+      if (shown++ == 10) { os << "    ...\n"; break; }
+      os << "    " << aoc::eval::to_string(d) << "\n";
+    }
+    if (shown == 0) os << "    " << b.result.first_error() << "\n";
+  }
+  if (!r.setup_error.empty()) os << "  ERROR: " << r.setup_error << "\n";
+  if (r.cases.empty()) return;
+  os << "  " << std::left << std::setw(26) << "case" << std::setw(9) << "dtype" << std::setw(30) << "shapes"
+     << std::setw(8) << "verdict" << std::setw(10) << "max_rel" << std::setw(10) << "mean_rel" << std::setw(14)
+     << "worst" << std::setw(7) << "blocks" << "sim_us\n";
+  for (const auto& c : r.cases) {
+    const auto* w = worst_output(c);
+    std::string shapes = c.shapes.size() > 28 ? c.shapes.substr(0, 25) + "..." : c.shapes;
+    os << "  " << std::left << std::setw(26) << c.name << std::setw(9) << c.dtype << std::setw(30) << shapes
+       << std::setw(8) << aoc::op::to_string(c.verdict) << std::setw(10) << (w ? sci(w->cmp.max_rel) : "-")
+       << std::setw(10) << (w ? sci(w->cmp.mean_rel) : "-") << std::setw(14)
+       << (w ? aoc::op::index_to_string(w->cmp.worst_index, w->shape) : "-") << std::setw(7)
+       << (c.block_dim ? std::to_string(c.block_dim) : "-");
+    if (c.sim_us) {
+      char buf[32];
+      std::snprintf(buf, sizeof(buf), "%.2f", *c.sim_us);
+      os << buf;
+    } else {
+      os << "-";
+    }
+    os << "\n";
+    if (c.verdict != aoc::op::Verdict::Pass) os << "      " << c.message << "\n";
+    if (!c.sim_error.empty()) os << "      simulator: " << c.sim_error << "\n";
+  }
+  os << "  " << r.count(aoc::op::Verdict::Pass) << "/" << r.cases.size() << " cases passed\n";
+}
+
+nlohmann::json report_to_json(const aoc::eval::OpReport& r) {
+  nlohmann::json j;
+  j["op"] = r.op;
+  j["dir"] = r.dir;
+  j["seed"] = r.seed;
+  j["soc"] = r.soc;
+  j["passed"] = r.passed();
+  j["builds"] = r.builds;
+  j["build_cache_hits"] = r.build_cache_hits;
+  j["setup_error"] = r.setup_error;
+  j["build_failures"] = nlohmann::json::array();
+  for (const auto& b : r.build_failures) {
+    nlohmann::json bj;
+    bj["what"] = b.what;
+    bj["diagnostics"] = nlohmann::json::array();
+    for (const auto& d : b.result.diagnostics)
+      bj["diagnostics"].push_back(
+          {{"file", d.file}, {"line", d.line}, {"column", d.column}, {"severity", d.severity}, {"message", d.message}});
+    j["build_failures"].push_back(bj);
+  }
+  j["cases"] = nlohmann::json::array();
+  for (const auto& c : r.cases) {
+    nlohmann::json cj;
+    cj["name"] = c.name;
+    cj["dtype"] = c.dtype;
+    cj["shapes"] = c.shapes;
+    cj["verdict"] = aoc::op::to_string(c.verdict);
+    cj["message"] = c.message;
+    if (!c.error_file.empty()) cj["error_location"] = {{"file", c.error_file}, {"line", c.error_line}};
+    cj["block_dim"] = c.block_dim;
+    cj["tiling_key"] = c.tiling_key;
+    cj["sim_us"] = c.sim_us ? nlohmann::json(*c.sim_us) : nlohmann::json(nullptr);
+    if (!c.sim_error.empty()) cj["sim_error"] = c.sim_error;
+    cj["wall_ms"] = c.wall_ms;
+    cj["outputs"] = nlohmann::json::array();
+    for (const auto& o : c.outputs) {
+      cj["outputs"].push_back({{"name", o.name},
+                               {"pass", o.cmp.pass},
+                               {"max_rel", o.cmp.max_rel},
+                               {"mean_rel", o.cmp.mean_rel},
+                               {"tau", o.cmp.tau},
+                               {"worst_index", o.cmp.worst_index},
+                               {"worst_position", aoc::op::index_to_string(o.cmp.worst_index, o.shape)},
+                               {"worst_actual", number_or_string(o.cmp.worst_actual)},
+                               {"worst_expected", number_or_string(o.cmp.worst_expected)},
+                               {"nan_mismatch", o.cmp.nan_mismatch},
+                               {"inf_mismatch", o.cmp.inf_mismatch},
+                               {"unwritten", o.cmp.poisoned},
+                               {"reason", o.cmp.reason}});
+    }
+    j["cases"].push_back(cj);
+  }
+  return j;
+}
+
+}  // namespace aoc::cli

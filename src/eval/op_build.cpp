@@ -1,0 +1,69 @@
+#include "eval/op_build.h"
+
+#include <algorithm>
+#include <cctype>
+
+namespace aoc::eval {
+namespace fs = std::filesystem;
+
+namespace {
+
+std::string upper(std::string s) {
+  std::transform(s.begin(), s.end(), s.begin(), [](unsigned char c) { return static_cast<char>(std::toupper(c)); });
+  return s;
+}
+
+std::vector<fs::path> cpp_files(const fs::path& d) {
+  std::vector<fs::path> out;
+  if (!fs::is_directory(d)) return out;
+  for (const auto& e : fs::directory_iterator(d))
+    if (e.is_regular_file() && e.path().extension() == ".cpp") out.push_back(e.path());
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+}  // namespace
+
+std::vector<std::string> dtype_macros(const aoc::op::OpPackage& p, size_t v) {
+  std::vector<std::string> out;
+  auto add = [&](const aoc::op::TensorSpec& t) {
+    const std::string arg = upper(t.name);
+    const auto& i = aoc::op::info(t.dtypes[v]);
+    out.push_back("-DDTYPE_" + arg + "=" + i.cpp);
+    out.push_back("-DORIG_DTYPE_" + arg + "=" + i.ge);
+    out.push_back("-DFORMAT_" + arg + "=FORMAT_" + t.format);
+  };
+  for (const auto& t : p.inputs) add(t);
+  for (const auto& t : p.outputs) add(t);
+  return out;
+}
+
+BuildRequest kernel_build_request(const aoc::op::OpPackage& p, size_t variant, const SourceDirs& dirs,
+                                  const fs::path& root) {
+  BuildRequest r;
+  r.label = p.name + " " + p.variant_label(variant) + " kernel";
+  r.flags = {"-I" + (root / "include" / "ascendc").string(), "-I" + dirs.host.string(), "-I" + dirs.kernel.string()};
+  const auto macros = dtype_macros(p, variant);
+  r.flags.insert(r.flags.end(), macros.begin(), macros.end());
+  // The kernel reads its tiling struct through GET_TILING_DATA, which finds the class
+  // registered by the op_host tiling header; as in the device build, that header is
+  // made visible to the kernel translation unit.
+  std::vector<std::string> kernel_flags;
+  const fs::path tiling_header = dirs.host / (p.name + "_tiling.h");
+  if (fs::is_regular_file(tiling_header)) kernel_flags = {"-include", tiling_header.string()};
+  for (const auto& f : cpp_files(dirs.host)) r.units.push_back({f, {}});
+  for (const auto& f : cpp_files(dirs.kernel)) r.units.push_back({f, kernel_flags});
+  r.hash_dirs = {dirs.host, dirs.kernel};
+  return r;
+}
+
+BuildRequest golden_build_request(const aoc::op::OpPackage& p, const fs::path& root) {
+  BuildRequest r;
+  r.label = p.name + " golden";
+  r.flags = {"-I" + (root / "src" / "ops").string()};
+  r.units.push_back({p.golden_source(), {}});
+  r.hash_files = {root / "src" / "ops" / "aoc_golden.h"};
+  return r;
+}
+
+}  // namespace aoc::eval

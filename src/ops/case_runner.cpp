@@ -1,0 +1,210 @@
+#include "ops/case_runner.h"
+
+#include <chrono>
+#include <cstdlib>
+#include <cstring>
+#include <memory>
+#include <sstream>
+
+#include "aoc/error.h"
+#include "aoc/host/tiling_context.h"
+#include "ops/case_inputs.h"
+#include "runtime/launcher.h"
+#include "sim/engine.h"
+
+namespace aoc::op {
+
+const char* to_string(Verdict v) {
+  switch (v) {
+    case Verdict::Pass: return "pass";
+    case Verdict::Fail: return "fail";
+    case Verdict::Error: return "error";
+  }
+  return "?";
+}
+
+aoc::host::PlatformConfig platform_for(const aoc::sim::Soc& soc) {
+  aoc::host::PlatformConfig cfg = aoc::host::current_platform();
+  cfg.soc_version = soc.name;
+  if (soc.aiv_cores > 0) cfg.aiv_cores = static_cast<uint32_t>(soc.aiv_cores);
+  if (soc.aic_cores > 0) cfg.aic_cores = static_cast<uint32_t>(soc.aic_cores);
+  cfg.ub_bytes = soc.limits.ub_bytes;
+  cfg.l1_bytes = soc.limits.l1_bytes;
+  cfg.l0a_bytes = soc.limits.l0a_bytes;
+  cfg.l0b_bytes = soc.limits.l0b_bytes;
+  cfg.l0c_bytes = soc.limits.l0c_bytes;
+  if (soc.clock_ghz > 0) cfg.clock_ghz = soc.clock_ghz;
+  return cfg;
+}
+
+namespace {
+
+// GM memory for one kernel argument, 512 B aligned like device allocations.
+struct GmBuffer {
+  struct Free { void operator()(unsigned char* p) const { std::free(p); } };
+  std::unique_ptr<unsigned char, Free> mem;
+  size_t bytes = 0;
+  explicit GmBuffer(size_t n, unsigned char fill) : bytes(n) {
+    const size_t rounded = (n + 511) / 512 * 512 + 512;
+    mem.reset(static_cast<unsigned char*>(std::aligned_alloc(512, rounded)));
+    std::memset(mem.get(), fill, rounded);
+  }
+};
+
+ge::DataType ge_type(ElemType t) { return static_cast<ge::DataType>(info(t).ge_value); }
+
+ge::Format ge_format(const std::string& f) {
+  if (f == "NCHW") return ge::FORMAT_NCHW;
+  if (f == "NHWC") return ge::FORMAT_NHWC;
+  if (f == "FRACTAL_NZ") return ge::FORMAT_FRACTAL_NZ;
+  return ge::FORMAT_ND;
+}
+
+void add_attr(aoc::host::NodeDesc& node, const AttrValue& v) {
+  std::visit([&](const auto& x) {
+    using T = std::decay_t<decltype(x)>;
+    if constexpr (std::is_same_v<T, std::vector<double>>) {
+      std::vector<float> f(x.begin(), x.end());
+      node.Attr(f);
+    } else {
+      node.Attr(x);
+    }
+  }, v);
+}
+
+std::string describe_shapes(const OpPackage& p, const CaseSpec& c) {
+  std::ostringstream os;
+  for (size_t i = 0; i < p.inputs.size(); ++i)
+    os << (i ? " " : "") << p.inputs[i].name << "=" << shape_to_string(c.shapes.at(p.inputs[i].name));
+  return os.str();
+}
+
+}  // namespace
+
+CaseOutcome run_case(const OpPackage& p, size_t case_index, const KernelLibrary& kernel, const GoldenLibrary& golden,
+                     const CaseOptions& opt) {
+  const auto t0 = std::chrono::steady_clock::now();
+  const CaseSpec& c = p.cases.at(case_index);
+  CaseOutcome out;
+  out.name = c.name;
+  out.dtype = p.variant_label(c.variant);
+  out.shapes = describe_shapes(p, c);
+  auto finish = [&]() -> CaseOutcome {
+    out.wall_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+    return out;
+  };
+
+  std::vector<CaseTensor> inputs = make_case_inputs(p, case_index, opt.seed);
+
+  // Host side: the operator's TilingFunc on a context describing this case.
+  aoc::host::NodeDesc node(p.op_type);
+  for (size_t i = 0; i < p.inputs.size(); ++i)
+    node.Input(gert::StorageShape(gert::Shape(inputs[i].shape)), ge_type(p.inputs[i].dtypes[c.variant]),
+               ge_format(p.inputs[i].format));
+  for (size_t o = 0; o < p.outputs.size(); ++o)
+    node.Output(gert::StorageShape(gert::Shape(p.output_shape(c, o))), ge_type(p.outputs[o].dtypes[c.variant]),
+                ge_format(p.outputs[o].format));
+  for (const auto& [name, v] : p.case_attrs(c)) add_attr(node, v);
+  gert::TilingContext ctx(std::move(node), opt.platform);
+  ge::graphStatus st = ge::GRAPH_FAILED;
+  try {
+    st = kernel.tiling()(&ctx);
+  } catch (const aoc::KernelError& e) {
+    out.message = std::string("tiling function: ") + e.what();
+    out.error_file = e.file();
+    out.error_line = e.line();
+    return finish();
+  } catch (const std::exception& e) {
+    out.message = std::string("tiling function threw: ") + e.what();
+    return finish();
+  }
+  if (st != ge::GRAPH_SUCCESS) {
+    out.message = "tiling function returned failure (status " + std::to_string(st) + ") for " + out.shapes;
+    return finish();
+  }
+  out.block_dim = ctx.GetBlockDim();
+  out.tiling_key = ctx.GetTilingKey();
+  if (out.block_dim == 0) {
+    out.message = "tiling function left blockDim at 0: call context->SetBlockDim(n)";
+    return finish();
+  }
+
+  // GM: inputs, outputs (poisoned), workspace, tiling (exactly the bytes written,
+  // so a kernel reading a bigger struct than the host wrote is caught).
+  std::vector<GmBuffer> bufs;
+  std::vector<aoc::rt::GmArg> args;
+  for (const auto& t : inputs) {
+    bufs.emplace_back(t.data.bytes.size(), 0);
+    std::memcpy(bufs.back().mem.get(), t.data.bytes.data(), t.data.bytes.size());
+    args.push_back(aoc::rt::GmArg{bufs.back().mem.get(), t.data.bytes.size(), t.name});
+  }
+  std::vector<TypedBuffer> results;
+  for (size_t o = 0; o < p.outputs.size(); ++o) {
+    results.emplace_back(p.outputs[o].dtypes[c.variant], static_cast<size_t>(element_count(p.output_shape(c, o))));
+    bufs.emplace_back(results.back().bytes.size(), kPoisonByte);
+    args.push_back(aoc::rt::GmArg{bufs.back().mem.get(), results.back().bytes.size(), p.outputs[o].name});
+  }
+  size_t ws = 0;
+  for (size_t s : ctx.workspace_sizes()) ws += s;
+  bufs.emplace_back(ws, 0);
+  args.push_back(aoc::rt::GmArg{bufs.back().mem.get(), ws, "workspace"});
+  const size_t tiling_bytes = ctx.GetRawTilingData()->GetDataSize();
+  bufs.emplace_back(tiling_bytes, 0);
+  std::memcpy(bufs.back().mem.get(), ctx.GetRawTilingData()->GetData(), tiling_bytes);
+  args.push_back(aoc::rt::GmArg{bufs.back().mem.get(), tiling_bytes, "tiling"});
+
+  aoc::rt::LaunchConfig cfg;
+  cfg.block_dim = out.block_dim;
+  cfg.tiling_key = out.tiling_key;
+  cfg.mode = aoc::rt::CoreMode::AIV;
+  if (opt.soc != nullptr) cfg.limits = opt.soc->limits;
+  else cfg.limits.ub_bytes = static_cast<uint32_t>(opt.platform.ub_bytes);
+  cfg.record_trace = opt.soc != nullptr;
+  aoc::rt::LaunchResult launch = aoc::rt::launch_kernel(cfg, kernel.kernel(), args);
+  if (!launch.ok) {
+    out.message = launch.error;
+    out.error_file = launch.failed_file;
+    out.error_line = launch.failed_line;
+    return finish();
+  }
+
+  // Outputs back from GM, then the golden on the same inputs.
+  for (size_t o = 0; o < p.outputs.size(); ++o) {
+    const GmBuffer& b = bufs[p.inputs.size() + o];
+    std::memcpy(results[o].bytes.data(), b.mem.get(), results[o].bytes.size());
+  }
+  GoldenLibrary::Result ref = golden.run(p, c, inputs);
+  if (!ref.ok) {
+    out.message = ref.error;
+    return finish();
+  }
+  out.verdict = Verdict::Pass;
+  for (size_t o = 0; o < p.outputs.size(); ++o) {
+    OutputCheck chk{p.outputs[o].name, p.output_shape(c, o),
+                    compare_output(results[o], ref.outputs[o], p.tolerance.relax, kPoisonByte)};
+    if (!chk.cmp.pass) {
+      out.verdict = Verdict::Fail;
+      if (out.message.empty())
+        out.message = "output " + chk.name + ": " + chk.cmp.reason + " (worst at " +
+                      index_to_string(chk.cmp.worst_index, chk.shape) + ")";
+    }
+    out.outputs.push_back(std::move(chk));
+  }
+
+  if (opt.soc != nullptr) {
+    try {
+      std::vector<aoc::sim::BlockTrace> blocks;
+      for (const auto& core : launch.cores)
+        blocks.push_back(aoc::sim::BlockTrace{&core.trace, core.core_type == 1 ? aoc::sim::CoreType::AIC
+                                                                               : aoc::sim::CoreType::AIV});
+      aoc::sim::EngineOptions eo;
+      eo.record_spans = false;
+      out.sim_us = aoc::sim::simulate(*opt.soc, blocks, eo).task_duration_us;
+    } catch (const std::exception& e) {
+      out.sim_error = e.what();
+    }
+  }
+  return finish();
+}
+
+}  // namespace aoc::op

@@ -1,0 +1,61 @@
+// Runs one public case of an operator on the CPU: fresh seeded inputs, the host
+// TilingFunc through gert::TilingContext, GM buffers (outputs pre-filled with a
+// poison pattern), the kernel on blockDim blocks, the golden in double precision,
+// the precision screen per output, and the simulated time of the run.
+#pragma once
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "aoc/host/platform_config.h"
+#include "ops/compare.h"
+#include "ops/golden.h"
+#include "ops/kernel_library.h"
+#include "ops/op_package.h"
+#include "sim/soc.h"
+
+namespace aoc::op {
+
+// Byte every output buffer is pre-filled with: NaN for every float type, so an
+// element the kernel never writes fails the comparison.
+constexpr unsigned char kPoisonByte = 0xFF;
+
+struct CaseOptions {
+  uint64_t seed = 0;
+  aoc::host::PlatformConfig platform;  // what the TilingFunc sees
+  const aoc::sim::Soc* soc = nullptr;  // simulator model; no timing when null
+};
+
+struct OutputCheck {
+  std::string name;
+  std::vector<int64_t> shape;
+  CompareResult cmp;
+};
+
+enum class Verdict { Pass, Fail, Error };
+const char* to_string(Verdict v);
+
+struct CaseOutcome {
+  std::string name;
+  std::string dtype;   // variant label
+  std::string shapes;  // "x=[8,2048] y=[8,2048]"
+  Verdict verdict = Verdict::Error;
+  std::string message;  // why it failed or errored
+  std::string error_file;  // kernel source file:line of a kernel error
+  unsigned error_line = 0;
+  std::vector<OutputCheck> outputs;
+  uint32_t block_dim = 0;
+  uint64_t tiling_key = 0;
+  std::optional<double> sim_us;  // simulated Task Duration
+  std::string sim_error;
+  double wall_ms = 0;
+};
+
+CaseOutcome run_case(const OpPackage& p, size_t case_index, const KernelLibrary& kernel, const GoldenLibrary& golden,
+                     const CaseOptions& opt);
+
+// Platform numbers the TilingFunc sees for a simulator SoC.
+aoc::host::PlatformConfig platform_for(const aoc::sim::Soc& soc);
+
+}  // namespace aoc::op
