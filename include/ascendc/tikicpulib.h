@@ -25,6 +25,9 @@ void icpu_set_tiling_key(uint64_t key);
 LaunchConfig icpu_config(uint32_t block_dim);
 // Throws std::invalid_argument when a non-null pointer argument is not GmAlloc memory.
 void icpu_check_arg(const char* kernel, size_t index, const void* p);
+// The last ICPU_RUN_KF run of this process (its per-core traces feed the simulator).
+const LaunchResult& icpu_last_result();
+void icpu_store_result(LaunchResult r);
 
 template <typename... Params, typename... Args>
 void icpu_run(const char* name, void (*kernel)(Params...), uint32_t block_dim, Args... args) {
@@ -37,6 +40,7 @@ void icpu_run(const char* name, void (*kernel)(Params...), uint32_t block_dim, A
   };
   (check(args), ...);
   LaunchResult r = launch(icpu_config(block_dim), [&] { kernel(static_cast<Params>(args)...); });
+  icpu_store_result(r);
   if (!r.ok) throw LaunchError(std::move(r));
 }
 

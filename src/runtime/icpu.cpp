@@ -1,5 +1,7 @@
 // Process-wide settings of the tikicpulib launch macros.
 #include <atomic>
+#include <stdexcept>
+#include <string>
 
 #include "aoc/host/platform_config.h"
 #include "tikicpulib.h"
@@ -7,6 +9,7 @@
 namespace {
 std::atomic<int> g_kernel_mode{static_cast<int>(AscendC::KernelMode::MIX_MODE)};
 std::atomic<uint64_t> g_tiling_key{0};
+aoc::rt::LaunchResult g_last_result;
 }  // namespace
 
 namespace AscendC {
@@ -29,6 +32,9 @@ LaunchConfig icpu_config(uint32_t block_dim) {
   cfg.limits = host::current_platform().core_limits();
   return cfg;
 }
+
+const LaunchResult& icpu_last_result() { return g_last_result; }
+void icpu_store_result(LaunchResult r) { g_last_result = std::move(r); }
 
 void icpu_check_arg(const char* kernel, size_t index, const void* p) {
   if (p == nullptr) return;

@@ -211,6 +211,8 @@ TEST(Tikicpulib, RunKfOnGmAllocBuffers) {
   ICPU_SET_TILING_KEY(2);
   ICPU_RUN_KF(scale_by_key, blocks, x, y, tiling);
   for (uint32_t i = 0; i < blocks * n; ++i) EXPECT_FLOAT_EQ(reinterpret_cast<float*>(y)[i], 2.0f * i);
+  EXPECT_TRUE(aoc::rt::icpu_last_result().ok);
+  EXPECT_EQ(aoc::rt::icpu_last_result().cores.size(), blocks);
 
   std::vector<uint8_t> not_gm(64);
   EXPECT_THROW(ICPU_RUN_KF(scale_by_key, blocks, x, not_gm.data(), tiling), std::invalid_argument);
