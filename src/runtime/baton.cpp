@@ -1,9 +1,35 @@
 #include "runtime/baton.h"
 
+#include <utility>
+
 namespace aoc::rt {
 
 Baton::Baton(std::vector<int> barrier_class, std::vector<std::string> labels)
-    : class_(std::move(barrier_class)), labels_(std::move(labels)), state_(class_.size(), State::Ready) {}
+    : class_(std::move(barrier_class)), labels_(std::move(labels)),
+      state_(class_.size(), State::Ready), started_(class_.size(), false) {}
+
+size_t Baton::next_to_start() {
+  std::unique_lock<std::mutex> lk(mu_);
+  auto all_done = [&] {
+    for (State s : state_)
+      if (s != State::Done) return false;
+    return true;
+  };
+  cv_.wait(lk, [&] {
+    return aborted_ || all_done() || !finished_.empty() || (state_[holder_] == State::Ready && !started_[holder_]);
+  });
+  if (aborted_ || all_done()) return npos;
+  if (state_[holder_] == State::Ready && !started_[holder_]) {
+    started_[holder_] = true;
+    return holder_;
+  }
+  return npos - 1;  // only finished cores to reap; ask again
+}
+
+std::vector<size_t> Baton::take_finished() {
+  std::lock_guard<std::mutex> lk(mu_);
+  return std::exchange(finished_, {});
+}
 
 void Baton::wait_turn(size_t me) {
   std::unique_lock<std::mutex> lk(mu_);
@@ -43,6 +69,8 @@ std::string Baton::waiting_peers(size_t me) const {
 std::string Baton::finish(size_t me) {
   std::lock_guard<std::mutex> lk(mu_);
   state_[me] = State::Done;
+  finished_.push_back(me);
+  cv_.notify_all();
   std::string waiting = waiting_peers(me);
   if (!waiting.empty()) {
     aborted_ = true;

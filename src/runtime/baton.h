@@ -27,6 +27,13 @@ class Baton {
   // the baton again. Returns a deadlock description (and aborts) if that cannot happen.
   std::string barrier(size_t me);
   void abort();
+  // For the launching thread: waits until the baton reaches a core that has no thread yet
+  // and returns its index (marking it started), or returns `npos` once the launch is over.
+  // Cores get threads only when they first run, so a launch keeps few threads alive.
+  size_t next_to_start();
+  // Cores that finished since the last call (their threads can be joined).
+  std::vector<size_t> take_finished();
+  static constexpr size_t npos = static_cast<size_t>(-1);
 
  private:
   enum class State { Ready, AtBarrier, Done };
@@ -38,6 +45,8 @@ class Baton {
   std::vector<int> class_;
   std::vector<std::string> labels_;
   std::vector<State> state_;
+  std::vector<bool> started_;
+  std::vector<size_t> finished_;
   size_t holder_ = 0;
   bool aborted_ = false;
 };

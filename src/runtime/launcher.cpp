@@ -179,10 +179,16 @@ LaunchResult launch(const LaunchConfig& cfg, const std::function<void()>& body) 
     }
   };
 
-  std::vector<std::thread> threads;
-  threads.reserve(slots.size());
-  for (size_t i = 0; i < slots.size(); ++i) threads.emplace_back(run_core, i);
-  for (auto& t : threads) t.join();
+  std::vector<std::thread> threads(slots.size());
+  for (;;) {
+    size_t next = baton.next_to_start();
+    for (size_t done : baton.take_finished())
+      if (threads[done].joinable()) threads[done].join();
+    if (next == Baton::npos) break;
+    if (next < slots.size()) threads[next] = std::thread(run_core, next);
+  }
+  for (auto& t : threads)
+    if (t.joinable()) t.join();
 
   if (!failed && !deadlock.empty()) {
     result.ok = false;
