@@ -168,8 +168,9 @@ class OpAICoreDef {
 
 class OpDef {
  public:
+  // Not polymorphic on purpose: the registry keeps a copy of the base part, so nothing it
+  // holds refers to code of an op library that may be unloaded later.
   explicit OpDef(const char* type) : type_(type) {}
-  virtual ~OpDef() = default;
 
   OpParamDef& Input(const char* name) { return inputs_.get(name); }
   OpParamDef& Output(const char* name) { return outputs_.get(name); }

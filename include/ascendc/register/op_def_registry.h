@@ -1,9 +1,7 @@
 // What an msopgen op_host/<op>.cpp includes: OpDef, the gert contexts, and OP_ADD, which
-// registers the op class (a subclass of ops::OpDef constructed from its type name) into
-// aoc::host::OpRegistry when the translation unit is loaded.
+// constructs the op class (a subclass of ops::OpDef taking its type name) and copies its
+// description into aoc::host::OpRegistry when the translation unit is loaded.
 #pragma once
-#include <memory>
-
 #include "aoc/host/infer_context.h"
 #include "aoc/host/op_registry.h"
 #include "aoc/host/tiling_context.h"
@@ -12,4 +10,4 @@
 
 #define OP_ADD(op_type, ...)                                                               \
   [[maybe_unused]] static const bool aoc_op_added_##op_type =                             \
-      ::aoc::host::OpRegistry::instance().add(std::make_unique<op_type>(#op_type))
+      ::aoc::host::OpRegistry::instance().add(op_type(#op_type))

@@ -2,7 +2,6 @@
 // op type name. The harness finds an op's tiling and inference functions here.
 #pragma once
 #include <map>
-#include <memory>
 #include <mutex>
 #include <string>
 #include <vector>
@@ -17,17 +16,22 @@ class OpRegistry {
     static OpRegistry r;
     return r;
   }
-  // A later registration of the same type replaces the earlier one (a rebuilt op library).
-  bool add(std::unique_ptr<ops::OpDef> def) {
+  // Keeps a copy of the op's description. A later registration of the same type replaces
+  // the earlier one in place (a rebuilt op library), so pointers from find() stay valid.
+  bool add(const ops::OpDef& def) {
     std::lock_guard<std::mutex> g(mu_);
-    std::string name = def->type();
-    defs_[name] = std::move(def);
+    std::string name = def.type();
+    auto it = defs_.find(name);
+    if (it == defs_.end())
+      defs_.emplace(name, def);
+    else
+      it->second = def;
     return true;
   }
   const ops::OpDef* find(const std::string& type) const {
     std::lock_guard<std::mutex> g(mu_);
     auto it = defs_.find(type);
-    return it == defs_.end() ? nullptr : it->second.get();
+    return it == defs_.end() ? nullptr : &it->second;
   }
   std::vector<std::string> names() const {
     std::lock_guard<std::mutex> g(mu_);
@@ -42,7 +46,7 @@ class OpRegistry {
 
  private:
   mutable std::mutex mu_;
-  std::map<std::string, std::unique_ptr<ops::OpDef>> defs_;
+  std::map<std::string, ops::OpDef> defs_;
 };
 
 }  // namespace aoc::host
