@@ -17,7 +17,7 @@ struct LayerNormConfig {
   bool isOnlyOutput = false;
   bool isOutputRstd = true;
 };
-constexpr LayerNormConfig LNCFG_NORM = {false, false, false, true};
+inline constexpr LayerNormConfig LNCFG_NORM = {false, false, false, true};
 
 struct LayerNormPara {
   uint32_t aLength;

@@ -26,7 +26,7 @@ struct SoftmaxConfig {
   uint32_t oriSrcK = 0;
   SoftmaxMode mode = SoftmaxMode::SOFTMAX_NORMAL;
 };
-constexpr SoftmaxConfig SOFTMAX_DEFAULT_CFG = {true, 0, 0, SoftmaxMode::SOFTMAX_NORMAL};
+inline constexpr SoftmaxConfig SOFTMAX_DEFAULT_CFG = {true, 0, 0, SoftmaxMode::SOFTMAX_NORMAL};
 
 struct SoftMaxShapeInfo {
   uint32_t srcM{0};
