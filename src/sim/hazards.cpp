@@ -55,6 +55,7 @@ class Checker {
 
   std::vector<Hazard> run() {
     const auto& recs = t_.records;
+    for (const auto& r : recs) used_[exec_pipe(r)] = true;
     for (uint32_t i = 0; i < recs.size() && out_.size() < max_; ++i) visit(recs[i], i);
     return std::move(out_);
   }
@@ -69,6 +70,8 @@ class Checker {
   std::unordered_map<uint32_t, std::deque<std::pair<Clock, uint32_t>>> flags_;
   std::map<int, std::vector<Access>> accesses_;  // by space
   std::set<std::tuple<uint32_t, uint32_t>> reported_;
+  std::array<bool, kPipes> used_{};        // pipes that execute anything in this trace
+  std::map<int, size_t> prune_at_;         // list size that triggers the next prune, by space
 
   // Gives an instruction on pipe p its clock: it follows p's earlier work and, because the
   // scalar unit issues in order, everything the scalar unit had done before issuing it.
@@ -148,16 +151,25 @@ class Checker {
       if (out_.size() >= max_) return;
     }
     list.push_back(Access{idx, p, c[p], rg.lo, rg.hi, write});
-    prune(list);
+    size_t& at = prune_at_[int(rg.space)];
+    if (list.size() >= std::max<size_t>(at, 256)) {
+      prune(list);
+      at = 2 * list.size();  // amortised: prune again only after the list doubles
+    }
   }
 
   // Drops accesses every pipe is already ordered after: they can never race again.
+  // A future instruction on pipe q knows at least join(clock of q, clock of S); pipes that
+  // never execute in this trace never access memory and do not count.
   void prune(std::vector<Access>& list) {
-    if (list.size() < 256) return;
     Clock floor;
     floor.fill(UINT32_MAX);
-    for (int q = 0; q < kPipes; ++q)
-      for (int p = 0; p < kPipes; ++p) floor[p] = std::min(floor[p], pipe_clock_[q][p]);
+    for (int q = 0; q < kPipes; ++q) {
+      if (!used_[q]) continue;
+      Clock future = pipe_clock_[q];
+      join(future, pipe_clock_[kS]);
+      for (int p = 0; p < kPipes; ++p) floor[p] = std::min(floor[p], future[p]);
+    }
     list.erase(std::remove_if(list.begin(), list.end(), [&](const Access& a) { return floor[a.pipe] >= a.seq; }),
                list.end());
   }
