@@ -34,6 +34,15 @@ nlohmann::json number_or_string(double v) {
   return v;
 }
 
+// "pass~" marks a pass that needed the fallback screen (errors confined to the
+// small-value / cancellation regions).
+std::string verdict_label(const aoc::op::CaseOutcome& c) {
+  std::string v = aoc::op::to_string(c.verdict);
+  for (const auto& o : c.outputs)
+    if (o.cmp.fallback_used && c.verdict == aoc::op::Verdict::Pass) return v + "~";
+  return v;
+}
+
 }  // namespace
 
 void print_report_table(std::ostream& os, const aoc::eval::OpReport& r) {
@@ -58,7 +67,7 @@ void print_report_table(std::ostream& os, const aoc::eval::OpReport& r) {
     const auto* w = worst_output(c);
     std::string shapes = c.shapes.size() > 28 ? c.shapes.substr(0, 25) + "..." : c.shapes;
     os << "  " << std::left << std::setw(26) << c.name << std::setw(9) << c.dtype << std::setw(30) << shapes
-       << std::setw(8) << aoc::op::to_string(c.verdict) << std::setw(10) << (w ? sci(w->cmp.max_rel) : "-")
+       << std::setw(8) << verdict_label(c) << std::setw(10) << (w ? sci(w->cmp.max_rel) : "-")
        << std::setw(10) << (w ? sci(w->cmp.mean_rel) : "-") << std::setw(14)
        << (w ? aoc::op::index_to_string(w->cmp.worst_index, w->shape) : "-") << std::setw(7)
        << (c.block_dim ? std::to_string(c.block_dim) : "-");
@@ -73,7 +82,8 @@ void print_report_table(std::ostream& os, const aoc::eval::OpReport& r) {
     if (c.verdict != aoc::op::Verdict::Pass) os << "      " << c.message << "\n";
     if (!c.sim_error.empty()) os << "      simulator: " << c.sim_error << "\n";
   }
-  os << "  " << r.count(aoc::op::Verdict::Pass) << "/" << r.cases.size() << " cases passed\n";
+  os << "  " << r.count(aoc::op::Verdict::Pass) << "/" << r.cases.size()
+     << " cases passed (pass~ = passed the fallback precision screen)\n";
 }
 
 nlohmann::json report_to_json(const aoc::eval::OpReport& r) {
@@ -124,6 +134,11 @@ nlohmann::json report_to_json(const aoc::eval::OpReport& r) {
                                {"nan_mismatch", o.cmp.nan_mismatch},
                                {"inf_mismatch", o.cmp.inf_mismatch},
                                {"unwritten", o.cmp.poisoned},
+                               {"fallback_used", o.cmp.fallback_used},
+                               {"small_region_errors", o.cmp.small_errors},
+                               {"small_region_cpu_errors", o.cmp.small_cpu_errors},
+                               {"cancel_region_errors", o.cmp.cancel_errors},
+                               {"cancel_region_cpu_errors", o.cmp.cancel_cpu_errors},
                                {"reason", o.cmp.reason}});
     }
     j["cases"].push_back(cj);

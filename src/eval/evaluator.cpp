@@ -73,6 +73,7 @@ OpReport evaluate_package(const aoc::op::OpPackage& p, Builder& builder, const E
 
   const auto root = builder.options().root;
   auto golden_so = build(golden_build_request(p, root));
+  auto golden_sp_so = build(golden_build_request(p, root, true));
   const SourceDirs dirs = opt.sources ? *opt.sources : SourceDirs::of(p);
   std::map<size_t, std::filesystem::path> kernel_sos;
   for (size_t i : selected) {
@@ -80,11 +81,12 @@ OpReport evaluate_package(const aoc::op::OpPackage& p, Builder& builder, const E
     if (kernel_sos.count(v)) continue;
     if (auto so = build(kernel_build_request(p, v, dirs, root))) kernel_sos[v] = *so;
   }
-  if (!golden_so || !rep.build_failures.empty()) return rep;
+  if (!golden_so || !golden_sp_so || !rep.build_failures.empty()) return rep;
 
-  aoc::op::GoldenLibrary golden;
+  aoc::op::GoldenLibrary golden, golden_sp;
   try {
     golden = aoc::op::GoldenLibrary::open(*golden_so);
+    golden_sp = aoc::op::GoldenLibrary::open(*golden_sp_so);
   } catch (const std::exception& e) {
     rep.setup_error = e.what();
     return rep;
@@ -101,7 +103,7 @@ OpReport evaluate_package(const aoc::op::OpPackage& p, Builder& builder, const E
       return rep;
     }
     for (size_t i : selected)
-      if (p.cases[i].variant == v) outcomes[i] = aoc::op::run_case(p, i, lib, golden, copt);
+      if (p.cases[i].variant == v) outcomes[i] = aoc::op::run_case(p, i, lib, {&golden, &golden_sp}, copt);
   }
   for (size_t i : selected) rep.cases.push_back(std::move(outcomes[i]));
   return rep;

@@ -57,10 +57,11 @@ BuildRequest kernel_build_request(const aoc::op::OpPackage& p, size_t variant, c
   return r;
 }
 
-BuildRequest golden_build_request(const aoc::op::OpPackage& p, const fs::path& root) {
+BuildRequest golden_build_request(const aoc::op::OpPackage& p, const fs::path& root, bool same_precision) {
   BuildRequest r;
-  r.label = p.name + " golden";
+  r.label = p.name + (same_precision ? " golden (float)" : " golden");
   r.flags = {"-I" + (root / "src" / "ops").string()};
+  if (same_precision) r.flags.push_back("-DAOC_GOLDEN_REAL=float");
   r.units.push_back({p.golden_source(), {}});
   r.hash_files = {root / "src" / "ops" / "aoc_golden.h"};
   return r;

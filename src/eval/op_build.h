@@ -22,6 +22,8 @@ std::vector<std::string> dtype_macros(const aoc::op::OpPackage& p, size_t v);
 
 BuildRequest kernel_build_request(const aoc::op::OpPackage& p, size_t variant, const SourceDirs& dirs,
                                   const std::filesystem::path& root);
-BuildRequest golden_build_request(const aoc::op::OpPackage& p, const std::filesystem::path& root);
+// same_precision: build with golden_api::real = float (the fallback's CPU baseline).
+BuildRequest golden_build_request(const aoc::op::OpPackage& p, const std::filesystem::path& root,
+                                  bool same_precision = false);
 
 }  // namespace aoc::eval

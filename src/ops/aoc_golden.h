@@ -16,6 +16,14 @@
 
 #define AOC_GOLDEN_ABI_VERSION 1
 
+// The type goldens use for intermediate arithmetic. The reference is built with
+// double; the runner builds the same source a second time with float to obtain a
+// "same-precision CPU computation", which the precision screen's fallback compares
+// error counts against in the small-value and cancellation regions.
+#ifndef AOC_GOLDEN_REAL
+#define AOC_GOLDEN_REAL double
+#endif
+
 extern "C" {
 
 struct AocGoldenTensor {
@@ -54,7 +62,9 @@ struct AocGoldenCall {
 typedef int (*AocGoldenFn)(AocGoldenCall*);
 }
 
-namespace aoc_golden {
+namespace golden_api {
+
+using real = AOC_GOLDEN_REAL;
 
 // Convenience accessors for golden.cpp; lookups by name keep goldens readable.
 class Call {
@@ -111,4 +121,4 @@ class Call {
   AocGoldenCall* c_;
 };
 
-}  // namespace aoc_golden
+}  // namespace golden_api

@@ -81,7 +81,7 @@ std::string describe_shapes(const OpPackage& p, const CaseSpec& c) {
 
 }  // namespace
 
-CaseOutcome run_case(const OpPackage& p, size_t case_index, const KernelLibrary& kernel, const GoldenLibrary& golden,
+CaseOutcome run_case(const OpPackage& p, size_t case_index, const KernelLibrary& kernel, const Goldens& goldens,
                      const CaseOptions& opt) {
   const auto t0 = std::chrono::steady_clock::now();
   const CaseSpec& c = p.cases.at(case_index);
@@ -173,15 +173,18 @@ CaseOutcome run_case(const OpPackage& p, size_t case_index, const KernelLibrary&
     const GmBuffer& b = bufs[p.inputs.size() + o];
     std::memcpy(results[o].bytes.data(), b.mem.get(), results[o].bytes.size());
   }
-  GoldenLibrary::Result ref = golden.run(p, c, inputs);
+  GoldenLibrary::Result ref = goldens.reference->run(p, c, inputs);
   if (!ref.ok) {
     out.message = ref.error;
     return finish();
   }
+  GoldenLibrary::Result cpu;
+  if (goldens.same_precision != nullptr) cpu = goldens.same_precision->run(p, c, inputs);
   out.verdict = Verdict::Pass;
   for (size_t o = 0; o < p.outputs.size(); ++o) {
     OutputCheck chk{p.outputs[o].name, p.output_shape(c, o),
-                    compare_output(results[o], ref.outputs[o], p.tolerance.relax, kPoisonByte)};
+                    compare_output(results[o], ref.outputs[o], p.tolerance.relax, kPoisonByte,
+                                   cpu.ok ? &cpu.outputs[o] : nullptr)};
     if (!chk.cmp.pass) {
       out.verdict = Verdict::Fail;
       if (out.message.empty())

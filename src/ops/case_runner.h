@@ -52,7 +52,14 @@ struct CaseOutcome {
   double wall_ms = 0;
 };
 
-CaseOutcome run_case(const OpPackage& p, size_t case_index, const KernelLibrary& kernel, const GoldenLibrary& golden,
+// The reference (double) and, optionally, the same golden built in float: the CPU
+// baseline of the precision screen's fallback.
+struct Goldens {
+  const GoldenLibrary* reference = nullptr;
+  const GoldenLibrary* same_precision = nullptr;
+};
+
+CaseOutcome run_case(const OpPackage& p, size_t case_index, const KernelLibrary& kernel, const Goldens& goldens,
                      const CaseOptions& opt);
 
 // Platform numbers the TilingFunc sees for a simulator SoC.

@@ -1,12 +1,14 @@
-// Reference for add: z = x + y in double precision.
+// Reference for add: z = x + y (in golden_api::real: double for the reference).
 #include "aoc_golden.h"
 
+using golden_api::real;
+
 extern "C" int aoc_golden(AocGoldenCall* raw) {
-  aoc_golden::Call call(raw);
+  golden_api::Call call(raw);
   const AocGoldenTensor& x = call.input("x");
   const AocGoldenTensor& y = call.input("y");
   AocGoldenTensor& z = call.output("z");
   if (x.size != y.size) return call.fail("x and y must have the same number of elements");
-  for (int64_t i = 0; i < z.size; ++i) z.data[i] = x.data[i] + y.data[i];
+  for (int64_t i = 0; i < z.size; ++i) z.data[i] = static_cast<real>(x.data[i]) + static_cast<real>(y.data[i]);
   return 0;
 }
