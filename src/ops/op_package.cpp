@@ -380,8 +380,11 @@ std::vector<fs::path> find_op_packages(const fs::path& root) {
   std::vector<fs::path> out;
   if (fs::is_regular_file(root / "op.toml")) return {root};
   if (!fs::is_directory(root)) return out;
-  for (const auto& e : fs::recursive_directory_iterator(root))
-    if (e.is_regular_file() && e.path().filename() == "op.toml") out.push_back(e.path().parent_path());
+  std::error_code ec;
+  for (fs::recursive_directory_iterator it(root, fs::directory_options::skip_permission_denied, ec), end;
+       !ec && it != end; it.increment(ec)) {
+    if (it->path().filename() == "op.toml" && it->is_regular_file(ec)) out.push_back(it->path().parent_path());
+  }
   std::sort(out.begin(), out.end());
   return out;
 }

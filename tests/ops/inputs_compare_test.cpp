@@ -7,7 +7,7 @@
 #include "ops/compare.h"
 #include "ops/rng.h"
 
-using namespace aoc::ops;
+using namespace aoc::op;
 
 TEST(Rng, SameSeedSameStreamDifferentSeedDifferent) {
   Xoshiro256 a(42), b(42), c(43);

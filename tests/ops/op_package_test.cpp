@@ -10,8 +10,8 @@
 #include "ops/op_package.h"
 
 namespace fs = std::filesystem;
-using aoc::ops::ElemType;
-using aoc::ops::PackageError;
+using aoc::op::ElemType;
+using aoc::op::PackageError;
 
 namespace {
 
@@ -61,7 +61,7 @@ input_values = { gamma = { low = 0.5, high = 1.5 } }
 std::string load_error(const std::string& toml) {
   TempPackage t(toml);
   try {
-    aoc::ops::load_op_package(t.dir());
+    aoc::op::load_op_package(t.dir());
   } catch (const PackageError& e) {
     return e.what();
   }
@@ -72,7 +72,7 @@ std::string load_error(const std::string& toml) {
 
 TEST(OpPackage, LoadsAValidPackage) {
   TempPackage t(kValid);
-  auto p = aoc::ops::load_op_package(t.dir());
+  auto p = aoc::op::load_op_package(t.dir());
   EXPECT_EQ(p.name, "layer_norm");
   EXPECT_EQ(p.op_type, "LayerNorm");
   EXPECT_EQ(p.kernel, "layer_norm");
@@ -149,7 +149,7 @@ TEST(OpPackage, MismatchedVariantCounts) {
 TEST(OpPackage, SyntaxErrorAndMissingFile) {
   EXPECT_NE(load_error("name = \n").find("TOML syntax error"), std::string::npos);
   try {
-    aoc::ops::load_op_package("/nonexistent/aoc/pkg");
+    aoc::op::load_op_package("/nonexistent/aoc/pkg");
     FAIL();
   } catch (const PackageError& e) {
     EXPECT_NE(std::string(e.what()).find("not found"), std::string::npos);

@@ -1,0 +1,104 @@
+// The ascendopt program: --help everywhere, parseable --json, exit status and
+// error messages that say what to do.
+#include <gtest/gtest.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cstdio>
+#include <filesystem>
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+namespace fs = std::filesystem;
+
+namespace {
+
+fs::path ascendopt() { return fs::read_symlink("/proc/self/exe").parent_path().parent_path() / "bin" / "ascendopt"; }
+
+struct CliRun {
+  int status = -1;
+  std::string out;
+};
+
+// Runs ascendopt with `args`; `merge_stderr` folds stderr into the captured text.
+CliRun run(const std::string& args, bool merge_stderr = true) {
+  CliRun r;
+  const std::string cmd = ascendopt().string() + " " + args + (merge_stderr ? " 2>&1" : " 2>/dev/null");
+  FILE* f = popen(cmd.c_str(), "r");
+  if (f == nullptr) return r;
+  char buf[4096];
+  size_t n;
+  while ((n = fread(buf, 1, sizeof(buf), f)) > 0) r.out.append(buf, n);
+  const int st = pclose(f);
+  r.status = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+  return r;
+}
+
+}  // namespace
+
+TEST(Cli, BinaryExists) { ASSERT_TRUE(fs::exists(ascendopt())) << "build the ascendopt target first"; }
+
+TEST(Cli, EverySubcommandHasHelp) {
+  for (const char* sub : {"", "run", "ops", "ops list"}) {
+    CliRun r = run(std::string(sub) + " --help");
+    EXPECT_EQ(r.status, 0) << sub;
+    EXPECT_NE(r.out.find("Usage:"), std::string::npos) << sub << ": " << r.out;
+  }
+  CliRun r = run("run --help");
+  for (const char* opt : {"--soc", "--cases", "--seed", "--json"}) EXPECT_NE(r.out.find(opt), std::string::npos) << opt;
+}
+
+TEST(Cli, RunJsonIsParseableAndReportsEachCase) {
+  CliRun r = run("run " AOC_SOURCE_DIR "/ops/elementwise/add --json --seed 3 --case tiny_fp16 --case rank1_small_fp32",
+              false);
+  ASSERT_EQ(r.status, 0) << r.out;
+  nlohmann::json j = nlohmann::json::parse(r.out);
+  EXPECT_EQ(j["seed"], 3);
+  EXPECT_TRUE(j["passed"].get<bool>());
+  ASSERT_EQ(j["ops"].size(), 1u);
+  const auto& op = j["ops"][0];
+  EXPECT_EQ(op["op"], "add");
+  ASSERT_EQ(op["cases"].size(), 2u);
+  for (const auto& c : op["cases"]) {
+    EXPECT_EQ(c["verdict"], "pass");
+    EXPECT_TRUE(c["outputs"][0].contains("max_rel"));
+    EXPECT_TRUE(c["outputs"][0].contains("worst_position"));
+    EXPECT_TRUE(c.contains("sim_us"));
+  }
+}
+
+TEST(Cli, TableOutputAndSeedForReproduction) {
+  CliRun r = run("run " AOC_SOURCE_DIR "/ops/elementwise/add --seed 5 --case tiny_fp16 --no-sim");
+  EXPECT_EQ(r.status, 0) << r.out;
+  EXPECT_NE(r.out.find("tiny_fp16"), std::string::npos);
+  EXPECT_NE(r.out.find("pass"), std::string::npos);
+  EXPECT_NE(r.out.find("--seed 5"), std::string::npos);
+}
+
+TEST(Cli, ErrorsSayWhatToDoAndExitNonZero) {
+  CliRun missing = run("run /nonexistent/op");
+  EXPECT_NE(missing.status, 0);
+  EXPECT_NE(missing.out.find("nonexistent"), std::string::npos) << missing.out;
+  const fs::path none = fs::temp_directory_path() / ("aoc_cli_empty_" + std::to_string(::getpid()));
+  fs::create_directories(none);
+  CliRun empty = run("run " + none.string() + " --no-sim");
+  fs::remove_all(none);
+  EXPECT_NE(empty.status, 0);
+  EXPECT_NE(empty.out.find("op.toml"), std::string::npos) << empty.out;
+  CliRun seed = run("run " AOC_SOURCE_DIR "/ops/elementwise/add --seed banana");
+  EXPECT_EQ(seed.status, 2);
+  EXPECT_NE(seed.out.find("not a number"), std::string::npos) << seed.out;
+  CliRun nosub = run("");
+  EXPECT_NE(nosub.status, 0);
+}
+
+TEST(Cli, OpsListJson) {
+  CliRun r = run("ops list " AOC_SOURCE_DIR "/ops --json", false);
+  ASSERT_EQ(r.status, 0) << r.out;
+  nlohmann::json j = nlohmann::json::parse(r.out);
+  ASSERT_GE(j.size(), 3u);
+  bool found = false;
+  for (const auto& op : j) found = found || op["name"] == "softmax";
+  EXPECT_TRUE(found);
+}

@@ -1,0 +1,148 @@
+// End to end: each operator of the suite passes its public cases; modified copies
+// of the add kernel show that wrong results, unwritten tails, kernel errors and
+// compile errors are each reported as such.
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "eval/evaluator.h"
+#include "ops/op_package.h"
+
+namespace fs = std::filesystem;
+using aoc::op::Verdict;
+
+namespace {
+
+aoc::eval::Builder& shared_builder() {
+  static aoc::eval::Builder b(aoc::eval::default_builder_options());
+  return b;
+}
+
+aoc::eval::OpReport run_package(const fs::path& dir, uint64_t seed = 12345) {
+  auto p = aoc::op::load_op_package(dir);
+  aoc::eval::EvalOptions opt;
+  opt.seed = seed;
+  opt.soc = "";  // correctness only; timing has its own tests
+  return aoc::eval::evaluate_package(p, shared_builder(), opt);
+}
+
+std::string describe(const aoc::eval::OpReport& r) {
+  std::ostringstream os;
+  os << r.setup_error;
+  for (const auto& b : r.build_failures) os << b.what << ": " << b.result.first_error() << "\n";
+  for (const auto& c : r.cases)
+    if (c.verdict != Verdict::Pass) os << c.name << ": " << c.message << "\n";
+  return os.str();
+}
+
+// A copy of ops/elementwise/add with one text substitution in its kernel.
+class MutatedAdd {
+ public:
+  MutatedAdd(const std::string& from, const std::string& to) {
+    dir_ = fs::temp_directory_path() / ("aoc_mut_add_" + std::to_string(::getpid()) + "_" + std::to_string(n_++));
+    fs::copy(fs::path(AOC_SOURCE_DIR) / "ops/elementwise/add", dir_, fs::copy_options::recursive);
+    const fs::path k = dir_ / "op_kernel/add.cpp";
+    std::ifstream in(k);
+    std::string src((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    const size_t at = src.find(from);
+    EXPECT_NE(at, std::string::npos) << "kernel text not found: " << from;
+    if (at != std::string::npos) src.replace(at, from.size(), to);
+    std::ofstream(k) << src;
+  }
+  ~MutatedAdd() { fs::remove_all(dir_); }
+  const fs::path& dir() const { return dir_; }
+
+ private:
+  static inline int n_ = 0;
+  fs::path dir_;
+};
+
+const aoc::op::CaseOutcome* find_case(const aoc::eval::OpReport& r, const std::string& name) {
+  for (const auto& c : r.cases)
+    if (c.name == name) return &c;
+  return nullptr;
+}
+
+}  // namespace
+
+class SuiteOperator : public ::testing::TestWithParam<const char*> {};
+
+TEST_P(SuiteOperator, PassesAllPublicCases) {
+  auto r = run_package(fs::path(AOC_SOURCE_DIR) / "ops" / GetParam());
+  EXPECT_TRUE(r.passed()) << describe(r);
+  auto p = aoc::op::load_op_package(fs::path(AOC_SOURCE_DIR) / "ops" / GetParam());
+  EXPECT_EQ(r.cases.size(), p.cases.size());
+  for (const auto& c : r.cases) {
+    EXPECT_GT(c.block_dim, 0u) << c.name;
+    for (const auto& o : c.outputs) EXPECT_EQ(o.cmp.poisoned, 0) << c.name << " left elements unwritten";
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(Ops, SuiteOperator,
+                         ::testing::Values("elementwise/add", "normalization/softmax", "normalization/layer_norm"));
+
+TEST(MutatedKernel, WrongArithmeticFailsEveryCase) {
+  MutatedAdd m("AscendC::Add(zLocal, xLocal, yLocal", "AscendC::Sub(zLocal, xLocal, yLocal");
+  auto r = run_package(m.dir());
+  ASSERT_TRUE(r.build_failures.empty()) << describe(r);
+  ASSERT_FALSE(r.cases.empty());
+  EXPECT_FALSE(r.passed());
+  for (const auto& c : r.cases) {
+    EXPECT_EQ(c.verdict, Verdict::Fail) << c.name;
+    EXPECT_NE(c.message.find("output z"), std::string::npos) << c.message;
+  }
+}
+
+TEST(MutatedKernel, DataCopyOfAnUnalignedTailLeavesItUnwritten) {
+  // DataCopy moves whole 32 B blocks only: the unaligned tail of the last tile is lost.
+  MutatedAdd m("AscendC::DataCopyPad(zGm[offset], zLocal, copyParams);", "AscendC::DataCopy(zGm[offset], zLocal, len);");
+  auto r = run_package(m.dir());
+  ASSERT_TRUE(r.build_failures.empty()) << describe(r);
+  const auto* aligned = find_case(r, "aligned_2d_fp16");
+  const auto* prime = find_case(r, "prime_1021_fp16");
+  ASSERT_TRUE(aligned && prime);
+  EXPECT_EQ(aligned->verdict, Verdict::Pass) << aligned->message;
+  EXPECT_EQ(prime->verdict, Verdict::Fail);
+  ASSERT_FALSE(prime->outputs.empty());
+  EXPECT_GT(prime->outputs[0].cmp.poisoned, 0);
+}
+
+TEST(MutatedKernel, UbOverflowIsAKernelErrorWithFileAndLine) {
+  MutatedAdd m("pipe.InitBuffer(outQueueZ, BUFFER_NUM, this->tileLength * sizeof(DTYPE_Z));",
+               "pipe.InitBuffer(outQueueZ, BUFFER_NUM, this->tileLength * sizeof(DTYPE_Z) * 8);");
+  auto r = run_package(m.dir());
+  ASSERT_TRUE(r.build_failures.empty()) << describe(r);
+  const auto* c = find_case(r, "aligned_2d_fp16");
+  ASSERT_TRUE(c);
+  EXPECT_EQ(c->verdict, Verdict::Error);
+  EXPECT_EQ(fs::path(c->error_file).filename(), "add.cpp") << c->message;
+  EXPECT_GT(c->error_line, 0u);
+  EXPECT_NE(c->message.find("InitBuffer"), std::string::npos) << c->message;
+}
+
+TEST(MutatedKernel, CompileErrorIsADiagnosticWithFileAndLine) {
+  MutatedAdd m("uint32_t len = TileElems(progress);", "uint32_t len = TileElemz(progress);");
+  auto r = run_package(m.dir());
+  ASSERT_FALSE(r.build_failures.empty());
+  EXPECT_TRUE(r.cases.empty());
+  const auto errs = aoc::eval::errors_only(r.build_failures[0].result.diagnostics);
+  ASSERT_FALSE(errs.empty()) << r.build_failures[0].result.log;
+  EXPECT_EQ(fs::path(errs[0].file).filename(), "add.cpp");
+  EXPECT_GT(errs[0].line, 0);
+  EXPECT_NE(errs[0].message.find("TileElemz"), std::string::npos);
+}
+
+TEST(Evaluation, SameSeedSameNumbersAndRebuildsAreCached) {
+  const fs::path add = fs::path(AOC_SOURCE_DIR) / "ops/elementwise/add";
+  auto a = run_package(add, 7);
+  const uint64_t runs = shared_builder().compiler_runs();
+  auto b = run_package(add, 7);
+  EXPECT_EQ(shared_builder().compiler_runs(), runs);  // everything came from the cache
+  EXPECT_EQ(b.build_cache_hits, b.builds);
+  ASSERT_EQ(a.cases.size(), b.cases.size());
+  for (size_t i = 0; i < a.cases.size(); ++i)
+    EXPECT_EQ(a.cases[i].outputs[0].cmp.worst_index, b.cases[i].outputs[0].cmp.worst_index);
+}
