@@ -84,8 +84,8 @@ int run(const RunArgs& a) {
   }
   all["passed"] = ok;
   if (a.json) std::cout << all.dump(2) << "\n";
-  else std::cout << (ok ? "all operators passed" : "some operators FAILED") << " (seed " << opt.seed
-                 << "; rerun with --seed " << opt.seed << " to reproduce)\n";
+  else std::cout << (ok ? "all operators passed" : "some operators FAILED") << " (rerun with --seed 0x" << std::hex
+                 << opt.seed << std::dec << " to reproduce these inputs)\n";
   return ok ? 0 : 1;
 }
 

@@ -82,8 +82,10 @@ void print_report_table(std::ostream& os, const aoc::eval::OpReport& r) {
     if (c.verdict != aoc::op::Verdict::Pass) os << "      " << c.message << "\n";
     if (!c.sim_error.empty()) os << "      simulator: " << c.sim_error << "\n";
   }
-  os << "  " << r.count(aoc::op::Verdict::Pass) << "/" << r.cases.size()
-     << " cases passed (pass~ = passed the fallback precision screen)\n";
+  bool any_fallback = false;
+  for (const auto& c : r.cases) any_fallback = any_fallback || verdict_label(c).back() == '~';
+  os << "  " << r.count(aoc::op::Verdict::Pass) << "/" << r.cases.size() << " cases passed"
+     << (any_fallback ? " (pass~ = passed the fallback precision screen)" : "") << "\n";
 }
 
 nlohmann::json report_to_json(const aoc::eval::OpReport& r) {

@@ -73,7 +73,7 @@ TEST(Cli, TableOutputAndSeedForReproduction) {
   EXPECT_EQ(r.status, 0) << r.out;
   EXPECT_NE(r.out.find("tiny_fp16"), std::string::npos);
   EXPECT_NE(r.out.find("pass"), std::string::npos);
-  EXPECT_NE(r.out.find("--seed 5"), std::string::npos);
+  EXPECT_NE(r.out.find("--seed 0x5"), std::string::npos) << r.out;
 }
 
 TEST(Cli, ErrorsSayWhatToDoAndExitNonZero) {
