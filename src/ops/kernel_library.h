@@ -1,5 +1,10 @@
 // A kernel shared object of one dtype variant, loaded: the extern "C" kernel entry
 // and the TilingFunc its op_host registered with OP_ADD.
+//
+// Libraries stay loaded for the life of the process: g++ gives inline statics of the
+// AscendC headers unique-symbol binding, which makes such libraries impossible to
+// unload, and reopening one would not run its OP_ADD registration again. So each
+// path is opened once and its entry points are remembered.
 #pragma once
 #include <filesystem>
 #include <string>
@@ -10,13 +15,6 @@ namespace aoc::op {
 
 class KernelLibrary {
  public:
-  KernelLibrary() = default;
-  KernelLibrary(const KernelLibrary&) = delete;
-  KernelLibrary& operator=(const KernelLibrary&) = delete;
-  KernelLibrary(KernelLibrary&& o) noexcept { *this = std::move(o); }
-  KernelLibrary& operator=(KernelLibrary&& o) noexcept;
-  ~KernelLibrary();
-
   // Throws std::runtime_error with what to fix when the library cannot be loaded,
   // lacks the kernel symbol, or registered no operator of type `op_type`.
   static KernelLibrary open(const std::filesystem::path& so, const std::string& kernel_symbol,
@@ -24,15 +22,10 @@ class KernelLibrary {
 
   void* kernel() const { return kernel_; }
   gert::OpImplTilingFunc tiling() const { return tiling_; }
-  const ::ops::OpDef* def() const { return def_; }
 
  private:
-  void close();
-  void* handle_ = nullptr;
   void* kernel_ = nullptr;
   gert::OpImplTilingFunc tiling_ = nullptr;
-  const ::ops::OpDef* def_ = nullptr;
-  std::string op_type_;
 };
 
 }  // namespace aoc::op
