@@ -170,3 +170,11 @@ class TPipe {
 inline TPipe* GetTPipePtr() { return aoc::core().pipe; }
 
 }  // namespace AscendC
+
+namespace aoc {
+// Bytes of UB the current TPipe has handed out; APIs that take scratch from the rest of
+// UB (advanced APIs called without a tmp buffer) start after them.
+inline uint32_t ub_bytes_in_use() {
+  return core().pipe ? core().pipe->aoc_used_bytes(Space::UB) : 0;
+}
+}  // namespace aoc

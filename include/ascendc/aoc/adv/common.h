@@ -16,15 +16,6 @@
 #include "aoc/tensor.h"
 #include "aoc/trace.h"
 
-namespace aoc {
-
-// Bytes of UB the current TPipe has handed out. pipe.h provides the real one (and defines
-// AOC_HAS_UB_BYTES_IN_USE); until then nothing is considered allocated.
-#ifndef AOC_HAS_UB_BYTES_IN_USE
-inline uint32_t ub_bytes_in_use() { return 0; }
-#endif
-
-}  // namespace aoc
 
 namespace aoc::adv {
 
