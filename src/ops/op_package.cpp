@@ -266,11 +266,6 @@ const TensorSpec* OpPackage::find_input(const std::string& n) const {
   return nullptr;
 }
 
-std::vector<int64_t> OpPackage::output_shape(const CaseSpec& c, size_t o) const {
-  const std::string& like = outputs[o].shape_like.empty() ? inputs.front().name : outputs[o].shape_like;
-  return c.shapes.at(like);
-}
-
 std::vector<std::pair<std::string, AttrValue>> OpPackage::case_attrs(const CaseSpec& c) const {
   std::vector<std::pair<std::string, AttrValue>> out;
   for (const auto& a : attrs) {

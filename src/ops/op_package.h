@@ -75,7 +75,10 @@ struct OpPackage {
   // "float16" or "float16,float32" when the inputs of a variant differ.
   std::string variant_label(size_t v) const;
   const TensorSpec* find_input(const std::string& n) const;
-  // Shape of output `o` in case `c` (outputs take the shape of their shape_like input).
+  // Shape of output `o` in case `c`: the shape of its shape_like input when op.toml names
+  // one; else what the InferShape function registered for op_type (OpDef::SetInferShape)
+  // computes, once the op library is loaded; else the first input's shape.
+  // Throws PackageError when InferShape fails. Defined in output_shape.cpp.
   std::vector<int64_t> output_shape(const CaseSpec& c, size_t o) const;
   // Attribute values of a case, defaults filled in, in declaration order.
   std::vector<std::pair<std::string, AttrValue>> case_attrs(const CaseSpec& c) const;
