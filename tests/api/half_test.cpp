@@ -93,3 +93,24 @@ TEST(BFloat16, RoundingAndSpecials) {
   EXPECT_TRUE(std::isnan(static_cast<float>(bfloat16_t(NAN))));
   EXPECT_EQ(static_cast<float>(bfloat16_t::from_bits(0x4049)), 3.140625f);
 }
+
+// Production kernels declare half constants at namespace scope (constexpr half ONE = 1.0f),
+// so conversions must be usable in constant expressions.
+constexpr half kOne = 1.0f;
+constexpr half kNegTiny = -1e-7;  // double, subnormal in half
+static_assert(kOne.bits == 0x3c00);
+static_assert(half(65504.0f).bits == 0x7bff);
+static_assert(half(65520.0f).bits == 0x7c00);
+static_assert(bfloat16_t(1.0f).bits == 0x3f80);
+static_assert(static_cast<float>(half::from_bits(0x3555)) > 0.333f);
+
+TEST(Half, ConstexprMatchesRuntime) {
+  EXPECT_EQ(kNegTiny.bits, ref_round_to_half(-1e-7));
+  // Every subnormal boundary and tie in the half range, through the constexpr path.
+  for (uint32_t m = 0; m < 0x400; ++m) {
+    double lo = ref_half_value(static_cast<uint16_t>(m));
+    double mid = lo + std::ldexp(1.0, -25);
+    EXPECT_EQ(half(mid).bits, ref_round_to_half(mid)) << m;
+    EXPECT_EQ(half(static_cast<float>(mid)).bits, ref_round_to_half(static_cast<float>(mid))) << m;
+  }
+}

@@ -10,7 +10,7 @@
 
 namespace aoc {
 
-inline uint16_t float_to_half_bits(float f) {
+constexpr uint16_t float_to_half_bits(float f) {
   const uint32_t x = std::bit_cast<uint32_t>(f);
   const uint32_t sign = (x >> 16) & 0x8000u;
   const uint32_t ax = x & 0x7fffffffu;
@@ -20,9 +20,17 @@ inline uint16_t float_to_half_bits(float f) {
   }
   if (ax >= 0x477ff000u) return static_cast<uint16_t>(sign | 0x7c00u);  // >= 65520 rounds to inf
   if (ax < 0x38800000u) {  // below 2^-14: half subnormal (or zero)
-    // a * 2^24 is exact in float; nearbyint rounds half to even in the default mode.
-    const float scaled = std::bit_cast<float>(ax) * 16777216.0f;
-    return static_cast<uint16_t>(sign | static_cast<uint32_t>(std::nearbyint(scaled)));
+    // value = m * 2^(e-150) with the implicit bit; in units of 2^-24 that is m >> (126 - e),
+    // rounded to nearest even on the bits shifted out.
+    const uint32_t e = ax >> 23;
+    if (e < 102u) return static_cast<uint16_t>(sign);  // below half the smallest subnormal
+    const uint32_t m = (ax & 0x7fffffu) | 0x800000u;
+    const uint32_t shift = 126u - e;
+    uint32_t h = m >> shift;
+    const uint32_t rem = m & ((1u << shift) - 1u);
+    const uint32_t tie = 1u << (shift - 1u);
+    if (rem > tie || (rem == tie && (h & 1u))) ++h;
+    return static_cast<uint16_t>(sign | h);
   }
   const uint32_t mant = ax & 0x7fffffu;
   const uint32_t exp = (ax >> 23) - 127u + 15u;
@@ -32,7 +40,7 @@ inline uint16_t float_to_half_bits(float f) {
   return static_cast<uint16_t>(sign | h);
 }
 
-inline float half_bits_to_float(uint16_t h) {
+constexpr float half_bits_to_float(uint16_t h) {
   const uint32_t sign = static_cast<uint32_t>(h & 0x8000u) << 16;
   const uint32_t exp = (h >> 10) & 0x1fu;
   const uint32_t mant = h & 0x3ffu;
@@ -44,24 +52,27 @@ inline float half_bits_to_float(uint16_t h) {
   return std::bit_cast<float>(sign | ((exp - 15u + 127u) << 23) | (mant << 13));
 }
 
-inline uint16_t float_to_bf16_bits(float f) {
+constexpr uint16_t float_to_bf16_bits(float f) {
   const uint32_t x = std::bit_cast<uint32_t>(f);
   if ((x & 0x7fffffffu) > 0x7f800000u) return static_cast<uint16_t>((x >> 16) | 0x40u);  // quiet NaN
   const uint32_t rounded = x + 0x7fffu + ((x >> 16) & 1u);
   return static_cast<uint16_t>(rounded >> 16);
 }
 
-inline float bf16_bits_to_float(uint16_t b) { return std::bit_cast<float>(static_cast<uint32_t>(b) << 16); }
+constexpr float bf16_bits_to_float(uint16_t b) { return std::bit_cast<float>(static_cast<uint32_t>(b) << 16); }
 
 // Rounds a double to float such that a later rounding to a narrower format
 // (half or bfloat16) gives the same result as rounding the double directly:
 // an inexact conversion that lands exactly on a float is nudged one ulp toward
 // the true value, so it can never sit on a narrower format's tie point by accident.
-inline float double_to_float_sticky(double d) {
-  float f = static_cast<float>(d);
-  if (std::isfinite(f) && static_cast<double>(f) != d) {
-    const uint32_t bits = std::bit_cast<uint32_t>(f);
-    if ((bits & 1u) == 0u) f = std::nextafter(f, d > static_cast<double>(f) ? INFINITY : -INFINITY);
+constexpr float double_to_float_sticky(double d) {
+  const float f = static_cast<float>(d);
+  const uint32_t bits = std::bit_cast<uint32_t>(f);
+  const bool finite = (bits & 0x7f800000u) != 0x7f800000u;
+  if (finite && static_cast<double>(f) != d && (bits & 1u) == 0u) {
+    // Step one ulp away from zero when |d| > |f|, toward zero otherwise (sign-magnitude bits).
+    const bool grow = (d < 0 ? -d : d) > static_cast<double>(f < 0 ? -f : f);
+    return std::bit_cast<float>(grow ? bits + 1u : bits - 1u);
   }
   return f;
 }
@@ -71,26 +82,26 @@ inline float double_to_float_sticky(double d) {
 struct half {
   uint16_t bits = 0;
   constexpr half() = default;
-  half(float f) : bits(aoc::float_to_half_bits(f)) {}
-  half(double d) : bits(aoc::float_to_half_bits(aoc::double_to_float_sticky(d))) {}
-  half(int v) : half(static_cast<double>(v)) {}
-  half(unsigned v) : half(static_cast<double>(v)) {}
-  half(long v) : half(static_cast<double>(v)) {}
-  half(unsigned long v) : half(static_cast<double>(v)) {}
-  half(long long v) : half(static_cast<double>(v)) {}
-  half(unsigned long long v) : half(static_cast<double>(v)) {}
-  half(short v) : half(static_cast<float>(v)) {}
-  half(unsigned short v) : half(static_cast<float>(v)) {}
-  half(signed char v) : half(static_cast<float>(v)) {}
-  half(unsigned char v) : half(static_cast<float>(v)) {}
-  half(bool v) : half(v ? 1.0f : 0.0f) {}
-  static half from_bits(uint16_t b) { half h; h.bits = b; return h; }
-  operator float() const { return aoc::half_bits_to_float(bits); }
+  constexpr half(float f) : bits(aoc::float_to_half_bits(f)) {}
+  constexpr half(double d) : bits(aoc::float_to_half_bits(aoc::double_to_float_sticky(d))) {}
+  constexpr half(int v) : half(static_cast<double>(v)) {}
+  constexpr half(unsigned v) : half(static_cast<double>(v)) {}
+  constexpr half(long v) : half(static_cast<double>(v)) {}
+  constexpr half(unsigned long v) : half(static_cast<double>(v)) {}
+  constexpr half(long long v) : half(static_cast<double>(v)) {}
+  constexpr half(unsigned long long v) : half(static_cast<double>(v)) {}
+  constexpr half(short v) : half(static_cast<float>(v)) {}
+  constexpr half(unsigned short v) : half(static_cast<float>(v)) {}
+  constexpr half(signed char v) : half(static_cast<float>(v)) {}
+  constexpr half(unsigned char v) : half(static_cast<float>(v)) {}
+  constexpr half(bool v) : half(v ? 1.0f : 0.0f) {}
+  static constexpr half from_bits(uint16_t b) { half h; h.bits = b; return h; }
+  constexpr operator float() const { return aoc::half_bits_to_float(bits); }
   half& operator+=(float o) { return *this = half(float(*this) + o); }
   half& operator-=(float o) { return *this = half(float(*this) - o); }
   half& operator*=(float o) { return *this = half(float(*this) * o); }
   half& operator/=(float o) { return *this = half(float(*this) / o); }
-  half operator-() const { return from_bits(static_cast<uint16_t>(bits ^ 0x8000u)); }
+  constexpr half operator-() const { return from_bits(static_cast<uint16_t>(bits ^ 0x8000u)); }
   half& operator++() { return *this += 1.0f; }
   half& operator--() { return *this -= 1.0f; }
 };
@@ -98,27 +109,27 @@ struct half {
 struct bfloat16_t {
   uint16_t bits = 0;
   constexpr bfloat16_t() = default;
-  bfloat16_t(float f) : bits(aoc::float_to_bf16_bits(f)) {}
-  bfloat16_t(double d) : bits(aoc::float_to_bf16_bits(aoc::double_to_float_sticky(d))) {}
-  bfloat16_t(int v) : bfloat16_t(static_cast<double>(v)) {}
-  bfloat16_t(unsigned v) : bfloat16_t(static_cast<double>(v)) {}
-  bfloat16_t(long v) : bfloat16_t(static_cast<double>(v)) {}
-  bfloat16_t(unsigned long v) : bfloat16_t(static_cast<double>(v)) {}
-  bfloat16_t(long long v) : bfloat16_t(static_cast<double>(v)) {}
-  bfloat16_t(unsigned long long v) : bfloat16_t(static_cast<double>(v)) {}
-  bfloat16_t(short v) : bfloat16_t(static_cast<float>(v)) {}
-  bfloat16_t(unsigned short v) : bfloat16_t(static_cast<float>(v)) {}
-  bfloat16_t(signed char v) : bfloat16_t(static_cast<float>(v)) {}
-  bfloat16_t(unsigned char v) : bfloat16_t(static_cast<float>(v)) {}
-  bfloat16_t(bool v) : bfloat16_t(v ? 1.0f : 0.0f) {}
-  bfloat16_t(half h) : bfloat16_t(static_cast<float>(h)) {}
-  static bfloat16_t from_bits(uint16_t b) { bfloat16_t h; h.bits = b; return h; }
-  operator float() const { return aoc::bf16_bits_to_float(bits); }
+  constexpr bfloat16_t(float f) : bits(aoc::float_to_bf16_bits(f)) {}
+  constexpr bfloat16_t(double d) : bits(aoc::float_to_bf16_bits(aoc::double_to_float_sticky(d))) {}
+  constexpr bfloat16_t(int v) : bfloat16_t(static_cast<double>(v)) {}
+  constexpr bfloat16_t(unsigned v) : bfloat16_t(static_cast<double>(v)) {}
+  constexpr bfloat16_t(long v) : bfloat16_t(static_cast<double>(v)) {}
+  constexpr bfloat16_t(unsigned long v) : bfloat16_t(static_cast<double>(v)) {}
+  constexpr bfloat16_t(long long v) : bfloat16_t(static_cast<double>(v)) {}
+  constexpr bfloat16_t(unsigned long long v) : bfloat16_t(static_cast<double>(v)) {}
+  constexpr bfloat16_t(short v) : bfloat16_t(static_cast<float>(v)) {}
+  constexpr bfloat16_t(unsigned short v) : bfloat16_t(static_cast<float>(v)) {}
+  constexpr bfloat16_t(signed char v) : bfloat16_t(static_cast<float>(v)) {}
+  constexpr bfloat16_t(unsigned char v) : bfloat16_t(static_cast<float>(v)) {}
+  constexpr bfloat16_t(bool v) : bfloat16_t(v ? 1.0f : 0.0f) {}
+  constexpr bfloat16_t(half h) : bfloat16_t(static_cast<float>(h)) {}
+  static constexpr bfloat16_t from_bits(uint16_t b) { bfloat16_t h; h.bits = b; return h; }
+  constexpr operator float() const { return aoc::bf16_bits_to_float(bits); }
   bfloat16_t& operator+=(float o) { return *this = bfloat16_t(float(*this) + o); }
   bfloat16_t& operator-=(float o) { return *this = bfloat16_t(float(*this) - o); }
   bfloat16_t& operator*=(float o) { return *this = bfloat16_t(float(*this) * o); }
   bfloat16_t& operator/=(float o) { return *this = bfloat16_t(float(*this) / o); }
-  bfloat16_t operator-() const { return from_bits(static_cast<uint16_t>(bits ^ 0x8000u)); }
+  constexpr bfloat16_t operator-() const { return from_bits(static_cast<uint16_t>(bits ^ 0x8000u)); }
 };
 
 static_assert(sizeof(half) == 2 && sizeof(bfloat16_t) == 2);

@@ -3,6 +3,7 @@
 #pragma once
 #include <cstdint>
 #include <initializer_list>
+#include <string>
 #include <vector>
 
 namespace ge {
@@ -30,6 +31,19 @@ inline int GetSizeByDataType(DataType t) {
     default: return -1;
   }
 }
+
+class AscendString {
+ public:
+  AscendString() = default;
+  AscendString(const char* s) : s_(s ? s : "") {}
+  const char* GetString() const { return s_.c_str(); }
+  size_t GetLength() const { return s_.size(); }
+  bool operator<(const AscendString& o) const { return s_ < o.s_; }
+  bool operator==(const AscendString& o) const { return s_ == o.s_; }
+
+ private:
+  std::string s_;
+};
 
 class Shape {
  public:

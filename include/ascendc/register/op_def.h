@@ -15,18 +15,6 @@
 
 namespace ge {
 class Operator;  // only passed by reference to check-support callbacks
-class AscendString {
- public:
-  AscendString() = default;
-  AscendString(const char* s) : s_(s ? s : "") {}
-  const char* GetString() const { return s_.c_str(); }
-  size_t GetLength() const { return s_.size(); }
-  bool operator<(const AscendString& o) const { return s_ < o.s_; }
-  bool operator==(const AscendString& o) const { return s_ == o.s_; }
-
- private:
-  std::string s_;
-};
 }  // namespace ge
 
 namespace gert {

@@ -26,7 +26,7 @@ inline void save(const void* self, size_t bytes, void* dst, size_t capacity, con
 }
 
 template <class T>
-constexpr bool valid_field_type = std::is_arithmetic_v<T> && !std::is_same_v<T, bool>;
+constexpr bool valid_field_type = std::is_arithmetic_v<T>;
 
 }  // namespace aoc::tiling
 
@@ -47,7 +47,7 @@ constexpr bool valid_field_type = std::is_arithmetic_v<T> && !std::is_same_v<T, 
   void set_##field_name(data_type aoc_value) { field_name = aoc_value; }                         \
   data_type get_##field_name() const { return field_name; }                                      \
   static_assert(::aoc::tiling::valid_field_type<data_type>,                                      \
-                "TILING_DATA_FIELD_DEF: field types are int8..uint64 and float")
+                "TILING_DATA_FIELD_DEF: field types are bool, int8..uint64 and float")
 
 #define TILING_DATA_FIELD_DEF_ARR(data_type, arr_size, field_name)                                 \
   data_type field_name[arr_size] = {};                                                           \
@@ -57,7 +57,7 @@ constexpr bool valid_field_type = std::is_arithmetic_v<T> && !std::is_same_v<T, 
   data_type* get_##field_name() { return field_name; }                                           \
   const data_type* get_##field_name() const { return field_name; }                               \
   static_assert(::aoc::tiling::valid_field_type<data_type>,                                      \
-                "TILING_DATA_FIELD_DEF_ARR: element types are int8..uint64 and float")
+                "TILING_DATA_FIELD_DEF_ARR: element types are bool, int8..uint64 and float")
 
 #define TILING_DATA_FIELD_DEF_STRUCT(struct_type, field_name)                                      \
   struct_type field_name{};                                                                      \

@@ -1,0 +1,3 @@
+// Include path used by host code for gert::InferShapeContext.
+#pragma once
+#include "aoc/host/infer_context.h"
