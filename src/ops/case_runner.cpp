@@ -11,6 +11,7 @@
 #include "ops/case_inputs.h"
 #include "runtime/launcher.h"
 #include "sim/engine.h"
+#include "sim/profile.h"
 
 namespace aoc::op {
 
@@ -202,7 +203,9 @@ CaseOutcome run_case(const OpPackage& p, size_t case_index, const KernelLibrary&
                                                                                : aoc::sim::CoreType::AIV});
       aoc::sim::EngineOptions eo;
       eo.record_spans = false;
-      out.sim_us = aoc::sim::simulate(*opt.soc, blocks, eo).task_duration_us;
+      aoc::sim::SimResult sim = aoc::sim::simulate(*opt.soc, blocks, eo);
+      out.sim_us = sim.task_duration_us;
+      out.sim_profile = aoc::sim::make_profile(*opt.soc, sim).fields;
     } catch (const std::exception& e) {
       out.sim_error = e.what();
     }

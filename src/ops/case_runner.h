@@ -4,6 +4,7 @@
 // the precision screen per output, and the simulated time of the run.
 #pragma once
 #include <cstdint>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -48,6 +49,7 @@ struct CaseOutcome {
   uint32_t block_dim = 0;
   uint64_t tiling_key = 0;
   std::optional<double> sim_us;  // simulated Task Duration
+  std::map<std::string, double> sim_profile;  // msprof-style op-level fields (aiv_vec_time ...), sim/profile.h
   std::string sim_error;
   double wall_ms = 0;
 };

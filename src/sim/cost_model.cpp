@@ -188,7 +188,7 @@ InstrCost cost_of(const Soc& soc, const TraceRecord& r) {
         gm_src = r.pipe == Pipe::MTE2;
         gm_dst = r.pipe == Pipe::MTE3 || r.pipe == Pipe::FIX;
       }
-      c.resource = gm_src ? Resource::HbmRead : gm_dst ? Resource::L2Write : Resource::None;
+      c.resource = gm_src ? Resource::Hbm : gm_dst ? Resource::L2 : Resource::None;
       break;
     }
     case RecKind::Scalar:

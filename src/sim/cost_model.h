@@ -10,7 +10,9 @@
 namespace aoc::sim {
 
 // Shared bandwidth pools a transfer draws from. None = on-chip, limited only by the core's path.
-enum class Resource : uint8_t { None = 0, HbmRead, L2Write, Count };
+// cost_of() gives GM reads Hbm and GM writes L2; the engine's L2 model then decides per
+// transfer (hits and writes draw from L2, misses and write-backs from HBM).
+enum class Resource : uint8_t { None = 0, Hbm, L2, Count };
 
 struct InstrCost {
   double cycles = 0;          // fixed pipe occupancy (for transfers: the per-instruction overhead)

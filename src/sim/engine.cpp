@@ -9,6 +9,7 @@
 #include <unordered_map>
 
 #include "sim/cost_model.h"
+#include "sim/l2_cache.h"
 #include "sim/sim_error.h"
 
 namespace aoc::sim {
@@ -16,6 +17,7 @@ namespace {
 
 constexpr double kInf = std::numeric_limits<double>::infinity();
 constexpr int kS = int(Pipe::S);
+constexpr uint8_t kCacheModeDisable = 1;  // AscendC::CacheMode::CACHE_MODE_DISABLE in TraceRecord::cache_mode
 
 enum class PipeMode : uint8_t { Idle, Fixed, FlowPending, Flowing };
 
@@ -33,6 +35,7 @@ struct PipeState {
   double cur_latency = 0;
   double pending_bytes = 0, pending_cap = 0;
   Resource pending_res = Resource::None;
+  uint32_t pending_rec = 0;
   int span = -1;
   int flow = -1;  // index into Engine::flows_ while moving data
 };
@@ -43,6 +46,7 @@ struct Flow {
   double remaining;
   double cap;
   Resource res;
+  bool hbm_write = false;  // carries write-backs of dirty L2 lines
   double rate = 0;
 };
 
@@ -74,7 +78,7 @@ const char* pipe_label(Pipe p) {
 class Engine {
  public:
   Engine(const Soc& soc, const std::vector<BlockTrace>& blocks, const EngineOptions& opt)
-      : soc_(soc), opt_(opt) {
+      : soc_(soc), opt_(opt), l2_(soc.l2_bytes, soc.l2_line_bytes) {
     build_contexts(blocks);
   }
 
@@ -116,6 +120,7 @@ class Engine {
   const EngineOptions& opt_;
   std::vector<Ctx> ctxs_;
   std::vector<Flow> flows_;
+  L2Cache l2_;
   bool flows_dirty_ = false;
   bool uses_sync_all_ = false;
   SimResult out_;
@@ -255,6 +260,7 @@ class Engine {
     if (ps.mode == PipeMode::Fixed && ps.until <= now) ps.mode = PipeMode::Idle;
     if (ps.mode == PipeMode::FlowPending && ps.until <= now) {
       flows_.push_back(Flow{uint32_t(&c - ctxs_.data()), p, ps.pending_bytes, ps.pending_cap, ps.pending_res});
+      if (ps.pending_res != Resource::None) route_through_l2(flows_.back(), c.trace->records[ps.pending_rec]);
       ps.flow = int(flows_.size() - 1);
       ps.mode = PipeMode::Flowing;
       flows_dirty_ = true;
@@ -277,6 +283,7 @@ class Engine {
           ps.pending_bytes = cost.bytes;
           ps.pending_cap = cost.core_bytes_per_cycle;
           ps.pending_res = cost.resource;
+          ps.pending_rec = idx;
           ps.span = add_span(c, pipe, idx, now, now, now);
         } else {
           ps.mode = PipeMode::Fixed;
@@ -354,13 +361,43 @@ class Engine {
   }
 
   // ---- shared bandwidth ----
+  // Looks the GM side of a transfer up in L2 when its bytes start to move (so the order of
+  // accesses across cores is the simulated order) and picks the pool it draws from: HBM when
+  // anything misses or a dirty line is written back, with the bytes served by L2 converted
+  // to HBM time at the ratio of the two bandwidths; L2 otherwise.
+  void route_through_l2(Flow& f, const TraceRecord& r) {
+    const bool write = f.res == Resource::L2;
+    const Range* gm = nullptr;
+    if (write && r.has_write && r.write.space == Space::GM) gm = &r.write;
+    if (!write && r.nreads > 0 && r.reads[0].space == Space::GM) gm = &r.reads[0];
+    if (!gm || r.bytes == 0) return;
+    const uint32_t n = std::max<uint32_t>(r.bursts, 1);
+    const uint64_t len = r.burst_bytes ? r.burst_bytes : r.bytes / n;
+    const uint64_t pitch = len + (write ? r.dst_gap : r.src_gap);
+    const bool allocate = r.cache_mode != kCacheModeDisable;
+    L2Outcome o;
+    for (uint32_t i = 0; i < n; ++i) l2_.access(gm->lo + uint64_t(i) * pitch, len, write, allocate, o);
+    const double hbm = double(o.miss_bytes + o.writeback_bytes);
+    if (hbm <= 0) {
+      f.res = Resource::L2;
+      return;
+    }
+    // f.remaining holds the effective (penalised) bytes of the requested ones; scale each part alike.
+    const double scale = f.remaining / double(r.bytes);
+    const double l2_in_hbm_time = soc_.hbm_read_bytes_per_cycle / soc_.l2_write_bytes_per_cycle;
+    f.res = Resource::Hbm;
+    f.hbm_write = o.writeback_bytes > 0;
+    f.remaining = scale * (hbm + double(o.hit_bytes) * l2_in_hbm_time);
+  }
+
   void assign_rates() {
     flows_dirty_ = false;
-    bool any[int(Resource::Count)] = {};
-    for (const auto& f : flows_) any[int(f.res)] = true;
-    double mix = (any[int(Resource::HbmRead)] && any[int(Resource::L2Write)]) ? soc_.rw_mix_efficiency : 1.0;
-    double capacity[int(Resource::Count)] = {kInf, soc_.hbm_read_bytes_per_cycle * mix,
-                                             soc_.l2_write_bytes_per_cycle * mix};
+    bool hbm_reads = false, hbm_writes = false;
+    for (const auto& f : flows_)
+      if (f.res == Resource::Hbm) (f.hbm_write ? hbm_writes : hbm_reads) = true;
+    // HBM loses capacity to read/write turnarounds while it both reads and writes back.
+    double mix = (hbm_reads && hbm_writes) ? soc_.rw_mix_efficiency : 1.0;
+    double capacity[int(Resource::Count)] = {kInf, soc_.hbm_read_bytes_per_cycle * mix, soc_.l2_write_bytes_per_cycle};
     // Max-min fair share: flows capped below the equal share keep their cap, the rest split what is left.
     for (int r = 0; r < int(Resource::Count); ++r) {
       std::vector<size_t> ids;

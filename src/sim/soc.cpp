@@ -152,6 +152,8 @@ Soc parse_soc(const fs::path& file) {
   s.clock_ghz = need<double>(t, "chip.clock_ghz", f);
   if (s.clock_ghz <= 0) throw SimError(f + ": chip.clock_ghz must be positive");
   s.l2_bytes = need<uint64_t>(t, "chip.l2_bytes", f);
+  // Optional: S3 names 128/256/512 B lines; GM requests are handled at 512 B granularity.
+  if (t.at_path("chip.l2_line_bytes")) s.l2_line_bytes = need<uint32_t>(t, "chip.l2_line_bytes", f);
   s.hbm_bytes = need<uint64_t>(t, "chip.hbm_bytes", f);
 
   auto& L = s.limits;

@@ -43,10 +43,12 @@ struct Soc {
   uint64_t l2_bytes = 0;
   uint64_t hbm_bytes = 0;
 
+  uint32_t l2_line_bytes = 512;  // allocation unit of the L2 model
+
   // Shared bandwidths, bytes per cycle for the whole chip.
-  double hbm_read_bytes_per_cycle = 0;   // GM reads that miss L2 (read-once inputs)
-  double l2_write_bytes_per_cycle = 0;   // GM writes land in L2
-  double rw_mix_efficiency = 1;          // capacity factor while reads and writes overlap
+  double hbm_read_bytes_per_cycle = 0;   // HBM: L2 read misses and write-backs of evicted dirty lines
+  double l2_write_bytes_per_cycle = 0;   // L2: writes (they land in L2) and read hits
+  double rw_mix_efficiency = 1;          // HBM capacity factor while reads and write-backs overlap
 
   // Paths, keyed by the name used in the SoC file: gm_to_ub, ub_to_gm, gm_to_l1, l1_to_gm,
   // l1_to_l0a, l1_to_l0b, l0c_to_gm, l0c_to_l1, ub_to_ub, ub_to_l1, l1_to_bt, l1_to_fb.

@@ -30,7 +30,7 @@ TEST(SocLoader, B1Numbers) {
   EXPECT_EQ(s.aic_cores, 24);
   EXPECT_DOUBLE_EQ(s.clock_ghz, 1.85);
   EXPECT_EQ(s.l2_bytes, 201326592u);
-  EXPECT_NEAR(s.hbm_read_bytes_per_cycle, 1600 / 1.85, 1e-9);
+  EXPECT_NEAR(s.hbm_read_bytes_per_cycle, 1500 / 1.85, 1e-9);
   EXPECT_DOUBLE_EQ(s.cube_macs_per_cycle.at("f16"), 4096);
   Soc b4 = load_soc("Ascend910B4");
   EXPECT_EQ(b4.l2_bytes, 100663296u);

@@ -131,8 +131,9 @@ void move_gm_to_local(const char* op, Pipe pipe, const AscendC::LocalTensor<T>& 
     for (uint32_t i = 0; i < p.bursts; ++i)
       std::memcpy(d.aoc_ptr() + i * p.dst_pitch, s.aoc_ptr() + i * p.src_pitch, p.burst_bytes);
   }
-  record_copy(op, pipe, dtype_of<T>(), p, bytes_of(src).aoc_range(0, p.src_span()), bytes_of(dst).aoc_range(0, p.dst_span()),
-              loc);
+  TraceRecord* r = record_copy(op, pipe, dtype_of<T>(), p, bytes_of(src).aoc_range(0, p.src_span()),
+                               bytes_of(dst).aoc_range(0, p.dst_span()), loc);
+  r->cache_mode = static_cast<uint8_t>(src.GetL2CacheHint());
 }
 
 template <typename T>
@@ -148,8 +149,9 @@ void move_local_to_gm(const char* op, Pipe pipe, const AscendC::GlobalTensor<T>&
       gm_store(reinterpret_cast<std::byte*>(d.aoc_ptr() + i * p.dst_pitch),
                reinterpret_cast<const std::byte*>(s.aoc_ptr() + i * p.src_pitch), p.burst_bytes);
   }
-  record_copy(op, pipe, dtype_of<T>(), p, bytes_of(src).aoc_range(0, p.src_span()), bytes_of(dst).aoc_range(0, p.dst_span()),
-              loc);
+  TraceRecord* r = record_copy(op, pipe, dtype_of<T>(), p, bytes_of(src).aoc_range(0, p.src_span()),
+                               bytes_of(dst).aoc_range(0, p.dst_span()), loc);
+  r->cache_mode = static_cast<uint8_t>(dst.GetL2CacheHint());
 }
 
 template <typename T>

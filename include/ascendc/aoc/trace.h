@@ -56,6 +56,7 @@ struct TraceRecord {
   uint32_t burst_bytes = 0;       // Copy: bytes per block
   uint64_t src_gap = 0;           // Copy: bytes skipped between source blocks
   uint64_t dst_gap = 0;           // Copy: bytes skipped between destination blocks
+  uint8_t cache_mode = 0;         // Copy: L2 cache mode of the GM side (AscendC::CacheMode; 1 = bypass L2)
   uint8_t nreads = 0;
   Range reads[3];
   bool has_write = false;
