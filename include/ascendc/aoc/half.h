@@ -134,6 +134,10 @@ struct bfloat16_t {
 
 static_assert(sizeof(half) == 2 && sizeof(bfloat16_t) == 2);
 
+// Device type names kernels also use.
+using float16_t = half;
+using float32_t = float;
+
 namespace std {
 template <> struct numeric_limits<half> : numeric_limits<float> {
   static half max() noexcept { return half::from_bits(0x7bff); }

@@ -51,8 +51,9 @@ inline thread_local int32_t g_coreType = AscendC::AIV;
 
 // Device builds compile ASSERT away without looking at its argument, and production
 // kernels rely on that (e.g. ASSERT(GetBlockNum() != 0) with no AscendC:: qualification).
-// Evaluating it here would reject kernels that build for the NPU, so it stays a no-op;
-// our own checks (aoc::check) cover what the device cannot.
+// Evaluating it here would reject kernels that build for the NPU, so it expands to
+// nothing (some kernels even omit the semicolon before it); our own checks (aoc::check)
+// cover what the device cannot.
 #ifndef ASSERT
-#define ASSERT(...) ((void)0)
+#define ASSERT(...)
 #endif

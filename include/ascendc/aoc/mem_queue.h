@@ -105,6 +105,17 @@ class TBuf : public aoc::QueueCore {
                " B");
     return tensor_of<T>(0, bufOffset, size * static_cast<uint32_t>(sizeof(T)));
   }
+  // A TBuf is a TQueBind underneath, so kernels may call the queue's tensor calls on it.
+  // Its one block is never recycled: AllocTensor hands out the whole buffer and
+  // FreeTensor releases nothing (tensors from Get stay valid), as on the device.
+  template <typename T>
+  LocalTensor<T> AllocTensor(std::source_location loc = std::source_location::current()) {
+    return Get<T>(loc);
+  }
+  template <typename T>
+  void FreeTensor(LocalTensor<T>&, std::source_location loc = std::source_location::current()) {
+    require_init("TBuf::FreeTensor", loc);
+  }
 
  private:
   void live_slot(const char* api, const std::source_location& loc) {

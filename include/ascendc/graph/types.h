@@ -16,6 +16,7 @@ constexpr graphStatus GRAPH_PARAM_INVALID = 50331649;
 enum DataType : int32_t {
   DT_FLOAT = 0, DT_FLOAT16 = 1, DT_INT8 = 2, DT_INT32 = 3, DT_UINT8 = 4, DT_INT16 = 6, DT_UINT16 = 7,
   DT_UINT32 = 8, DT_INT64 = 9, DT_UINT64 = 10, DT_DOUBLE = 11, DT_BOOL = 12, DT_STRING = 13,
+  DT_COMPLEX64 = 16, DT_COMPLEX128 = 17, DT_COMPLEX32 = 33,
   DT_BF16 = 27, DT_INT4 = 29, DT_UNDEFINED = 28, DT_MAX = 100
 };
 
@@ -27,7 +28,9 @@ inline int GetSizeByDataType(DataType t) {
     case DT_FLOAT: case DT_INT32: case DT_UINT32: return 4;
     case DT_FLOAT16: case DT_BF16: case DT_INT16: case DT_UINT16: return 2;
     case DT_INT8: case DT_UINT8: case DT_BOOL: return 1;
-    case DT_INT64: case DT_UINT64: case DT_DOUBLE: return 8;
+    case DT_INT64: case DT_UINT64: case DT_DOUBLE: case DT_COMPLEX64: return 8;
+    case DT_COMPLEX128: return 16;
+    case DT_COMPLEX32: return 4;
     default: return -1;
   }
 }
