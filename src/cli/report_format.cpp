@@ -1,5 +1,6 @@
 #include "cli/report_format.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <iomanip>
@@ -43,7 +44,89 @@ std::string verdict_label(const aoc::op::CaseOutcome& c) {
   return v;
 }
 
+nlohmann::json call_site_json(const aoc::sim::CallSite& s) {
+  return {{"file", s.file}, {"line", s.line}, {"op", s.op}, {"write", s.write}};
+}
+
+struct MinAvgMax {
+  double min = 0, avg = 0, max = 0;
+};
+
+MinAvgMax core_times(const aoc::sim::Profile& p) {
+  MinAvgMax m;
+  if (p.blocks.empty()) return m;
+  m.min = m.max = p.blocks.front().time_us;
+  for (const auto& b : p.blocks) {
+    m.min = std::min(m.min, b.time_us);
+    m.max = std::max(m.max, b.time_us);
+    m.avg += b.time_us / double(p.blocks.size());
+  }
+  return m;
+}
+
+double field(const aoc::sim::Profile& p, const std::string& name) {
+  auto it = p.fields.find(name);
+  return it == p.fields.end() ? 0.0 : it->second;
+}
+
+std::string fixed(double v, int digits = 2) {
+  char buf[32];
+  std::snprintf(buf, sizeof(buf), "%.*f", digits, v);
+  return buf;
+}
+
+// The per-pipe columns of the profile table: AIV pipes (the run path launches AIV blocks).
+constexpr const char* kPipeColumns[] = {"vec", "scalar", "mte2", "mte3"};
+
 }  // namespace
+
+nlohmann::json case_profile_json(const aoc::op::CaseOutcome& c) {
+  if (!c.profile) return nullptr;
+  const aoc::sim::Profile& p = *c.profile;
+  const MinAvgMax t = core_times(p);
+  nlohmann::json j;
+  j["task_duration_us"] = p.task_duration_us;
+  j["block_dim"] = p.block_dim;
+  j["core_time_us"] = {{"min", t.min}, {"avg", t.avg}, {"max", t.max}};
+  j["fields"] = p.fields;
+  j["bound_pipe"] = p.bound_pipe;
+  j["api_records"] = c.api_records;
+  j["kernel_scalar_blocks"] = c.kernel_blocks;
+  if (c.hw_limit) {
+    j["t_hw_us"] = c.hw_limit->time_us;
+    j["t_hw_bound"] = c.hw_limit->bound;
+    j["t_hw_unit_us"] = c.hw_limit->unit_us;
+  }
+  return j;
+}
+
+void print_profile_table(std::ostream& os, const aoc::eval::OpReport& r) {
+  bool any = false;
+  for (const auto& c : r.cases) any = any || c.profile.has_value();
+  if (!any) return;
+  os << "  " << std::left << std::setw(26) << "profile (us, ratio)" << std::setw(9) << "task"
+     << std::setw(20) << "core min/avg/max";
+  for (const char* pipe : kPipeColumns) os << std::setw(15) << (std::string("aiv_") + pipe);
+  os << std::setw(15) << "bound" << "T_HW\n";
+  for (const auto& c : r.cases) {
+    if (!c.profile) continue;
+    const aoc::sim::Profile& p = *c.profile;
+    const MinAvgMax t = core_times(p);
+    os << "  " << std::left << std::setw(26) << c.name << std::setw(9) << fixed(p.task_duration_us)
+       << std::setw(20) << (fixed(t.min) + "/" + fixed(t.avg) + "/" + fixed(t.max));
+    for (const char* pipe : kPipeColumns) {
+      const std::string base = std::string("aiv_") + pipe;
+      os << std::setw(15) << (fixed(field(p, base + "_time")) + " " + fixed(field(p, base + "_ratio")));
+    }
+    std::string bound = p.bound_pipe;
+    if (bound.rfind("aiv_", 0) == 0) bound = bound.substr(4);
+    if (bound.size() > 5 && bound.substr(bound.size() - 5) == "_time") bound.resize(bound.size() - 5);
+    os << std::setw(15) << bound;
+    if (c.hw_limit) os << fixed(c.hw_limit->time_us) << " (" << c.hw_limit->bound << ")";
+    else os << "-";
+    os << "\n";
+  }
+}
 
 void print_report_table(std::ostream& os, const aoc::eval::OpReport& r) {
   os << r.op << "  (" << r.dir << ")  seed " << hex(r.seed);
@@ -120,6 +203,12 @@ nlohmann::json report_to_json(const aoc::eval::OpReport& r) {
     cj["block_dim"] = c.block_dim;
     cj["tiling_key"] = c.tiling_key;
     cj["sim_us"] = c.sim_us ? nlohmann::json(*c.sim_us) : nlohmann::json(nullptr);
+    cj["profile"] = case_profile_json(c);
+    cj["hazards"] = nlohmann::json::array();
+    for (const auto& h : c.hazards) cj["hazards"].push_back({{"kind", aoc::sim::hazard_kind_name(h.kind)},
+                                                              {"message", h.message()},
+                                                              {"first", call_site_json(h.first)},
+                                                              {"second", call_site_json(h.second)}});
     if (!c.sim_error.empty()) cj["sim_error"] = c.sim_error;
     cj["wall_ms"] = c.wall_ms;
     cj["outputs"] = nlohmann::json::array();
@@ -137,6 +226,7 @@ nlohmann::json report_to_json(const aoc::eval::OpReport& r) {
                                {"inf_mismatch", o.cmp.inf_mismatch},
                                {"unwritten", o.cmp.poisoned},
                                {"fallback_used", o.cmp.fallback_used},
+                               {"relaxed", o.cmp.relaxed},
                                {"small_region_errors", o.cmp.small_errors},
                                {"small_region_cpu_errors", o.cmp.small_cpu_errors},
                                {"cancel_region_errors", o.cmp.cancel_errors},

@@ -3,6 +3,7 @@
 #include <chrono>
 #include <cstdlib>
 #include <cstring>
+#include <fstream>
 #include <memory>
 #include <sstream>
 
@@ -10,6 +11,7 @@
 #include "aoc/host/tiling_context.h"
 #include "ops/case_inputs.h"
 #include "runtime/launcher.h"
+#include "sim/chrome_trace.h"
 #include "sim/engine.h"
 #include "sim/profile.h"
 
@@ -20,6 +22,7 @@ const char* to_string(Verdict v) {
     case Verdict::Pass: return "pass";
     case Verdict::Fail: return "fail";
     case Verdict::Error: return "error";
+    case Verdict::Race: return "race";
   }
   return "?";
 }
@@ -78,6 +81,32 @@ std::string describe_shapes(const OpPackage& p, const CaseSpec& c) {
   for (size_t i = 0; i < p.inputs.size(); ++i)
     os << (i ? " " : "") << p.inputs[i].name << "=" << shape_to_string(c.shapes.at(p.inputs[i].name));
   return os.str();
+}
+
+}  // namespace
+
+namespace {
+
+// Timing phase: Task Duration, the msprof-like profile, T_HW and, when asked, the trace.
+void simulate_case(const aoc::sim::Soc& soc, const std::vector<aoc::sim::BlockTrace>& blocks,
+                   const std::vector<const aoc::Trace*>& traces, const std::string& chrome_trace_path,
+                   CaseOutcome& out) {
+  try {
+    aoc::sim::EngineOptions eo;
+    eo.record_spans = !chrome_trace_path.empty();
+    const aoc::sim::SimResult sim = aoc::sim::simulate(soc, blocks, eo);
+    out.sim_us = sim.task_duration_us;
+    out.profile = aoc::sim::make_profile(soc, sim);
+    out.sim_profile = out.profile->fields;
+    out.hw_limit = aoc::sim::hw_limit(soc, aoc::sim::work_from_traces(soc, blocks));
+    if (!chrome_trace_path.empty()) {
+      std::ofstream f(chrome_trace_path);
+      if (!f) throw std::runtime_error("cannot write the trace file " + chrome_trace_path);
+      aoc::sim::write_chrome_trace(f, soc, traces, sim);
+    }
+  } catch (const std::exception& e) {
+    out.sim_error = e.what();
+  }
 }
 
 }  // namespace
@@ -160,7 +189,7 @@ CaseOutcome run_case(const OpPackage& p, size_t case_index, const KernelLibrary&
   cfg.mode = aoc::rt::CoreMode::AIV;
   if (opt.soc != nullptr) cfg.limits = opt.soc->limits;
   else cfg.limits.ub_bytes = static_cast<uint32_t>(opt.platform.ub_bytes);
-  cfg.record_trace = opt.soc != nullptr;
+  cfg.record_trace = true;  // the hazard checker reads the traces even without timing
   aoc::rt::LaunchResult launch = aoc::rt::launch_kernel(cfg, kernel.kernel(), args);
   if (!launch.ok) {
     out.message = launch.error;
@@ -184,7 +213,7 @@ CaseOutcome run_case(const OpPackage& p, size_t case_index, const KernelLibrary&
   out.verdict = Verdict::Pass;
   for (size_t o = 0; o < p.outputs.size(); ++o) {
     OutputCheck chk{p.outputs[o].name, p.output_shape(c, o),
-                    compare_output(results[o], ref.outputs[o], p.tolerance.relax, kPoisonByte,
+                    compare_output(results[o], ref.outputs[o], p.tolerance, kPoisonByte,
                                    cpu.ok ? &cpu.outputs[o] : nullptr)};
     if (!chk.cmp.pass) {
       out.verdict = Verdict::Fail;
@@ -195,21 +224,24 @@ CaseOutcome run_case(const OpPackage& p, size_t case_index, const KernelLibrary&
     out.outputs.push_back(std::move(chk));
   }
 
-  if (opt.soc != nullptr) {
-    try {
-      std::vector<aoc::sim::BlockTrace> blocks;
-      for (const auto& core : launch.cores)
-        blocks.push_back(aoc::sim::BlockTrace{&core.trace, core.core_type == 1 ? aoc::sim::CoreType::AIC
-                                                                               : aoc::sim::CoreType::AIV});
-      aoc::sim::EngineOptions eo;
-      eo.record_spans = false;
-      aoc::sim::SimResult sim = aoc::sim::simulate(*opt.soc, blocks, eo);
-      out.sim_us = sim.task_duration_us;
-      out.sim_profile = aoc::sim::make_profile(*opt.soc, sim).fields;
-    } catch (const std::exception& e) {
-      out.sim_error = e.what();
+  std::vector<const aoc::Trace*> traces;
+  std::vector<aoc::sim::BlockTrace> blocks;
+  for (const auto& core : launch.cores) {
+    traces.push_back(&core.trace);
+    for (const auto& r : core.trace.records) {
+      if (r.kind == aoc::RecKind::Scalar && std::strcmp(r.op, aoc::kKernelScalarOp) == 0) out.kernel_blocks += r.elems;
+      else ++out.api_records;
     }
+    blocks.push_back(aoc::sim::BlockTrace{&core.trace, core.core_type == 1 ? aoc::sim::CoreType::AIC
+                                                                           : aoc::sim::CoreType::AIV});
   }
+  out.hazards = aoc::sim::check_hazards(traces);
+  if (!out.hazards.empty()) {
+    out.verdict = Verdict::Race;
+    out.message = out.hazards.front().message();
+    if (out.hazards.size() > 1) out.message += " (+" + std::to_string(out.hazards.size() - 1) + " more)";
+  }
+  if (opt.soc != nullptr) simulate_case(*opt.soc, blocks, traces, opt.chrome_trace_path, out);
   return finish();
 }
 

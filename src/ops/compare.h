@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "ops/dtype.h"
+#include "ops/op_package.h"
 
 namespace aoc::op {
 
@@ -29,6 +30,9 @@ struct CompareResult {
   bool fallback_used = false;
   int64_t small_errors = 0, small_cpu_errors = 0;
   int64_t cancel_errors = 0, cancel_cpu_errors = 0;
+  // Passed only thanks to the package's tolerance relaxation (tolerance.relax > 1 or
+  // integer_atol > 0): reported as a relaxed pass.
+  bool relaxed = false;
   std::string reason;        // why it failed, empty on pass
 };
 
@@ -37,7 +41,9 @@ struct CompareResult {
 // `cpu_same_precision` (optional) is the golden computed in float: when the first screen
 // fails, the fallback accepts errors confined to the small-value and cancellation
 // regions if the kernel makes at most twice as many there as that CPU computation.
-CompareResult compare_output(const TypedBuffer& actual, const std::vector<double>& golden, double relax,
+// `tol` is the package's declared relaxation: tau times tol.relax for floats, absolute
+// differences up to tol.integer_atol for integers.
+CompareResult compare_output(const TypedBuffer& actual, const std::vector<double>& golden, const Tolerance& tol,
                              unsigned char poison_byte, const std::vector<double>* cpu_same_precision = nullptr);
 
 // Flat index -> "[i,j,k]" for reports.

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <cctype>
+#include <limits>
+#include <tuple>
 #include <set>
 #include <sstream>
 
@@ -244,7 +246,145 @@ CaseSpec read_case(const Reader& r, const OpPackage& p, const toml::table& t, co
   return c;
 }
 
+// [hidden]: generator parameters; ranges are [min, max] pairs.
+std::pair<int64_t, int64_t> read_range(const Reader& r, const toml::table& t, const char* key,
+                                       std::pair<int64_t, int64_t> dflt) {
+  const toml::node* n = t.get(key);
+  if (n == nullptr) return dflt;
+  const toml::array* a = n->as_array();
+  const std::string where = std::string("hidden.") + key;
+  std::optional<int64_t> lo, hi;
+  if (a != nullptr && a->size() == 2) {
+    lo = (*a)[0].value<int64_t>();
+    hi = (*a)[1].value<int64_t>();
+  }
+  if (!lo || !hi || *lo < 1 || *lo > *hi)
+    r.error(where, n, "must be [min, max] with 1 <= min <= max", "write e.g. " + std::string(key) + " = [1, 5]");
+  return {*lo, *hi};
+}
+
+HiddenSpec read_hidden(const Reader& r, const OpPackage& p, const toml::node& n) {
+  const toml::table* t = n.as_table();
+  if (t == nullptr) r.error("hidden", &n, "must be a table", "write a [hidden] section");
+  r.reject_unknown(*t, "hidden", {"count", "rank", "elements", "inner", "dtypes", "values", "input_values",
+                                  "input_dims", "attrs"});
+  HiddenSpec h;
+  if (const toml::node* x = t->get("count")) {
+    auto v = x->value_exact<int64_t>();
+    if (!v || *v < 1) r.error("hidden.count", x, "must be a positive integer", "write count = 80");
+    h.count = *v;
+  }
+  std::tie(h.rank_min, h.rank_max) = read_range(r, *t, "rank", {h.rank_min, h.rank_max});
+  std::tie(h.elements_min, h.elements_max) = read_range(r, *t, "elements", {h.elements_min, h.elements_max});
+  std::tie(h.inner_min, h.inner_max) = read_range(r, *t, "inner", {1, 0});
+  if (const toml::node* x = t->get("dtypes")) {
+    for (ElemType e : read_dtypes(r, *t, "hidden")) {
+      const auto& first = p.inputs.front().dtypes;
+      auto it = std::find(first.begin(), first.end(), e);
+      if (it == first.end())
+        r.error("hidden.dtypes", x, std::string("input '") + p.inputs.front().name + "' has no " + info(e).name +
+                " variant", "list dtypes of inputs[0].dtypes");
+      h.variants.push_back(static_cast<size_t>(it - first.begin()));
+    }
+  }
+  const toml::node* vals = t->get("values");
+  const toml::array* va = vals ? vals->as_array() : nullptr;
+  if (vals != nullptr && (va == nullptr || va->empty()))
+    r.error("hidden.values", vals, "must be a non-empty list", "write values = [\"medium\", \"special\"]");
+  if (va == nullptr) {
+    for (const char* name : {"small", "medium", "large", "special", "zeros"}) {
+      h.value_names.push_back(name);
+      h.values.push_back(*named_value_range(name));
+    }
+  } else {
+    for (size_t i = 0; i < va->size(); ++i) {
+      const toml::node& e = (*va)[i];
+      if (auto s = e.value_exact<std::string>()) {
+        auto v = named_value_range(*s);
+        if (!v) r.error("hidden.values", &e, "unknown value range '" + *s + "'", "use " + known_value_range_names() +
+                        " or a table { low = ..., high = ... }");
+        h.value_names.push_back(*s);
+        h.values.push_back(*v);
+      } else {
+        h.values.push_back(read_values(r, e, "hidden.values[" + std::to_string(i) + "]", ValueRange{}));
+        h.value_names.push_back("values[" + std::to_string(i) + "]");
+      }
+    }
+  }
+  if (const toml::node* x = t->get("input_values")) {
+    const toml::table* iv = x->as_table();
+    if (iv == nullptr) r.error("hidden.input_values", x, "must be a table", "write input_values = { gamma = { low = 0.5, high = 1.5 } }");
+    for (const auto& [k, v] : *iv) {
+      const std::string key(k.str());
+      if (p.find_input(key) == nullptr)
+        r.error("hidden.input_values." + key, &v, "no input named '" + key + "'", "use the names declared in [[inputs]]");
+      h.input_values[key] = read_values(r, v, "hidden.input_values." + key, ValueRange{});
+    }
+  }
+  if (const toml::node* x = t->get("input_dims")) {
+    const toml::table* id = x->as_table();
+    if (id == nullptr) r.error("hidden.input_dims", x, "must be a table", "write input_dims = { gamma = [-1] }");
+    for (const auto& [k, v] : *id) {
+      const std::string key(k.str());
+      const std::string where = "hidden.input_dims." + key;
+      if (p.find_input(key) == nullptr || key == p.inputs.front().name)
+        r.error(where, &v, "no input named '" + key + "' after the first", "name one of the other [[inputs]]");
+      const toml::array* a = v.as_array();
+      if (a == nullptr) r.error(where, &v, "must be a list of dimension indices of the first input",
+                                "write e.g. " + key + " = [-1] (the last dimension)");
+      std::vector<int64_t> idx;
+      for (const auto& d : *a) {
+        auto i = d.value_exact<int64_t>();
+        if (!i) r.error(where, &d, "dimension indices are integers", "use 0, 1 ... or -1 for the last");
+        idx.push_back(*i);
+      }
+      h.input_dims[key] = idx;
+    }
+  }
+  if (const toml::node* x = t->get("attrs")) {
+    const toml::table* at = x->as_table();
+    if (at == nullptr) r.error("hidden.attrs", x, "must be a table", "write attrs = { epsilon = [1e-5, 1e-3] }");
+    for (const auto& [k, v] : *at) {
+      const std::string key(k.str());
+      const std::string where = "hidden.attrs." + key;
+      auto it = std::find_if(p.attrs.begin(), p.attrs.end(), [&](const AttrSpec& s) { return s.name == key; });
+      if (it == p.attrs.end()) r.error(where, &v, "no attribute named '" + key + "'", "declare it in [[attrs]] first");
+      const toml::array* a = v.as_array();
+      if (a == nullptr || a->empty())
+        r.error(where, &v, "must be a non-empty list of choices", "write " + key + " = [choice1, choice2]");
+      for (const auto& e : *a) h.attrs[key].push_back(read_attr_value(r, e, it->type, where));
+    }
+  }
+  return h;
+}
+
 }  // namespace
+
+std::optional<ValueRange> named_value_range(const std::string& name) {
+  const double inf = std::numeric_limits<double>::infinity();
+  auto uniform = [](double lo, double hi) { ValueRange v; v.low = lo; v.high = hi; return v; };
+  if (name == "small") return uniform(-1e-3, 1e-3);
+  if (name == "medium") return uniform(-1.0, 1.0);
+  if (name == "large") return uniform(-1000.0, 1000.0);
+  if (name == "positive") return uniform(0.01, 10.0);
+  if (name == "asymmetric") return uniform(-0.5, 4.0);
+  if (name == "boundary") {  // the fp16 extremes, representable in every float dtype
+    ValueRange v = uniform(-65504.0, 65504.0);
+    v.special = {65504.0, -65504.0};
+    return v;
+  }
+  if (name == "special") {
+    ValueRange v = uniform(-1.0, 1.0);
+    v.special = {std::numeric_limits<double>::quiet_NaN(), inf, -inf};
+    return v;
+  }
+  if (name == "zeros") { ValueRange v; v.dist = "zeros"; return v; }
+  return std::nullopt;
+}
+
+std::string known_value_range_names() {
+  return "small, medium, large, positive, asymmetric, boundary, special, zeros";
+}
 
 size_t OpPackage::variant_count() const { return inputs.empty() ? 0 : inputs.front().dtypes.size(); }
 
@@ -304,7 +444,8 @@ OpPackage load_op_package(const fs::path& dir_in) {
     throw PackageError(os.str());
   }
   Reader r(p.toml_path);
-  r.reject_unknown(root, "", {"name", "op_type", "category", "kernel", "inputs", "outputs", "attrs", "cases", "tolerance"});
+  r.reject_unknown(root, "", {"name", "op_type", "category", "kernel", "inputs", "outputs", "attrs", "cases", "tolerance",
+                          "hidden"});
   p.name = r.req_string(root, "", "name");
   p.op_type = r.opt_string(root, "", "op_type", camel_case(p.name));
   p.category = r.opt_string(root, "", "category", p.dir.parent_path().filename().string());
@@ -353,12 +494,19 @@ OpPackage load_op_package(const fs::path& dir_in) {
   if (const toml::node* n = root.get("tolerance")) {
     const toml::table* t = n->as_table();
     if (t == nullptr) r.error("tolerance", n, "must be a table", "write [tolerance] relax = 2.0");
-    r.reject_unknown(*t, "tolerance", {"relax"});
+    r.reject_unknown(*t, "tolerance", {"relax", "integer_atol"});
     if (const toml::node* x = t->get("relax")) p.tolerance.relax = r.number(*x, "tolerance.relax");
+    if (const toml::node* x = t->get("integer_atol")) {
+      p.tolerance.integer_atol = r.number(*x, "tolerance.integer_atol");
+      if (!(p.tolerance.integer_atol >= 0))
+        r.error("tolerance.integer_atol", x, "must be >= 0", "give the largest accepted absolute difference");
+    }
     if (!(p.tolerance.relax >= 1.0 && p.tolerance.relax <= 10.0))
       r.error("tolerance.relax", t->get("relax"), "must lie in [1, 10]",
               "an operator may relax its tolerance by at most 10x");
   }
+  if (const toml::node* n = root.get("hidden")) p.hidden = read_hidden(r, p, *n);
+  else p.hidden = read_hidden(r, p, toml::table{});
   const auto& cs = r.req_array_of_tables(root, "cases");
   std::set<std::string> names;
   for (size_t i = 0; i < cs.size(); ++i) {

@@ -56,7 +56,24 @@ struct CaseSpec {
 };
 
 struct Tolerance {
-  double relax = 1.0;  // multiplies the dtype's tau; at most 10
+  // Implicit from a relax factor, as most operators declare nothing else.
+  Tolerance(double relax_factor = 1.0, double atol = 0.0) : relax(relax_factor), integer_atol(atol) {}
+  double relax;         // multiplies the dtype's tau; at most 10
+  double integer_atol;  // integer outputs: largest accepted absolute difference (0: exact)
+};
+
+// Generator parameters of the hidden cases ([hidden] in op.toml); see case_gen.h.
+struct HiddenSpec {
+  int64_t count = 80;                       // cases per draw
+  int64_t rank_min = 1, rank_max = 5;       // rank of the first input
+  int64_t elements_min = 1000, elements_max = 10000000;  // elements of the first input
+  int64_t inner_min = 1, inner_max = 0;     // innermost dimension (0: no upper bound)
+  std::vector<size_t> variants;             // dtype variants drawn from (empty: all)
+  std::vector<std::string> value_names;     // names of `values` entries, for reports
+  std::vector<ValueRange> values;           // value ranges drawn from
+  std::map<std::string, ValueRange> input_values;          // per-input overrides
+  std::map<std::string, std::vector<int64_t>> input_dims;  // other inputs: dims of the first input by index
+  std::map<std::string, std::vector<AttrValue>> attrs;     // choices per attribute
 };
 
 struct OpPackage {
@@ -70,6 +87,7 @@ struct OpPackage {
   std::vector<AttrSpec> attrs;
   std::vector<CaseSpec> cases;
   Tolerance tolerance;
+  HiddenSpec hidden;
 
   size_t variant_count() const;
   // "float16" or "float16,float32" when the inputs of a variant differ.
@@ -90,6 +108,11 @@ struct OpPackage {
 OpPackage load_op_package(const std::filesystem::path& dir);
 // Packages under a suite root (every folder holding an op.toml), sorted by path.
 std::vector<std::filesystem::path> find_op_packages(const std::filesystem::path& root);
+
+// The named value ranges of evaluation.md section 4, usable in [hidden].values:
+// small, medium, large, positive, asymmetric, boundary, special, zeros.
+std::optional<ValueRange> named_value_range(const std::string& name);
+std::string known_value_range_names();
 
 std::string to_string(const AttrValue& v);
 std::string shape_to_string(const std::vector<int64_t>& s);

@@ -1,0 +1,227 @@
+// The correctness gate (evaluation.md section 3), one rule per test, with outputs that
+// must fail next to the ones that must pass.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <limits>
+#include <vector>
+
+#include "ops/compare.h"
+#include "ops/rng.h"
+
+using namespace aoc::op;
+
+namespace {
+
+const double kNan = std::numeric_limits<double>::quiet_NaN();
+const double kInf = std::numeric_limits<double>::infinity();
+
+TypedBuffer buffer(ElemType t, const std::vector<double>& v) {
+  TypedBuffer b(t, v.size());
+  for (size_t i = 0; i < v.size(); ++i) b.set(i, v[i]);
+  return b;
+}
+
+std::vector<double> uniform(size_t n, double lo, double hi, uint64_t seed) {
+  Xoshiro256 r(seed);
+  std::vector<double> v(n);
+  for (auto& x : v) x = r.uniform(lo, hi);
+  return v;
+}
+
+// The reference rounded to `t`, with element i moved by `ulps` units in the last place.
+TypedBuffer off_by_ulps(ElemType t, std::vector<double> ref, size_t i, int ulps) {
+  TypedBuffer b = buffer(t, ref);
+  const double y = b.get(i);
+  const int exp = std::ilogb(y);
+  const int mant = t == ElemType::F16 ? 10 : t == ElemType::BF16 ? 7 : 23;
+  b.set(i, y + ulps * std::ldexp(1.0, exp - mant));
+  return b;
+}
+
+CompareResult gate(const TypedBuffer& a, const std::vector<double>& ref, Tolerance tol = {},
+                   const std::vector<double>* cpu = nullptr) {
+  return compare_output(a, ref, tol, 0xFF, cpu);
+}
+
+}  // namespace
+
+TEST(Gate, TauPerDtype) {
+  EXPECT_EQ(tolerance_tau(ElemType::F16), std::ldexp(1.0, -10));
+  EXPECT_EQ(tolerance_tau(ElemType::BF16), std::ldexp(1.0, -7));
+  EXPECT_EQ(tolerance_tau(ElemType::F32), std::ldexp(1.0, -13));
+  EXPECT_EQ(tolerance_tau(ElemType::I32), 0.0);
+}
+
+TEST(Gate, ExactReferencePassesForEveryFloatDtype) {
+  const auto ref = uniform(1000, -3, 3, 1);
+  for (ElemType t : {ElemType::F16, ElemType::BF16, ElemType::F32}) {
+    auto r = gate(buffer(t, ref), ref);
+    EXPECT_TRUE(r.pass) << info(t).name << ": " << r.reason;
+    EXPECT_FALSE(r.relaxed);
+  }
+}
+
+// One element at 1.0 off by k ulps: for fp16 one ulp there is exactly tau, so the max
+// screen (10 tau) accepts 9 ulps and rejects 11.
+TEST(Gate, MaxScreenCountsUlpsOfOneElement) {
+  std::vector<double> ref(1000, 1.5);
+  ref[7] = 1.0;
+  EXPECT_TRUE(gate(off_by_ulps(ElemType::F16, ref, 7, 9), ref).pass);
+  auto bad = gate(off_by_ulps(ElemType::F16, ref, 7, 11), ref);
+  EXPECT_FALSE(bad.pass);
+  EXPECT_EQ(bad.worst_index, 7);
+  EXPECT_NE(bad.reason.find("max relative error"), std::string::npos) << bad.reason;
+  // bf16: one ulp at 1.0 is 2^-7 = tau as well.
+  EXPECT_TRUE(gate(off_by_ulps(ElemType::BF16, ref, 7, 9), ref).pass);
+  EXPECT_FALSE(gate(off_by_ulps(ElemType::BF16, ref, 7, 11), ref).pass);
+}
+
+// Every element off by 2^11 fp32 ulps at 1.0 (relative error 2^-12): below 10 tau,
+// but the mean reaches 2 tau.
+TEST(Gate, MeanScreenCatchesSystematicBias) {
+  std::vector<double> ref(500, 1.0);
+  TypedBuffer a = buffer(ElemType::F32, ref);
+  for (size_t i = 0; i < a.count; ++i) a.set(i, 1.0 + std::ldexp(1.0, -12));
+  auto r = gate(a, ref);
+  EXPECT_FALSE(r.pass);
+  EXPECT_NE(r.reason.find("mean relative error"), std::string::npos) << r.reason;
+  EXPECT_LT(r.max_rel, 10 * r.tau);
+}
+
+TEST(Gate, ReferenceIsCastToOutputDtypeFirst) {
+  // 1 + 2^-12 is not an fp16 number; the fp16 reference is 1.0, so 1.0 is exact.
+  std::vector<double> ref(16, 1.0 + std::ldexp(1.0, -12));
+  auto r = gate(buffer(ElemType::F16, std::vector<double>(16, 1.0)), ref);
+  EXPECT_TRUE(r.pass);
+  EXPECT_EQ(r.max_rel, 0.0);
+}
+
+TEST(Gate, NanPositionsMustMatch) {
+  std::vector<double> ref = {1, kNan, 3, 4};
+  EXPECT_TRUE(gate(buffer(ElemType::F32, ref), ref).pass);
+  auto extra = gate(buffer(ElemType::F32, {1, kNan, kNan, 4}), ref);  // NaN where none is due
+  EXPECT_FALSE(extra.pass);
+  EXPECT_EQ(extra.nan_mismatch, 1);
+  EXPECT_EQ(extra.worst_index, 2);
+  auto missing = gate(buffer(ElemType::F32, {1, 2, 3, 4}), ref);      // a due NaN replaced by a number
+  EXPECT_FALSE(missing.pass);
+  EXPECT_EQ(missing.nan_mismatch, 1);
+}
+
+TEST(Gate, EqualInfinitiesAreExcludedWrongSignFails) {
+  std::vector<double> ref = {kInf, -kInf, 2, 3};
+  auto same = gate(buffer(ElemType::F16, ref), ref);
+  EXPECT_TRUE(same.pass);
+  EXPECT_EQ(same.compared, 2);
+  auto flipped = gate(buffer(ElemType::F16, {-kInf, -kInf, 2, 3}), ref);
+  EXPECT_FALSE(flipped.pass);
+  EXPECT_EQ(flipped.inf_mismatch, 1);
+  EXPECT_NE(flipped.reason.find("wrong sign"), std::string::npos);
+}
+
+TEST(Gate, OneSidedInfinityIsJudgedAsMaxFinite) {
+  // 70000 overflows fp16: the reference becomes +inf and is judged as 65504.
+  std::vector<double> ref = {70000.0, 1.0};
+  EXPECT_TRUE(gate(buffer(ElemType::F16, {65504.0, 1.0}), ref).pass);
+  EXPECT_FALSE(gate(buffer(ElemType::F16, {1.0, 1.0}), ref).pass);
+  // A kernel overflowing where the reference is finite and small fails.
+  EXPECT_FALSE(gate(buffer(ElemType::F16, {1.0, kInf}), {1.0, 1.0}).pass);
+}
+
+TEST(Gate, IntegersExactUnlessBoundedToleranceDeclared) {
+  std::vector<double> ref = {1, 2, 3, 40};
+  EXPECT_TRUE(gate(buffer(ElemType::I32, ref), ref).pass);
+  TypedBuffer off = buffer(ElemType::I32, {1, 2, 3, 41});
+  auto exact = gate(off, ref);
+  EXPECT_FALSE(exact.pass);
+  EXPECT_EQ(exact.worst_index, 3);
+  auto bounded = gate(off, ref, Tolerance(1.0, 1.0));
+  EXPECT_TRUE(bounded.pass);
+  EXPECT_TRUE(bounded.relaxed);
+  EXPECT_FALSE(gate(buffer(ElemType::I32, {1, 2, 3, 42}), ref, Tolerance(1.0, 1.0)).pass);
+}
+
+TEST(Gate, RelaxationWidensTauAndIsReported) {
+  std::vector<double> ref(1000, 1.0);
+  TypedBuffer a = buffer(ElemType::F16, ref);
+  for (size_t i = 0; i < a.count; i += 2) a.set(i, 1.0 + 3 * std::ldexp(1.0, -10));  // mean error 1.5 tau
+  EXPECT_FALSE(gate(a, ref).pass);
+  auto relaxed = gate(a, ref, Tolerance(2.0));
+  EXPECT_TRUE(relaxed.pass) << relaxed.reason;
+  EXPECT_TRUE(relaxed.relaxed);
+  EXPECT_EQ(relaxed.tau, 2 * std::ldexp(1.0, -10));
+  // A relaxed package whose output meets the plain limits is not reported as relaxed.
+  EXPECT_FALSE(gate(buffer(ElemType::F16, ref), ref, Tolerance(2.0)).relaxed);
+}
+
+// A kernel returning a constant (or zeros, or one input element everywhere) fails every
+// non-degenerate case: every value range, every float dtype.
+TEST(Gate, ConstantAndZeroOutputsFail) {
+  const std::vector<std::pair<double, double>> ranges = {{-1, 1}, {-1e-3, 1e-3}, {0.01, 10}, {-1000, 1000}, {-0.5, 4}};
+  uint64_t seed = 3;
+  for (ElemType t : {ElemType::F16, ElemType::BF16, ElemType::F32}) {
+    for (auto [lo, hi] : ranges) {
+      const auto ref = uniform(4096, lo, hi, ++seed);
+      const double mid = round_to(t, (lo + hi) / 2);
+      const TypedBuffer zeros = buffer(t, std::vector<double>(ref.size(), 0.0));
+      const TypedBuffer constant = buffer(t, std::vector<double>(ref.size(), mid));
+      const TypedBuffer first = buffer(t, std::vector<double>(ref.size(), ref[0]));
+      const std::vector<double> cpu(ref.begin(), ref.end());  // a perfect CPU baseline for the fallback
+      for (const TypedBuffer* a : {&zeros, &constant, &first})
+        EXPECT_FALSE(gate(*a, ref, {}, &cpu).pass) << info(t).name << " [" << lo << "," << hi << ")";
+    }
+  }
+}
+
+TEST(Gate, UnwrittenOutputFails) {
+  TypedBuffer never(ElemType::F32, 8);
+  std::fill(never.bytes.begin(), never.bytes.end(), 0xFF);
+  auto r = gate(never, std::vector<double>(8, 1.0));
+  EXPECT_FALSE(r.pass);
+  EXPECT_EQ(r.poisoned, 8);
+}
+
+// Small-value region: references below 2^-14 (fp32) where the kernel's absolute error
+// exceeds 2^-30. The fallback accepts up to twice the same-precision CPU's count.
+TEST(Gate, SmallValueFallbackUsesTwiceTheCpuCount) {
+  std::vector<double> ref(1000, 1.0);
+  for (size_t i = 0; i < 10; ++i) ref[i] = std::ldexp(1.0, -20);
+  TypedBuffer a = buffer(ElemType::F32, ref);
+  for (size_t i = 0; i < 4; ++i) a.set(i, std::ldexp(1.0, -20) + std::ldexp(1.0, -26));  // 4 errors, 6% relative
+  std::vector<double> cpu = ref;
+  for (size_t i = 0; i < 2; ++i) cpu[i] += std::ldexp(1.0, -26);  // the CPU in float errs twice
+  EXPECT_FALSE(gate(a, ref).pass);  // no baseline: the first screen decides
+  auto ok = gate(a, ref, {}, &cpu);
+  EXPECT_TRUE(ok.pass) << ok.reason;
+  EXPECT_TRUE(ok.fallback_used);
+  EXPECT_EQ(ok.small_errors, 4);
+  EXPECT_EQ(ok.small_cpu_errors, 2);
+  a.set(4, std::ldexp(1.0, -20) + std::ldexp(1.0, -26));  // 5 > 2 * 2
+  auto bad = gate(a, ref, {}, &cpu);
+  EXPECT_FALSE(bad.pass);
+  EXPECT_NE(bad.reason.find("small-value region"), std::string::npos) << bad.reason;
+}
+
+// Cancellation region: |y| between the small threshold and 2^-8 (fp32) with |y_hat|
+// below 2^-8; a perfect CPU baseline still allows max(0, 1) * 2 = 2 errors.
+TEST(Gate, CancellationFallbackAndLimitsOutsideTheRegions) {
+  std::vector<double> ref(1000, 1.0);
+  for (size_t i = 0; i < 3; ++i) ref[i] = std::ldexp(1.0, -10);
+  TypedBuffer a = buffer(ElemType::F32, ref);
+  a.set(0, std::ldexp(1.5, -10));
+  a.set(1, std::ldexp(1.5, -10));
+  const std::vector<double> cpu = ref;
+  auto ok = gate(a, ref, {}, &cpu);
+  EXPECT_TRUE(ok.pass) << ok.reason;
+  EXPECT_EQ(ok.cancel_errors, 2);
+  a.set(2, std::ldexp(1.5, -10));
+  EXPECT_FALSE(gate(a, ref, {}, &cpu).pass);
+  // An error outside both regions is never excused by the fallback.
+  TypedBuffer outside = buffer(ElemType::F32, ref);
+  outside.set(500, 1.01);
+  auto r = gate(outside, ref, {}, &cpu);
+  EXPECT_FALSE(r.pass);
+  EXPECT_TRUE(r.fallback_used);
+  EXPECT_NE(r.reason.find("outside the small-value and cancellation regions"), std::string::npos) << r.reason;
+}
