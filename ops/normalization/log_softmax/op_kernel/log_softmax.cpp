@@ -69,11 +69,13 @@ private:
         AscendC::LocalTensor<float> work = workBuf.Get<float>();
         AscendC::LocalTensor<float> result = reduceBuf.Get<float>();
         AscendC::ReduceMax(result, src, work, this->cols);
+        WaitVectorForScalar();
         float rowMax = result.GetValue(0);
         AscendC::Adds(dst, src, -rowMax, this->cols);
         AscendC::Exp(expRow, dst, this->cols);
         AscendC::ReduceSum(result, expRow, work, this->cols);
         AscendC::Ln(result, result, 1);
+        WaitVectorForScalar();
         float logSum = result.GetValue(0);
         AscendC::Adds(dst, dst, -logSum, this->cols);
     }
@@ -102,6 +104,14 @@ private:
                                               static_cast<uint32_t>(this->cols * sizeof(T)), 0, 0, 0};
         AscendC::DataCopyPad(yGm[static_cast<uint64_t>(progress) * this->rowsPerTile * this->cols], yLocal, copyParams);
         outQueueY.FreeTensor(yLocal);
+    }
+
+    // The scalar unit reads vector results only after the vector pipe has written them.
+    __aicore__ inline void WaitVectorForScalar()
+    {
+        event_t eventId = static_cast<event_t>(pipe.FetchEventID(AscendC::HardEvent::V_S));
+        AscendC::SetFlag<AscendC::HardEvent::V_S>(eventId);
+        AscendC::WaitFlag<AscendC::HardEvent::V_S>(eventId);
     }
 
 private:

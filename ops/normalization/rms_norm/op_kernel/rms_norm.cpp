@@ -96,6 +96,7 @@ private:
         AscendC::Muls(result, result, this->avgFactor, 1);
         AscendC::Adds(result, result, this->epsilon, 1);
         AscendC::Rsqrt(result, result, 1);
+        WaitVectorForScalar();
         float rstd = result.GetValue(0);
         AscendC::Muls(dst, src, rstd, this->cols);
         AscendC::Mul(dst, dst, gammaFloat, this->cols);
@@ -125,6 +126,14 @@ private:
                                               static_cast<uint32_t>(this->cols * sizeof(T)), 0, 0, 0};
         AscendC::DataCopyPad(yGm[static_cast<uint64_t>(progress) * this->rowsPerTile * this->cols], yLocal, copyParams);
         outQueueY.FreeTensor(yLocal);
+    }
+
+    // The scalar unit reads vector results only after the vector pipe has written them.
+    __aicore__ inline void WaitVectorForScalar()
+    {
+        event_t eventId = static_cast<event_t>(pipe.FetchEventID(AscendC::HardEvent::V_S));
+        AscendC::SetFlag<AscendC::HardEvent::V_S>(eventId);
+        AscendC::WaitFlag<AscendC::HardEvent::V_S>(eventId);
     }
 
 private:

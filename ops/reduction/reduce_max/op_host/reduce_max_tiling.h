@@ -1,0 +1,20 @@
+// Tiling data of ReduceMaxCustom (max over the last axis): rows split across cores;
+// short rows travel whole, several per UB tile, long rows in column chunks.
+#ifndef REDUCE_MAX_TILING_H
+#define REDUCE_MAX_TILING_H
+#include "register/tilingdata_base.h"
+
+namespace optiling {
+BEGIN_TILING_DATA_DEF(ReduceMaxTilingData)
+  TILING_DATA_FIELD_DEF(uint32_t, cols);          // last dimension (reduced)
+  TILING_DATA_FIELD_DEF(uint32_t, colsAligned);   // row pitch in UB when rows travel whole
+  TILING_DATA_FIELD_DEF(uint32_t, formerNum);     // cores that take one row more than the rest
+  TILING_DATA_FIELD_DEF(uint32_t, formerRows);
+  TILING_DATA_FIELD_DEF(uint32_t, tailRows);
+  TILING_DATA_FIELD_DEF(uint32_t, rowsPerTile);   // rows (and results) per tile
+  TILING_DATA_FIELD_DEF(uint32_t, chunkLen);      // elements per column chunk; == cols when rows travel whole
+END_TILING_DATA_DEF;
+
+REGISTER_TILING_DATA_CLASS(ReduceMaxCustom, ReduceMaxTilingData)
+}  // namespace optiling
+#endif  // REDUCE_MAX_TILING_H
