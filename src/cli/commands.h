@@ -10,6 +10,7 @@ int& exit_status();
 
 void add_run_command(CLI::App& app);
 void add_ops_command(CLI::App& app);
+void add_eval_command(CLI::App& app);
 void add_calibrate_command(CLI::App& app);
 
 }  // namespace aoc::cli

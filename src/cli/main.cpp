@@ -11,6 +11,7 @@ int main(int argc, char** argv) {
   app.set_version_flag("--version", "ascendopt 0.1.0");
   aoc::cli::add_run_command(app);
   aoc::cli::add_ops_command(app);
+  aoc::cli::add_eval_command(app);
   aoc::cli::add_calibrate_command(app);
   try {
     app.parse(argc, argv);

@@ -44,6 +44,7 @@ BuilderOptions default_builder_options() {
     o.cache_dir = fs::temp_directory_path() / "ascendopt-cache";
   }
   if (const char* cxx = std::getenv("AOC_CXX"); cxx != nullptr && *cxx) o.compiler = cxx;
+  if (const char* no = std::getenv("AOC_NO_PCH"); no != nullptr && std::string(no) == "1") o.precompiled_headers = false;
   return o;
 }
 
@@ -64,6 +65,7 @@ std::string Builder::cache_key(const BuildRequest& req) const {
   for (const auto& u : req.units) {
     h.add(u.source.filename().string()).add_file(u.source);
     for (const auto& f : u.flags) h.add(f);
+    h.add(u.precompiled.string());
   }
   for (const auto& f : req.hash_files) h.add(f.filename().string()).add_file(f);
   for (const auto& d : req.hash_dirs) {
@@ -85,6 +87,45 @@ void write_all(const fs::path& p, const std::string& s) {
 }
 
 }  // namespace
+
+std::vector<std::string> Builder::precompiled_flags(const fs::path& header, const std::vector<std::string>& flags,
+                                                    std::string& log) {
+  if (!opts_.precompiled_headers || header.empty()) return {};
+  // Only the flags that shape the header (-std, -O, -f, -I) key the PCH; per-variant
+  // -D macros do not appear in it, so one PCH serves every dtype variant.
+  std::vector<std::string> pch_flags = opts_.base_flags;
+  for (const auto& f : flags)
+    if (f.rfind("-I", 0) == 0 && f.find("include") != std::string::npos) pch_flags.push_back(f);
+  ContentHash h;
+  h.add("aoc-pch-v1").add(compiler_id_).add(header_hash_).add(header.string());
+  for (const auto& f : pch_flags) h.add(f);
+  const fs::path dir = opts_.cache_dir / "pch" / h.hex();
+  const fs::path stub = dir / header.filename();
+  const fs::path gch = fs::path(stub.string() + ".gch");
+  if (!fs::exists(gch)) {
+    std::error_code ec;
+    fs::create_directories(dir, ec);
+    // The stub includes the real header, so a stale or refused PCH falls back to it.
+    const fs::path tmp_stub = fs::path(stub.string() + ".tmp" + std::to_string(::getpid()));
+    write_all(tmp_stub, "#include \"" + header.string() + "\"\n");
+    fs::rename(tmp_stub, stub, ec);
+    const std::string tmp_gch = gch.string() + ".tmp" + std::to_string(::getpid()) + "." +
+                                std::to_string(compiler_runs_.load());
+    std::vector<std::string> argv = {opts_.compiler};
+    argv.insert(argv.end(), pch_flags.begin(), pch_flags.end());
+    argv.insert(argv.end(), {"-x", "c++-header", stub.string(), "-o", tmp_gch});
+    ++compiler_runs_;
+    ProcessResult pr = run_process(argv);
+    if (pr.exit_code != 0) {
+      log += "precompiled header not built, compiling without it:\n" + pr.output;
+      fs::remove(tmp_gch, ec);
+      return {};
+    }
+    fs::rename(tmp_gch, gch, ec);
+    if (ec) return {};
+  }
+  return {"-include", stub.string()};
+}
 
 BuildResult Builder::build(const BuildRequest& req) {
   const auto t0 = std::chrono::steady_clock::now();
@@ -130,6 +171,8 @@ BuildResult Builder::build(const BuildRequest& req) {
   for (size_t i = 0; i < req.units.size() && ok; ++i) {
     std::vector<std::string> argv = {opts_.compiler};
     argv.insert(argv.end(), opts_.base_flags.begin(), opts_.base_flags.end());
+    const auto pch = precompiled_flags(req.units[i].precompiled, req.flags, log);
+    argv.insert(argv.end(), pch.begin(), pch.end());
     argv.insert(argv.end(), req.flags.begin(), req.flags.end());
     argv.insert(argv.end(), req.units[i].flags.begin(), req.units[i].flags.end());
     const std::string obj = (tmp / ("u" + std::to_string(i) + ".o")).string();

@@ -16,6 +16,9 @@ namespace aoc::eval {
 struct CompileUnit {
   std::filesystem::path source;
   std::vector<std::string> flags;  // flags for this translation unit only (e.g. -include)
+  // A header the unit starts with (kernel_operator.h): compiled once per flag set into a
+  // precompiled header in the cache and force-included first, so a cold unit skips it.
+  std::filesystem::path precompiled;
 };
 
 struct BuildRequest {
@@ -44,6 +47,7 @@ struct BuilderOptions {
   std::filesystem::path cache_dir;
   std::string compiler = "g++";
   std::vector<std::string> base_flags = {"-std=c++20", "-O2", "-fPIC", "-w"};
+  bool precompiled_headers = true;  // honour CompileUnit::precompiled ($AOC_NO_PCH=1 turns it off)
 };
 
 // Defaults: root from $AOC_ROOT or the configured source dir; cache from
@@ -60,6 +64,11 @@ class Builder {
   std::string cache_key(const BuildRequest& req) const;
 
  private:
+  // Flags that force-include the precompiled `header` (building it on first use), or
+  // none when it cannot be built (the unit then compiles the header itself).
+  std::vector<std::string> precompiled_flags(const std::filesystem::path& header, const std::vector<std::string>& flags,
+                                             std::string& log);
+
   BuilderOptions opts_;
   std::string compiler_id_;
   std::string header_hash_;

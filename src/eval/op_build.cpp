@@ -52,7 +52,8 @@ BuildRequest kernel_build_request(const aoc::op::OpPackage& p, size_t variant, c
   const fs::path tiling_header = dirs.host / (p.name + "_tiling.h");
   if (fs::is_regular_file(tiling_header)) kernel_flags = {"-include", tiling_header.string()};
   for (const auto& f : cpp_files(dirs.host)) r.units.push_back({f, {}});
-  for (const auto& f : cpp_files(dirs.kernel)) r.units.push_back({f, kernel_flags});
+  const fs::path kernel_header = root / "include" / "ascendc" / "kernel_operator.h";
+  for (const auto& f : cpp_files(dirs.kernel)) r.units.push_back({f, kernel_flags, kernel_header});
   r.hash_dirs = {dirs.host, dirs.kernel};
   return r;
 }

@@ -1,0 +1,50 @@
+#include "eval/candidate.h"
+
+#include <toml++/toml.h>
+
+#include "eval/content_hash.h"
+
+namespace aoc::eval {
+namespace fs = std::filesystem;
+
+Candidate load_candidate(const fs::path& dir, const std::string& header_hash) {
+  Candidate c;
+  c.dir = dir;
+  if (!fs::is_directory(dir)) throw CandidateError(dir.string() + " is not a folder; pass a candidate folder "
+                                                                  "(op_kernel/ + candidate.toml) or an operator package");
+  fs::path package_dir = dir;
+  if (!fs::exists(dir / "op.toml")) {
+    const fs::path toml = dir / "candidate.toml";
+    if (!fs::exists(toml))
+      throw CandidateError(dir.string() + " has neither op.toml nor candidate.toml; add candidate.toml with "
+                                          "package = \"<path of the operator package>\"");
+    toml::table t;
+    try {
+      t = toml::parse_file(toml.string());
+    } catch (const toml::parse_error& e) {
+      throw CandidateError(toml.string() + ": " + std::string(e.description()));
+    }
+    const auto pkg = t["package"].value<std::string>();
+    if (!pkg) throw CandidateError(toml.string() + ": key 'package' (a string path to the operator package) is missing");
+    package_dir = fs::path(*pkg).is_absolute() ? fs::path(*pkg) : dir / *pkg;
+    if (!fs::exists(package_dir / "op.toml"))
+      throw CandidateError(toml.string() + ": package = \"" + *pkg + "\" does not lead to a folder with op.toml (" +
+                           package_dir.string() + ")");
+    if (!fs::is_directory(dir / "op_kernel"))
+      throw CandidateError(dir.string() + " has no op_kernel/ folder; copy the package's op_kernel/ and modify it");
+  }
+  c.package = aoc::op::load_op_package(package_dir);
+  c.sources = SourceDirs::of(c.package);
+  if (dir != package_dir) {
+    c.sources.kernel = dir / "op_kernel";
+    if (fs::is_directory(dir / "op_host")) c.sources.host = dir / "op_host";
+  }
+  ContentHash h;
+  h.add("aoc-candidate-v1").add(header_hash).add(c.package.name);
+  h.add(tree_hash(c.sources.host)).add(tree_hash(c.sources.kernel));
+  h.add_file(c.package.toml_path).add_file(c.package.golden_source());
+  c.hash = h.hex();
+  return c;
+}
+
+}  // namespace aoc::eval

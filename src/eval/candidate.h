@@ -1,0 +1,31 @@
+// A candidate: a modified copy of an operator package's op_host/ and op_kernel/,
+// plus candidate.toml naming the package it belongs to (package = "<path>", relative
+// to the candidate folder or absolute). A missing op_host/ means the package's own.
+// An operator package folder (with op.toml) is a candidate of itself.
+#pragma once
+#include <filesystem>
+#include <stdexcept>
+#include <string>
+
+#include "eval/op_build.h"
+#include "ops/op_package.h"
+
+namespace aoc::eval {
+
+class CandidateError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+struct Candidate {
+  std::filesystem::path dir;
+  aoc::op::OpPackage package;
+  SourceDirs sources;
+  std::string hash;  // sources, package description, golden and the AscendC headers
+};
+
+// `header_hash`: tree_hash of include/ascendc (results go stale when the library changes).
+// Throws CandidateError (what is wrong and how to fix it) or aoc::op::PackageError.
+Candidate load_candidate(const std::filesystem::path& dir, const std::string& header_hash);
+
+}  // namespace aoc::eval

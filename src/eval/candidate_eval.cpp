@@ -1,0 +1,433 @@
+#include "eval/candidate_eval.h"
+
+#include <unistd.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdlib>
+#include <map>
+#include <memory>
+
+#include "eval/harness_protocol.h"
+#include "ops/case_inputs.h"
+#include "ops/golden.h"
+#include "ops/rng.h"
+#include "sim/engine.h"
+#include "sim/hazards.h"
+#include "sim/hw_limit.h"
+#include "sim/soc.h"
+
+#ifndef AOC_HARNESS_PATH
+#define AOC_HARNESS_PATH "aoc-harness"
+#endif
+
+namespace aoc::eval {
+namespace fs = std::filesystem;
+using nlohmann::json;
+
+CandidateEvalOptions default_candidate_eval_options() {
+  CandidateEvalOptions o;
+  const char* h = std::getenv("AOC_HARNESS");
+  o.harness = h != nullptr && *h ? fs::path(h) : fs::path(AOC_HARNESS_PATH);
+  o.temp_root = fs::temp_directory_path();
+  return o;
+}
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+// A private folder (mode 0700) removed when the case is done.
+struct PrivateDir {
+  fs::path path;
+  explicit PrivateDir(const fs::path& root) {
+    std::string tmpl = (root / "aoc-eval-XXXXXX").string();
+    if (mkdtemp(tmpl.data()) == nullptr) throw std::runtime_error("cannot create a private folder in " + root.string());
+    path = tmpl;
+  }
+  ~PrivateDir() {
+    std::error_code ec;
+    fs::remove_all(path, ec);
+  }
+};
+
+struct Setup {
+  const aoc::op::OpPackage* p = nullptr;
+  std::unique_ptr<aoc::sim::Soc> soc;
+  aoc::op::GoldenLibrary golden, golden_sp;
+  std::map<size_t, fs::path> kernel_sos;  // per dtype variant
+};
+
+aoc::op::TypedBuffer as_buffer(aoc::op::ElemType t, size_t count, const std::vector<unsigned char>& bytes) {
+  aoc::op::TypedBuffer b(t, count);
+  if (bytes.size() != b.bytes.size())
+    throw std::runtime_error("the harness returned " + std::to_string(bytes.size()) + " bytes for an output of " +
+                             std::to_string(b.bytes.size()));
+  std::copy(bytes.begin(), bytes.end(), b.bytes.begin());
+  return b;
+}
+
+Verdict verdict_of_status(const std::string& s) {
+  if (s == "memory_limit") return Verdict::MemoryLimit;
+  return Verdict::RuntimeError;
+}
+
+// Sandbox outcome -> verdict when the child did not finish normally.
+std::optional<std::pair<Verdict, std::string>> abnormal_end(const SandboxResult& sr, const SandboxLimits& l) {
+  auto tail = [&]() {
+    if (sr.output.empty()) return std::string();
+    std::string s = sr.output.substr(0, 400);
+    return "; its output began: " + s;
+  };
+  if (!sr.started) return std::make_pair(Verdict::Error, "cannot start the harness: " + sr.start_error);
+  if (sr.timed_out)
+    return std::make_pair(Verdict::Timeout, "the case did not finish within the wall-clock limit of " +
+                                                std::to_string(static_cast<int>(l.wall_seconds)) +
+                                                " s (an endless loop?); the process group was killed");
+  if (sr.cpu_limit)
+    return std::make_pair(Verdict::Timeout, "the case used more than the CPU limit of " +
+                                                std::to_string(l.cpu_seconds) + " s");
+  if (sr.signal != 0)
+    return std::make_pair(Verdict::Crash, "the kernel process was killed by " + signal_description(sr.signal) + tail());
+  if (sr.exit_code != 0)
+    return std::make_pair(Verdict::Crash, "the kernel process exited with status " + std::to_string(sr.exit_code) +
+                                              " (the candidate called exit?)" + tail());
+  return std::nullopt;
+}
+
+CaseResult run_one_case(const Setup& s, size_t ci, const CandidateEvalOptions& opt, bool& net_isolated) {
+  const auto t0 = Clock::now();
+  const aoc::op::OpPackage& p = *s.p;
+  const aoc::op::CaseSpec& c = p.cases[ci];
+  CaseResult out;
+  out.name = c.name;
+  out.dtype = p.variant_label(c.variant);
+  for (size_t i = 0; i < p.inputs.size(); ++i)
+    out.shapes += (i ? " " : "") + p.inputs[i].name + "=" + aoc::op::shape_to_string(c.shapes.at(p.inputs[i].name));
+  auto finish = [&](Verdict v, std::string msg) {
+    out.verdict = v;
+    out.message = std::move(msg);
+    out.wall_ms = std::chrono::duration<double, std::milli>(Clock::now() - t0).count();
+    return out;
+  };
+
+  // Two trials: the seeded inputs, then perturbed ones (a different stream of the
+  // same ranges) in the same process, so a kernel replaying earlier outputs shows.
+  constexpr int kTrials = 2;
+  const uint64_t seeds[kTrials] = {opt.seed, aoc::op::mix_seed(opt.seed, 0x5eed2ull, 0x7e57ull)};
+  std::vector<aoc::op::CaseTensor> inputs[kTrials];
+  for (int t = 0; t < kTrials; ++t) inputs[t] = aoc::op::make_case_inputs(p, ci, seeds[t]);
+
+  PrivateDir dir(opt.temp_root);
+  HarnessRequest req;
+  req.kernel_symbol = p.kernel;
+  req.op_type = p.op_type;
+  req.soc = opt.soc;
+  req.trials = kTrials;
+  for (size_t i = 0; i < p.inputs.size(); ++i)
+    req.inputs.push_back({p.inputs[i].name, inputs[0][i].shape, p.inputs[i].dtypes[c.variant], p.inputs[i].format});
+  std::vector<size_t> out_counts;
+  for (size_t o = 0; o < p.outputs.size(); ++o) {
+    const auto shape = p.output_shape(c, o);
+    out_counts.push_back(static_cast<size_t>(aoc::op::element_count(shape)));
+    req.outputs.push_back({p.outputs[o].name, shape, p.outputs[o].dtypes[c.variant], p.outputs[o].format});
+  }
+  req.attrs = p.case_attrs(c);
+  fs::copy_file(s.kernel_sos.at(c.variant), dir.path / req.library);
+  write_request(dir.path, req);
+  for (int t = 0; t < kTrials; ++t) {
+    for (size_t i = 0; i < inputs[t].size(); ++i)
+      write_bytes(input_file(dir.path, t, i), inputs[t][i].data.bytes.data(), inputs[t][i].data.bytes.size());
+    for (size_t o = 0; o < req.outputs.size(); ++o) {
+      const std::vector<unsigned char> poison(out_counts[o] * aoc::op::info(req.outputs[o].dtype).bytes,
+                                              aoc::op::kPoisonByte);
+      write_bytes(output_file(dir.path, t, o), poison.data(), poison.size());
+    }
+  }
+
+  const SandboxResult sr = run_sandboxed({opt.harness.string(), dir.path.string()}, dir.path, opt.limits);
+  net_isolated = sr.network_isolated;
+  if (auto bad = abnormal_end(sr, opt.limits)) return finish(bad->first, bad->second);
+  const std::vector<TrialStatus> st = read_statuses(dir.path);
+  if (st.size() != kTrials) return finish(Verdict::Error, "the harness wrote no readable result.json");
+  out.block_dim = st[0].block_dim;
+  out.tiling_key = st[0].tiling_key;
+  for (int t = 0; t < kTrials; ++t) {
+    if (st[t].status == "ok") continue;
+    out.error_file = st[t].file;
+    out.error_line = st[t].line;
+    return finish(verdict_of_status(st[t].status), st[t].message);
+  }
+
+  // Correctness, in this process: goldens of both trials, the gate on both.
+  std::vector<aoc::op::TypedBuffer> results[kTrials];
+  aoc::op::GoldenLibrary::Result ref[kTrials];
+  for (int t = 0; t < kTrials; ++t) {
+    for (size_t o = 0; o < req.outputs.size(); ++o)
+      results[t].push_back(as_buffer(req.outputs[o].dtype, out_counts[o], read_bytes(output_file(dir.path, t, o))));
+    ref[t] = s.golden.run(p, c, inputs[t]);
+    if (!ref[t].ok) return finish(Verdict::Error, "golden: " + ref[t].error);
+  }
+  for (int t = 0; t < kTrials; ++t) {
+    const auto cpu = s.golden_sp.run(p, c, inputs[t]);
+    for (size_t o = 0; o < req.outputs.size(); ++o) {
+      aoc::op::OutputCheck chk{req.outputs[o].name, req.outputs[o].shape,
+                               aoc::op::compare_output(results[t][o], ref[t].outputs[o], p.tolerance.relax,
+                                                       aoc::op::kPoisonByte, cpu.ok ? &cpu.outputs[o] : nullptr)};
+      if (t == 0) out.outputs.push_back(chk);
+      if (chk.cmp.pass) continue;
+      const std::string where = "output " + chk.name + ": " + chk.cmp.reason + " (worst at " +
+                                aoc::op::index_to_string(chk.cmp.worst_index, chk.shape) + ")";
+      if (t == 0) return finish(Verdict::WrongResult, where);
+      if (results[1][o].bytes == results[0][o].bytes && ref[1].outputs[o] != ref[0].outputs[o])
+        return finish(Verdict::Suspicious, "output " + chk.name + " does not depend on the inputs: the second trial "
+                                           "with perturbed inputs returned the first trial's values while the "
+                                           "reference changed (cached or replayed output?)");
+      return finish(Verdict::WrongResult, "second trial (perturbed inputs): " + where);
+    }
+  }
+
+  if (s.soc) {
+    try {
+      const TraceSet traces = read_traces(trace_file(dir.path, 0));
+      std::vector<const aoc::Trace*> per_core;
+      std::vector<aoc::sim::BlockTrace> blocks;
+      for (const auto& core : traces.cores) {
+        per_core.push_back(&core.trace);
+        blocks.push_back({&core.trace, core.core_type == 1 ? aoc::sim::CoreType::AIC : aoc::sim::CoreType::AIV});
+      }
+      const auto hazards = aoc::sim::check_hazards(per_core, 10);
+      if (!hazards.empty()) return finish(Verdict::RuntimeError, "race: " + hazards.front().message());
+      aoc::sim::EngineOptions eo;
+      eo.record_spans = false;
+      out.sim_us = aoc::sim::simulate(*s.soc, blocks, eo).task_duration_us;
+      const auto hw = aoc::sim::hw_limit(*s.soc, aoc::sim::work_from_traces(*s.soc, blocks));
+      out.t_hw_us = hw.time_us;
+      out.bound = hw.bound;
+      if (*out.sim_us < hw.time_us)
+        return finish(Verdict::Suspicious, "simulated time " + std::to_string(*out.sim_us) + " us is below the hardware "
+                                           "limit T_HW " + std::to_string(hw.time_us) + " us (" + hw.bound + "-bound)");
+    } catch (const std::exception& e) {
+      return finish(Verdict::RuntimeError, std::string("simulation: ") + e.what());
+    }
+  }
+  return finish(Verdict::Ok, "");
+}
+
+std::vector<size_t> select_cases(const aoc::op::OpPackage& p, const CandidateEvalOptions& opt, std::string& error) {
+  // src/ops has public cases only so far: "all" is the public set, "hidden" is refused.
+  if (opt.case_set == "hidden") {
+    error = "hidden cases are not available yet (src/ops generates public cases only); use --cases public";
+    return {};
+  }
+  if (opt.case_set != "public" && opt.case_set != "all") {
+    error = "unknown case set '" + opt.case_set + "'; use public, hidden or all";
+    return {};
+  }
+  std::vector<size_t> out;
+  for (size_t i = 0; i < p.cases.size(); ++i)
+    if (opt.only_cases.empty() ||
+        std::find(opt.only_cases.begin(), opt.only_cases.end(), p.cases[i].name) != opt.only_cases.end())
+      out.push_back(i);
+  if (out.empty()) error = "no case of " + p.name + " matches the requested names";
+  return out;
+}
+
+}  // namespace
+
+void summarise(CandidateReport& r) {
+  if (r.cases.empty()) return;
+  const CaseResult* worst = &r.cases.front();
+  for (const auto& c : r.cases)
+    if (rank(c.verdict) > rank(worst->verdict)) worst = &c;
+  r.verdict = worst->verdict;
+  r.message = worst->verdict == Verdict::Ok ? "" : "case " + worst->name + ": " + worst->message;
+}
+
+CandidateReport evaluate_candidate(const Candidate& cand, Builder& builder, const CandidateEvalOptions& opt) {
+  const auto t0 = Clock::now();
+  const aoc::op::OpPackage& p = cand.package;
+  CandidateReport rep;
+  rep.op = p.name;
+  rep.candidate_dir = cand.dir.string();
+  rep.package_dir = p.dir.string();
+  rep.candidate_hash = cand.hash;
+  rep.seed = opt.seed;
+  rep.soc = opt.soc;
+  rep.case_set = opt.case_set;
+  auto done = [&](Verdict v, std::string msg) {
+    rep.verdict = v;
+    rep.message = std::move(msg);
+    rep.seconds = std::chrono::duration<double>(Clock::now() - t0).count();
+    return rep;
+  };
+
+  std::string error;
+  const std::vector<size_t> selected = select_cases(p, opt, error);
+  if (selected.empty()) return done(Verdict::Error, error);
+
+  rep.findings = check_sources({cand.sources.host, cand.sources.kernel});
+  if (!rep.findings.empty())
+    return done(Verdict::Rejected, rep.findings.front().message() +
+                                       (rep.findings.size() > 1 ? " (and " + std::to_string(rep.findings.size() - 1) +
+                                                                      " more findings)" : ""));
+
+  Setup s;
+  s.p = &p;
+  if (!opt.soc.empty()) {
+    try {
+      s.soc = std::make_unique<aoc::sim::Soc>(aoc::sim::load_soc(opt.soc));
+    } catch (const std::exception& e) {
+      return done(Verdict::Error, e.what());
+    }
+  }
+  const fs::path root = builder.options().root;
+  for (size_t i : selected) {
+    const size_t v = p.cases[i].variant;
+    if (s.kernel_sos.count(v)) continue;
+    BuildResult b = builder.build(kernel_build_request(p, v, cand.sources, root));
+    if (!b.ok) {
+      rep.diagnostics = errors_only(b.diagnostics);
+      return done(Verdict::CompileError, p.name + " " + p.variant_label(v) + " kernel: " + b.first_error());
+    }
+    s.kernel_sos[v] = b.library;
+  }
+  try {
+    const BuildResult g = builder.build(golden_build_request(p, root));
+    const BuildResult gsp = builder.build(golden_build_request(p, root, true));
+    if (!g.ok || !gsp.ok) return done(Verdict::Error, "the golden of " + p.name + " does not build: " +
+                                                          (g.ok ? gsp : g).first_error());
+    s.golden = aoc::op::GoldenLibrary::open(g.library);
+    s.golden_sp = aoc::op::GoldenLibrary::open(gsp.library);
+  } catch (const std::exception& e) {
+    return done(Verdict::Error, e.what());
+  }
+
+  for (size_t i : selected) {
+    try {
+      rep.cases.push_back(run_one_case(s, i, opt, rep.network_isolated));
+    } catch (const std::exception& e) {
+      CaseResult cr;
+      cr.name = p.cases[i].name;
+      cr.verdict = Verdict::Error;
+      cr.message = std::string("evaluator: ") + e.what();
+      rep.cases.push_back(std::move(cr));
+    }
+  }
+  summarise(rep);
+  rep.seconds = std::chrono::duration<double>(Clock::now() - t0).count();
+  return rep;
+}
+
+namespace {
+
+json check_json(const aoc::op::OutputCheck& o) {
+  return {{"name", o.name},
+          {"shape", o.shape},
+          {"pass", o.cmp.pass},
+          {"max_rel", o.cmp.max_rel},
+          {"mean_rel", o.cmp.mean_rel},
+          {"tau", o.cmp.tau},
+          {"worst_index", o.cmp.worst_index},
+          {"worst_at", aoc::op::index_to_string(o.cmp.worst_index, o.shape)},
+          {"worst_actual", o.cmp.worst_actual},
+          {"worst_expected", o.cmp.worst_expected},
+          {"nan_mismatch", o.cmp.nan_mismatch},
+          {"inf_mismatch", o.cmp.inf_mismatch},
+          {"unwritten", o.cmp.poisoned},
+          {"reason", o.cmp.reason}};
+}
+
+template <typename T>
+json opt_json(const std::optional<T>& v) {
+  return v ? json(*v) : json(nullptr);
+}
+
+}  // namespace
+
+json to_json(const CandidateReport& r) {
+  json j = {{"op", r.op},
+            {"candidate", r.candidate_dir},
+            {"package", r.package_dir},
+            {"candidate_hash", r.candidate_hash},
+            {"seed", r.seed},
+            {"soc", r.soc},
+            {"cases_set", r.case_set},
+            {"verdict", to_string(r.verdict)},
+            {"message", r.message},
+            {"network_isolated", r.network_isolated},
+            {"from_store", r.from_store},
+            {"seconds", r.seconds}};
+  j["diagnostics"] = json::array();
+  for (const auto& d : r.diagnostics)
+    j["diagnostics"].push_back({{"file", d.file}, {"line", d.line}, {"column", d.column}, {"severity", d.severity},
+                                {"message", d.message}});
+  j["findings"] = json::array();
+  for (const auto& f : r.findings)
+    j["findings"].push_back({{"file", f.file}, {"line", f.line}, {"rule", f.rule}, {"text", f.text}});
+  j["cases"] = json::array();
+  for (const auto& c : r.cases) {
+    json cj = {{"name", c.name},          {"dtype", c.dtype},       {"shapes", c.shapes},
+               {"verdict", to_string(c.verdict)}, {"pass", c.verdict == Verdict::Ok}, {"message", c.message},
+               {"block_dim", c.block_dim}, {"tiling_key", c.tiling_key}, {"task_duration_us", opt_json(c.sim_us)},
+               {"t_hw_us", opt_json(c.t_hw_us)}, {"bound", c.bound}, {"wall_ms", c.wall_ms}};
+    if (!c.error_file.empty()) cj["error_at"] = c.error_file + ":" + std::to_string(c.error_line);
+    cj["outputs"] = json::array();
+    for (const auto& o : c.outputs) cj["outputs"].push_back(check_json(o));
+    j["cases"].push_back(std::move(cj));
+  }
+  return j;
+}
+
+CandidateReport report_from_json(const json& j) {
+  CandidateReport r;
+  r.op = j.at("op");
+  r.candidate_dir = j.at("candidate");
+  r.package_dir = j.at("package");
+  r.candidate_hash = j.at("candidate_hash");
+  r.seed = j.at("seed");
+  r.soc = j.at("soc");
+  r.case_set = j.at("cases_set");
+  r.verdict = parse_verdict(j.at("verdict").get<std::string>()).value_or(Verdict::Error);
+  r.message = j.at("message");
+  r.network_isolated = j.at("network_isolated");
+  r.seconds = j.at("seconds");
+  for (const auto& d : j.at("diagnostics"))
+    r.diagnostics.push_back({d.at("file"), d.at("line"), d.at("column"), d.at("severity"), d.at("message")});
+  for (const auto& f : j.at("findings")) r.findings.push_back({f.at("file"), f.at("line"), f.at("rule"), f.at("text")});
+  for (const auto& cj : j.at("cases")) {
+    CaseResult c;
+    c.name = cj.at("name");
+    c.dtype = cj.at("dtype");
+    c.shapes = cj.at("shapes");
+    c.verdict = parse_verdict(cj.at("verdict").get<std::string>()).value_or(Verdict::Error);
+    c.message = cj.at("message");
+    c.block_dim = cj.at("block_dim");
+    c.tiling_key = cj.at("tiling_key");
+    if (!cj.at("task_duration_us").is_null()) c.sim_us = cj.at("task_duration_us").get<double>();
+    if (!cj.at("t_hw_us").is_null()) c.t_hw_us = cj.at("t_hw_us").get<double>();
+    c.bound = cj.at("bound");
+    c.wall_ms = cj.at("wall_ms");
+    for (const auto& o : cj.at("outputs")) {
+      aoc::op::OutputCheck oc;
+      oc.name = o.at("name");
+      oc.shape = o.at("shape").get<std::vector<int64_t>>();
+      oc.cmp.pass = o.at("pass");
+      oc.cmp.max_rel = o.at("max_rel");
+      oc.cmp.mean_rel = o.at("mean_rel");
+      oc.cmp.tau = o.at("tau");
+      oc.cmp.worst_index = o.at("worst_index");
+      oc.cmp.worst_actual = o.at("worst_actual");
+      oc.cmp.worst_expected = o.at("worst_expected");
+      oc.cmp.nan_mismatch = o.at("nan_mismatch");
+      oc.cmp.inf_mismatch = o.at("inf_mismatch");
+      oc.cmp.poisoned = o.at("unwritten");
+      oc.cmp.reason = o.at("reason");
+      c.outputs.push_back(std::move(oc));
+    }
+    r.cases.push_back(std::move(c));
+  }
+  return r;
+}
+
+}  // namespace aoc::eval

@@ -1,0 +1,75 @@
+// Isolated evaluation of one candidate on the cases of its operator (docs/eval.md):
+// static source check -> cached build -> per case, a fresh private folder with that
+// case's seeded inputs (two trials: original and perturbed) and poisoned output
+// buffers -> aoc-harness in the sandbox -> back in this process: golden, correctness
+// gate, race check, simulated Task Duration and T_HW from the returned traces ->
+// one verdict per case and per candidate. Nothing a candidate does stops the caller.
+#pragma once
+#include <cstdint>
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "eval/builder.h"
+#include "eval/candidate.h"
+#include "eval/sandbox.h"
+#include "eval/source_check.h"
+#include "eval/verdict.h"
+#include "ops/case_runner.h"
+
+namespace aoc::eval {
+
+struct CandidateEvalOptions {
+  uint64_t seed = 0;
+  std::string soc = "Ascend910B1";      // empty: no timing, no race check
+  std::string case_set = "public";      // "public", "hidden", "all"
+  std::vector<std::string> only_cases;  // empty: every case of the set
+  SandboxLimits limits;
+  std::filesystem::path harness;        // aoc-harness executable
+  std::filesystem::path temp_root;      // where private per-case folders are made
+};
+
+// The aoc-harness next to this build ($AOC_HARNESS overrides), and the system temp folder.
+CandidateEvalOptions default_candidate_eval_options();
+
+struct CaseResult {
+  std::string name, dtype, shapes;
+  Verdict verdict = Verdict::Error;
+  std::string message;
+  std::string error_file;
+  unsigned error_line = 0;
+  std::vector<aoc::op::OutputCheck> outputs;  // first trial
+  uint32_t block_dim = 0;
+  uint64_t tiling_key = 0;
+  std::optional<double> sim_us, t_hw_us;
+  std::string bound;  // the unit that sets T_HW
+  double wall_ms = 0;
+};
+
+struct CandidateReport {
+  std::string op, candidate_dir, package_dir, candidate_hash;
+  uint64_t seed = 0;
+  std::string soc, case_set;
+  Verdict verdict = Verdict::Error;
+  std::string message;
+  std::vector<Diagnostic> diagnostics;    // compile_error
+  std::vector<SourceFinding> findings;    // rejected
+  std::vector<CaseResult> cases;
+  bool network_isolated = false;
+  bool from_store = false;
+  double seconds = 0;
+};
+
+// Candidates whose folder cannot be loaded get an Error report (never an exception).
+CandidateReport evaluate_candidate(const Candidate& c, Builder& builder, const CandidateEvalOptions& opt);
+
+nlohmann::json to_json(const CandidateReport& r);
+CandidateReport report_from_json(const nlohmann::json& j);
+
+// The worst case verdict and its message, "case <name>: <message>".
+void summarise(CandidateReport& r);
+
+}  // namespace aoc::eval

@@ -1,0 +1,73 @@
+#include "eval/eval_pool.h"
+
+#include <atomic>
+#include <mutex>
+#include <thread>
+
+#include "eval/content_hash.h"
+
+namespace aoc::eval {
+namespace fs = std::filesystem;
+
+size_t default_jobs() { return std::max(1u, std::thread::hardware_concurrency()); }
+
+namespace {
+
+CandidateReport evaluate_or_recall(const fs::path& dir, const std::string& header_hash, Builder& builder,
+                                   const CandidateEvalOptions& opt, ResultStore* store) {
+  Candidate cand;
+  try {
+    cand = load_candidate(dir, header_hash);
+  } catch (const std::exception& e) {
+    CandidateReport r;
+    r.candidate_dir = dir.string();
+    r.seed = opt.seed;
+    r.soc = opt.soc;
+    r.case_set = opt.case_set;
+    r.verdict = Verdict::Error;
+    r.message = e.what();
+    return r;
+  }
+  const ResultKey key{cand.hash, cand.package.name, opt.case_set, opt.seed, opt.soc};
+  if (store != nullptr && opt.only_cases.empty()) {
+    if (auto stored = store->find(key)) {
+      CandidateReport r = report_from_json(nlohmann::json::parse(*stored));
+      r.candidate_dir = dir.string();
+      r.from_store = true;
+      return r;
+    }
+  }
+  CandidateReport r = evaluate_candidate(cand, builder, opt);
+  // Evaluator failures (Error) are not results of the candidate: they are retried.
+  if (store != nullptr && opt.only_cases.empty() && r.verdict != Verdict::Error)
+    store->put(key, to_string(r.verdict), to_json(r).dump());
+  return r;
+}
+
+}  // namespace
+
+std::vector<CandidateReport> evaluate_candidates(const std::vector<fs::path>& candidates, Builder& builder,
+                                                 const CandidateEvalOptions& opt, const PoolOptions& pool) {
+  const fs::path inc = builder.options().root / "include" / "ascendc";
+  const std::string header_hash = fs::is_directory(inc) ? tree_hash(inc) : "no-headers";
+  std::vector<CandidateReport> out(candidates.size());
+  std::atomic<size_t> next{0};
+  size_t done = 0;
+  std::mutex mu;
+  auto worker = [&]() {
+    for (size_t i = next++; i < candidates.size(); i = next++) {
+      out[i] = evaluate_or_recall(candidates[i], header_hash, builder, opt, pool.store);
+      std::lock_guard lock(mu);
+      ++done;
+      if (pool.on_done) pool.on_done(done, candidates.size(), out[i]);
+    }
+  };
+  const size_t jobs = std::min(pool.jobs == 0 ? default_jobs() : pool.jobs, std::max<size_t>(1, candidates.size()));
+  std::vector<std::thread> threads;
+  for (size_t j = 1; j < jobs; ++j) threads.emplace_back(worker);
+  worker();
+  for (auto& t : threads) t.join();
+  return out;
+}
+
+}  // namespace aoc::eval

@@ -1,0 +1,253 @@
+#include "eval/harness_protocol.h"
+
+#include <cstring>
+#include <fstream>
+#include <map>
+#include <stdexcept>
+
+#include <nlohmann/json.hpp>
+
+namespace aoc::eval {
+namespace fs = std::filesystem;
+using nlohmann::json;
+
+fs::path input_file(const fs::path& dir, int trial, size_t i) {
+  return dir / ("in_" + std::to_string(trial) + "_" + std::to_string(i) + ".bin");
+}
+fs::path output_file(const fs::path& dir, int trial, size_t o) {
+  return dir / ("out_" + std::to_string(trial) + "_" + std::to_string(o) + ".bin");
+}
+fs::path trace_file(const fs::path& dir, int trial) { return dir / ("trace_" + std::to_string(trial) + ".bin"); }
+
+namespace {
+
+json tensor_json(const WireTensor& t) {
+  return {{"name", t.name}, {"shape", t.shape}, {"dtype", aoc::op::info(t.dtype).name}, {"format", t.format}};
+}
+
+WireTensor tensor_from(const json& j) {
+  WireTensor t;
+  t.name = j.at("name").get<std::string>();
+  t.shape = j.at("shape").get<std::vector<int64_t>>();
+  const auto dt = aoc::op::parse_elem_type(j.at("dtype").get<std::string>());
+  if (!dt) throw std::runtime_error("request: unknown dtype " + j.at("dtype").dump());
+  t.dtype = *dt;
+  t.format = j.at("format").get<std::string>();
+  return t;
+}
+
+json attr_json(const aoc::op::AttrValue& v) {
+  return std::visit([](const auto& x) -> json {
+    using T = std::decay_t<decltype(x)>;
+    const char* tag = std::is_same_v<T, int64_t> ? "int"
+                      : std::is_same_v<T, double> ? "float"
+                      : std::is_same_v<T, bool> ? "bool"
+                      : std::is_same_v<T, std::string> ? "string"
+                      : std::is_same_v<T, std::vector<int64_t>> ? "list_int" : "list_float";
+    return {{"type", tag}, {"value", x}};
+  }, v);
+}
+
+aoc::op::AttrValue attr_from(const json& j) {
+  const std::string t = j.at("type").get<std::string>();
+  const json& v = j.at("value");
+  if (t == "int") return v.get<int64_t>();
+  if (t == "float") return v.get<double>();
+  if (t == "bool") return v.get<bool>();
+  if (t == "string") return v.get<std::string>();
+  if (t == "list_int") return v.get<std::vector<int64_t>>();
+  if (t == "list_float") return v.get<std::vector<double>>();
+  throw std::runtime_error("request: unknown attribute type " + t);
+}
+
+void write_text(const fs::path& p, const std::string& s) {
+  std::ofstream out(p, std::ios::binary);
+  out << s;
+  if (!out) throw std::runtime_error("cannot write " + p.string());
+}
+
+json read_json(const fs::path& p) {
+  std::ifstream in(p, std::ios::binary);
+  if (!in) throw std::runtime_error("cannot read " + p.string());
+  return json::parse(in);
+}
+
+// Fixed-size image of a TraceRecord with its strings replaced by table indices.
+struct WireRecord {
+  aoc::TraceRecord rec;
+  uint32_t op = 0, file = 0;
+};
+
+// The engine indexes tables by these enums: a forged record must not reach it.
+bool record_is_valid(const aoc::TraceRecord& r) {
+  const auto pipes = static_cast<uint8_t>(aoc::Pipe::Count);
+  auto space_ok = [](const aoc::Range& x) { return static_cast<uint8_t>(x.space) <= static_cast<uint8_t>(aoc::Space::FB); };
+  if (static_cast<uint8_t>(r.kind) > static_cast<uint8_t>(aoc::RecKind::SyncAll)) return false;
+  if (static_cast<uint8_t>(r.pipe) >= pipes || static_cast<uint8_t>(r.peer) >= pipes) return false;
+  if (static_cast<uint8_t>(r.dtype) > static_cast<uint8_t>(aoc::DType::B1)) return false;
+  if (static_cast<uint8_t>(r.dst_dtype) > static_cast<uint8_t>(aoc::DType::B1)) return false;
+  if (r.nreads > 3 || !space_ok(r.write)) return false;
+  for (int i = 0; i < r.nreads; ++i)
+    if (!space_ok(r.reads[i])) return false;
+  return true;
+}
+
+}  // namespace
+
+void write_request(const fs::path& dir, const HarnessRequest& r) {
+  json j = {{"library", r.library}, {"kernel_symbol", r.kernel_symbol}, {"op_type", r.op_type},
+            {"soc", r.soc},         {"trials", r.trials}};
+  for (const auto& t : r.inputs) j["inputs"].push_back(tensor_json(t));
+  for (const auto& t : r.outputs) j["outputs"].push_back(tensor_json(t));
+  j["attrs"] = json::array();
+  for (const auto& [n, v] : r.attrs) j["attrs"].push_back({{"name", n}, {"attr", attr_json(v)}});
+  write_text(dir / "request.json", j.dump());
+}
+
+HarnessRequest read_request(const fs::path& dir) {
+  try {
+    const json j = read_json(dir / "request.json");
+    HarnessRequest r;
+    r.library = j.at("library").get<std::string>();
+    r.kernel_symbol = j.at("kernel_symbol").get<std::string>();
+    r.op_type = j.at("op_type").get<std::string>();
+    r.soc = j.at("soc").get<std::string>();
+    r.trials = j.at("trials").get<int>();
+    for (const auto& t : j.value("inputs", json::array())) r.inputs.push_back(tensor_from(t));
+    for (const auto& t : j.value("outputs", json::array())) r.outputs.push_back(tensor_from(t));
+    for (const auto& a : j.at("attrs")) r.attrs.emplace_back(a.at("name").get<std::string>(), attr_from(a.at("attr")));
+    return r;
+  } catch (const json::exception& e) {
+    throw std::runtime_error(std::string("malformed request.json: ") + e.what());
+  }
+}
+
+void write_statuses(const fs::path& dir, const std::vector<TrialStatus>& s) {
+  json j = json::array();
+  for (const auto& t : s)
+    j.push_back({{"status", t.status}, {"message", t.message}, {"file", t.file}, {"line", t.line},
+                 {"block_dim", t.block_dim}, {"tiling_key", t.tiling_key}});
+  // Written whole then renamed: a child killed mid-write leaves no half result.
+  write_text(dir / "result.json.tmp", j.dump());
+  fs::rename(dir / "result.json.tmp", dir / "result.json");
+}
+
+std::vector<TrialStatus> read_statuses(const fs::path& dir) {
+  std::vector<TrialStatus> out;
+  try {
+    for (const auto& t : read_json(dir / "result.json")) {
+      TrialStatus s;
+      s.status = t.at("status").get<std::string>();
+      s.message = t.at("message").get<std::string>();
+      s.file = t.at("file").get<std::string>();
+      s.line = t.at("line").get<unsigned>();
+      s.block_dim = t.at("block_dim").get<uint32_t>();
+      s.tiling_key = t.at("tiling_key").get<uint64_t>();
+      out.push_back(std::move(s));
+    }
+  } catch (const std::exception&) {
+    out.clear();
+  }
+  return out;
+}
+
+void write_bytes(const fs::path& p, const void* data, size_t n) {
+  std::ofstream out(p, std::ios::binary);
+  out.write(static_cast<const char*>(data), static_cast<std::streamsize>(n));
+  if (!out) throw std::runtime_error("cannot write " + p.string());
+}
+
+std::vector<unsigned char> read_bytes(const fs::path& p) {
+  std::ifstream in(p, std::ios::binary);
+  if (!in) throw std::runtime_error("cannot read " + p.string());
+  return std::vector<unsigned char>((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+}
+
+void write_traces(const fs::path& p, const std::vector<aoc::rt::CoreRun>& cores) {
+  std::ofstream out(p, std::ios::binary);
+  std::map<std::string, uint32_t> ids;
+  std::vector<const std::string*> table;
+  auto id = [&](const char* s) {
+    auto [it, inserted] = ids.emplace(s == nullptr ? "" : s, static_cast<uint32_t>(table.size()));
+    if (inserted) table.push_back(&it->first);
+    return it->second;
+  };
+  auto put = [&](const auto& v) { out.write(reinterpret_cast<const char*>(&v), sizeof(v)); };
+  put(static_cast<uint64_t>(cores.size()));
+  for (const auto& c : cores) {
+    put(c.core_type);
+    put(c.block_idx);
+    put(c.group);
+    put(c.sub_block_idx);
+    put(static_cast<uint64_t>(c.trace.records.size()));
+    for (const auto& r : c.trace.records) {
+      WireRecord w{r, id(r.op), id(r.file)};
+      w.rec.op = nullptr;
+      w.rec.file = nullptr;
+      put(w);
+    }
+  }
+  put(static_cast<uint64_t>(table.size()));
+  for (const auto* s : table) {
+    put(static_cast<uint64_t>(s->size()));
+    out.write(s->data(), static_cast<std::streamsize>(s->size()));
+  }
+  if (!out) throw std::runtime_error("cannot write " + p.string());
+}
+
+TraceSet read_traces(const fs::path& p) {
+  const std::vector<unsigned char> data = read_bytes(p);
+  size_t pos = 0;
+  auto get = [&](auto& v) {
+    if (pos + sizeof(v) > data.size()) throw std::runtime_error("trace file " + p.string() + " is truncated");
+    std::memcpy(&v, data.data() + pos, sizeof(v));
+    pos += sizeof(v);
+  };
+  TraceSet ts;
+  std::vector<std::pair<uint32_t, uint32_t>> refs;  // per record: op, file ids
+  uint64_t ncores = 0;
+  get(ncores);
+  if (ncores > 1u << 20) throw std::runtime_error("trace file " + p.string() + " claims too many cores");
+  for (uint64_t c = 0; c < ncores; ++c) {
+    aoc::rt::CoreRun run;
+    get(run.core_type);
+    get(run.block_idx);
+    get(run.group);
+    get(run.sub_block_idx);
+    uint64_t n = 0;
+    get(n);
+    if (n > (data.size() - pos) / sizeof(WireRecord)) throw std::runtime_error("trace file " + p.string() + " is truncated");
+    run.trace.records.resize(n);
+    for (auto& r : run.trace.records) {
+      WireRecord w;
+      get(w);
+      r = w.rec;
+      if (!record_is_valid(r)) throw std::runtime_error("trace file " + p.string() + " holds an invalid record");
+      refs.emplace_back(w.op, w.file);
+    }
+    ts.cores.push_back(std::move(run));
+  }
+  uint64_t nstr = 0;
+  get(nstr);
+  std::vector<const char*> table;
+  for (uint64_t i = 0; i < nstr; ++i) {
+    uint64_t len = 0;
+    get(len);
+    if (len > data.size() - pos) throw std::runtime_error("trace file " + p.string() + " is truncated");
+    ts.strings.emplace_back(reinterpret_cast<const char*>(data.data() + pos), len);
+    pos += len;
+    table.push_back(ts.strings.back().c_str());
+  }
+  size_t k = 0;
+  for (auto& c : ts.cores)
+    for (auto& r : c.trace.records) {
+      const auto [op, file] = refs[k++];
+      if (op >= table.size() || file >= table.size())
+        throw std::runtime_error("trace file " + p.string() + " names a string it does not hold");
+      r.op = table[op];
+      r.file = table[file];
+    }
+  return ts;
+}
+
+}  // namespace aoc::eval

@@ -1,0 +1,91 @@
+#include "eval/result_store.h"
+
+#include <sqlite3.h>
+
+#include <stdexcept>
+
+namespace aoc::eval {
+
+namespace {
+
+// A prepared statement finalized on scope exit.
+struct Stmt {
+  sqlite3_stmt* s = nullptr;
+  Stmt(sqlite3* db, const char* sql, const std::string& file) {
+    if (sqlite3_prepare_v2(db, sql, -1, &s, nullptr) != SQLITE_OK)
+      throw std::runtime_error("result store " + file + ": " + sqlite3_errmsg(db));
+  }
+  ~Stmt() { sqlite3_finalize(s); }
+  void bind(int i, const std::string& v) { sqlite3_bind_text(s, i, v.c_str(), static_cast<int>(v.size()), SQLITE_TRANSIENT); }
+  void bind_key(const ResultKey& k) {
+    bind(1, k.candidate_hash);
+    bind(2, k.op);
+    bind(3, k.case_set);
+    sqlite3_bind_int64(s, 4, static_cast<sqlite3_int64>(k.seed));
+    bind(5, k.soc);
+  }
+};
+
+}  // namespace
+
+ResultStore::ResultStore(const std::filesystem::path& file) : file_(file) {
+  if (file.has_parent_path()) std::filesystem::create_directories(file.parent_path());
+  if (sqlite3_open_v2(file.c_str(), &db_, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_FULLMUTEX,
+                      nullptr) != SQLITE_OK) {
+    const std::string msg = db_ != nullptr ? sqlite3_errmsg(db_) : "out of memory";
+    sqlite3_close(db_);
+    db_ = nullptr;
+    throw std::runtime_error("cannot open the result store " + file.string() + ": " + msg +
+                             " (pass --store with a writable path)");
+  }
+  sqlite3_busy_timeout(db_, 10000);
+  char* err = nullptr;
+  const char* schema =
+      "PRAGMA journal_mode=WAL;"
+      "CREATE TABLE IF NOT EXISTS results ("
+      " candidate_hash TEXT NOT NULL, op TEXT NOT NULL, case_set TEXT NOT NULL, seed INTEGER NOT NULL,"
+      " soc TEXT NOT NULL, verdict TEXT NOT NULL, report TEXT NOT NULL,"
+      " created TEXT NOT NULL DEFAULT (datetime('now')),"
+      " PRIMARY KEY (candidate_hash, op, case_set, seed, soc));";
+  if (sqlite3_exec(db_, schema, nullptr, nullptr, &err) != SQLITE_OK) {
+    const std::string msg = err != nullptr ? err : "unknown error";
+    sqlite3_free(err);
+    sqlite3_close(db_);
+    db_ = nullptr;
+    throw std::runtime_error("result store " + file.string() + " is not usable: " + msg +
+                             " (is it an ascendopt store? pass another --store)");
+  }
+}
+
+ResultStore::~ResultStore() { sqlite3_close(db_); }
+
+std::optional<std::string> ResultStore::find(const ResultKey& k) {
+  std::lock_guard lock(mu_);
+  Stmt st(db_, "SELECT report FROM results WHERE candidate_hash=?1 AND op=?2 AND case_set=?3 AND seed=?4 AND soc=?5",
+          file_.string());
+  st.bind_key(k);
+  if (sqlite3_step(st.s) != SQLITE_ROW) return std::nullopt;
+  return std::string(reinterpret_cast<const char*>(sqlite3_column_text(st.s, 0)),
+                     static_cast<size_t>(sqlite3_column_bytes(st.s, 0)));
+}
+
+void ResultStore::put(const ResultKey& k, const std::string& verdict, const std::string& report_json) {
+  std::lock_guard lock(mu_);
+  Stmt st(db_,
+          "INSERT OR REPLACE INTO results (candidate_hash, op, case_set, seed, soc, verdict, report) "
+          "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+          file_.string());
+  st.bind_key(k);
+  st.bind(6, verdict);
+  st.bind(7, report_json);
+  if (sqlite3_step(st.s) != SQLITE_DONE)
+    throw std::runtime_error("cannot write to the result store " + file_.string() + ": " + sqlite3_errmsg(db_));
+}
+
+size_t ResultStore::count() {
+  std::lock_guard lock(mu_);
+  Stmt st(db_, "SELECT COUNT(*) FROM results", file_.string());
+  return sqlite3_step(st.s) == SQLITE_ROW ? static_cast<size_t>(sqlite3_column_int64(st.s, 0)) : 0;
+}
+
+}  // namespace aoc::eval

@@ -1,0 +1,28 @@
+// Static check of a candidate's sources before anything is built: a kernel (and its
+// tiling code) has no business touching host facilities (files, network, threads,
+// processes, clocks, the environment, raw system calls, dynamic loading, /proc) or
+// reaching memory through integers cast to pointers. Each finding names the file,
+// the line and the rule, so the author knows exactly what to remove.
+#pragma once
+#include <filesystem>
+#include <string>
+#include <vector>
+
+namespace aoc::eval {
+
+struct SourceFinding {
+  std::string file;  // as given (path of the scanned file)
+  int line = 0;
+  std::string rule;  // "file-io", "network", "threads", "processes", "clock", "environment",
+                     // "asm", "syscall", "dynamic-loading", "proc-fs", "int-to-pointer"
+  std::string text;  // the offending token
+  std::string message() const;  // "file:line: rule 'x': `text` ... (what to do)"
+};
+
+// Scans one source text; comments are ignored, string literals only for paths.
+std::vector<SourceFinding> check_source_text(const std::string& file, const std::string& text);
+
+// Scans every .cpp/.cc/.h/.hpp file in the folders (recursively).
+std::vector<SourceFinding> check_sources(const std::vector<std::filesystem::path>& dirs);
+
+}  // namespace aoc::eval

@@ -1,0 +1,38 @@
+// Shared setup of the evaluator tests: the project's build cache, the aoc-harness of
+// this build, and the bad-kernel candidates in tests/data/bad_kernels.
+#pragma once
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "eval/candidate_eval.h"
+#include "eval/content_hash.h"
+
+namespace aoc::eval::testing {
+
+inline std::filesystem::path source_root() { return AOC_SOURCE_DIR; }
+inline std::filesystem::path bad_kernel(const std::string& name) {
+  return source_root() / "tests" / "data" / "bad_kernels" / name;
+}
+inline std::filesystem::path add_package() { return source_root() / "ops" / "elementwise" / "add"; }
+
+inline Builder& shared_builder() {
+  static Builder b(default_builder_options());
+  return b;
+}
+
+inline CandidateEvalOptions test_options(std::vector<std::string> cases) {
+  CandidateEvalOptions o = default_candidate_eval_options();
+  o.seed = 0x5eed;
+  o.only_cases = std::move(cases);
+  o.limits.wall_seconds = 20;
+  o.limits.address_space_bytes = 4ull << 30;
+  return o;
+}
+
+inline CandidateReport evaluate_dir(const std::filesystem::path& dir, const CandidateEvalOptions& o) {
+  static const std::string headers = tree_hash(source_root() / "include" / "ascendc");
+  return evaluate_candidate(load_candidate(dir, headers), shared_builder(), o);
+}
+
+}  // namespace aoc::eval::testing

@@ -1,0 +1,79 @@
+// The result store (persist, find by key, survive reopening) and the harness wire
+// format (traces round-trip; forged trace files are refused).
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+
+#include "eval/harness_protocol.h"
+#include "eval/result_store.h"
+
+using namespace aoc::eval;
+namespace fs = std::filesystem;
+
+namespace {
+fs::path temp_path(const std::string& stem) {
+  return fs::temp_directory_path() / (stem + "_" + std::to_string(::getpid()));
+}
+}  // namespace
+
+TEST(ResultStore, PutFindAndReopen) {
+  const fs::path file = temp_path("aoc_store") / "r.sqlite";
+  fs::remove_all(file.parent_path());
+  const ResultKey k{"abc", "add", "public", 7, "Ascend910B1"};
+  {
+    ResultStore s(file);
+    EXPECT_FALSE(s.find(k).has_value());
+    s.put(k, "ok", "{\"x\":1}");
+    EXPECT_EQ(s.find(k).value(), "{\"x\":1}");
+    ResultKey other = k;
+    other.seed = 8;
+    EXPECT_FALSE(s.find(other).has_value());
+  }
+  ResultStore again(file);
+  EXPECT_EQ(again.count(), 1u);
+  EXPECT_EQ(again.find(k).value(), "{\"x\":1}");
+  fs::remove_all(file.parent_path());
+}
+
+TEST(ResultStore, UnusableFileIsAClearError) {
+  const fs::path file = temp_path("aoc_store_bad");
+  std::ofstream(file) << "this is not a database, just text that is long enough to matter.....................";
+  try {
+    ResultStore s(file);
+    s.count();
+    FAIL() << "expected an error";
+  } catch (const std::runtime_error& e) {
+    EXPECT_NE(std::string(e.what()).find(file.string()), std::string::npos) << e.what();
+  }
+  fs::remove(file);
+}
+
+TEST(HarnessProtocol, TracesRoundTripWithTheirStrings) {
+  std::vector<aoc::rt::CoreRun> cores(2);
+  cores[1].block_idx = 1;
+  for (auto& c : cores) {
+    aoc::TraceRecord r;
+    r.kind = aoc::RecKind::Copy;
+    r.pipe = aoc::Pipe::MTE2;
+    r.op = "DataCopy";
+    r.file = "add.cpp";
+    r.line = 42;
+    r.bytes = 4096;
+    c.trace.records.push_back(r);
+  }
+  const fs::path p = temp_path("aoc_trace");
+  write_traces(p, cores);
+  const TraceSet t = read_traces(p);
+  ASSERT_EQ(t.cores.size(), 2u);
+  EXPECT_EQ(t.cores[1].block_idx, 1);
+  ASSERT_EQ(t.cores[0].trace.records.size(), 1u);
+  EXPECT_STREQ(t.cores[0].trace.records[0].op, "DataCopy");
+  EXPECT_STREQ(t.cores[1].trace.records[0].file, "add.cpp");
+  EXPECT_EQ(t.cores[1].trace.records[0].bytes, 4096u);
+  // Truncated and forged files are errors, not crashes.
+  fs::resize_file(p, fs::file_size(p) - 5);
+  EXPECT_THROW(read_traces(p), std::runtime_error);
+  fs::remove(p);
+}
