@@ -1,0 +1,116 @@
+// Kernel of TriuCustom: y = x on and above the `diagonal`-th diagonal of the last two
+// axes, 0 below it. Each core owns a range of rows (of the last axis); tiles of whole
+// rows stream through UB with double buffering at a padded row pitch. Per row, the
+// column indices are compared with the row's limit and Select writes x or 0, so NaN
+// and inf below the diagonal become 0 as they must (a multiply by a 0/1 mask would not).
+#include "kernel_operator.h"
+
+constexpr int32_t BUFFER_NUM = 2;
+
+// TilingT is the tiling class GET_TILING_DATA yields.
+template <typename T, typename TilingT>
+class KernelTriu {
+    // Select moves bits; 16-bit types go through half so bf16 needs no separate path.
+    using SelT = std::conditional_t<sizeof(T) == 2, half, float>;
+
+public:
+    __aicore__ inline KernelTriu() {}
+    __aicore__ inline void Init(GM_ADDR x, GM_ADDR y, const TilingT& tiling)
+    {
+        this->t = tiling;
+        uint32_t blockIdx = AscendC::GetBlockIdx();
+        if (blockIdx < tiling.formerNum) {
+            this->blockRows = tiling.formerRows;
+            this->rowOffset = static_cast<uint64_t>(tiling.formerRows) * blockIdx;
+        } else {
+            this->blockRows = tiling.tailRows;
+            this->rowOffset = static_cast<uint64_t>(tiling.formerRows) * tiling.formerNum +
+                              static_cast<uint64_t>(tiling.tailRows) * (blockIdx - tiling.formerNum);
+        }
+        this->tileNum = (this->blockRows + tiling.rowsPerTile - 1) / tiling.rowsPerTile;
+        // Gap between padded rows in UB, in 32 B blocks.
+        uint32_t rowBytesAligned = (tiling.cols * sizeof(T) + 31) / 32 * 32;
+        this->ubRowGap = (tiling.colsPadded * sizeof(T) - rowBytesAligned) / 32;
+
+        xGm.SetGlobalBuffer((__gm__ T*)x + this->rowOffset * tiling.cols,
+                            static_cast<uint64_t>(this->blockRows) * tiling.cols);
+        yGm.SetGlobalBuffer((__gm__ T*)y + this->rowOffset * tiling.cols,
+                            static_cast<uint64_t>(this->blockRows) * tiling.cols);
+        pipe.InitBuffer(inQueueX, BUFFER_NUM, tiling.rowsPerTile * tiling.colsPadded * sizeof(T));
+        pipe.InitBuffer(outQueueY, BUFFER_NUM, tiling.rowsPerTile * tiling.colsPadded * sizeof(T));
+        pipe.InitBuffer(indexBuf, tiling.colsPadded * sizeof(float));
+        pipe.InitBuffer(maskBuf, (tiling.colsPadded / 8 + 31) / 32 * 32);
+    }
+    __aicore__ inline void Process()
+    {
+        AscendC::LocalTensor<float> index = indexBuf.Get<float>();
+        AscendC::CreateVecIndex(index, 0.0f, t.colsPadded);
+        for (uint32_t i = 0; i < this->tileNum; i++) {
+            uint32_t rows = (i == this->tileNum - 1) ? this->blockRows - i * t.rowsPerTile : t.rowsPerTile;
+            uint64_t firstRow = static_cast<uint64_t>(i) * t.rowsPerTile;
+            CopyIn(firstRow, rows);
+            Compute(firstRow, rows);
+            CopyOut(firstRow, rows);
+        }
+    }
+
+private:
+    __aicore__ inline void CopyIn(uint64_t firstRow, uint32_t rows)
+    {
+        AscendC::LocalTensor<T> xLocal = inQueueX.AllocTensor<T>();
+        AscendC::DataCopyExtParams copyParams{static_cast<uint16_t>(rows), static_cast<uint32_t>(t.cols * sizeof(T)),
+                                              0, this->ubRowGap, 0};
+        AscendC::DataCopyPadExtParams<T> padParams{false, 0, 0, 0};
+        AscendC::DataCopyPad(xLocal, xGm[firstRow * t.cols], copyParams, padParams);
+        inQueueX.EnQue(xLocal);
+    }
+    __aicore__ inline void Compute(uint64_t firstRow, uint32_t rows)
+    {
+        AscendC::LocalTensor<T> xLocal = inQueueX.DeQue<T>();
+        AscendC::LocalTensor<T> yLocal = outQueueY.AllocTensor<T>();
+        AscendC::LocalTensor<float> index = indexBuf.Get<float>();
+        AscendC::LocalTensor<uint8_t> mask = maskBuf.Get<uint8_t>();
+        AscendC::LocalTensor<SelT> xSel = xLocal.template ReinterpretCast<SelT>();
+        AscendC::LocalTensor<SelT> ySel = yLocal.template ReinterpretCast<SelT>();
+        for (uint32_t r = 0; r < rows; r++) {
+            // Row i of its matrix keeps columns j >= i + diagonal.
+            int64_t i = static_cast<int64_t>((this->rowOffset + firstRow + r) % t.matRows);
+            float limit = static_cast<float>(i + t.diagonal);
+            uint32_t offset = r * t.colsPadded;
+            AscendC::CompareScalar(mask, index, limit, AscendC::CMPMODE::GE, t.colsPadded);
+            AscendC::Select(ySel[offset], mask, xSel[offset], static_cast<SelT>(0),
+                            AscendC::SELMODE::VSEL_TENSOR_SCALAR_MODE, t.cols);
+        }
+        outQueueY.EnQue<T>(yLocal);
+        inQueueX.FreeTensor(xLocal);
+    }
+    __aicore__ inline void CopyOut(uint64_t firstRow, uint32_t rows)
+    {
+        AscendC::LocalTensor<T> yLocal = outQueueY.DeQue<T>();
+        AscendC::DataCopyExtParams copyParams{static_cast<uint16_t>(rows), static_cast<uint32_t>(t.cols * sizeof(T)),
+                                              this->ubRowGap, 0, 0};
+        AscendC::DataCopyPad(yGm[firstRow * t.cols], yLocal, copyParams);
+        outQueueY.FreeTensor(yLocal);
+    }
+
+private:
+    AscendC::TPipe pipe;
+    AscendC::TQue<AscendC::QuePosition::VECIN, BUFFER_NUM> inQueueX;
+    AscendC::TQue<AscendC::QuePosition::VECOUT, BUFFER_NUM> outQueueY;
+    AscendC::TBuf<AscendC::QuePosition::VECCALC> indexBuf, maskBuf;
+    AscendC::GlobalTensor<T> xGm;
+    AscendC::GlobalTensor<T> yGm;
+    TilingT t;
+    uint32_t blockRows = 0;
+    uint64_t rowOffset = 0;
+    uint32_t tileNum = 0;
+    uint32_t ubRowGap = 0;
+};
+
+extern "C" __global__ __aicore__ void triu_custom(GM_ADDR x, GM_ADDR y, GM_ADDR workspace, GM_ADDR tiling)
+{
+    GET_TILING_DATA(tilingData, tiling);
+    KernelTriu<DTYPE_X, decltype(tilingData)> op;
+    op.Init(x, y, tilingData);
+    op.Process();
+}
