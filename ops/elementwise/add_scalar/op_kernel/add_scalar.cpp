@@ -86,7 +86,8 @@ private:
         if constexpr (COMPUTE_IN_FLOAT) {
             AscendC::LocalTensor<float> xFloat = xFloatBuf.Get<float>();
             AscendC::Cast(xFloat, xLocal, AscendC::RoundMode::CAST_NONE, len);
-            // The result overwrites the first float input, which is no longer needed.
+            // The result overwrites the last float input: every Calc body reads that input
+            // only in its first instruction, elementwise, before anything else is written.
             Calc(xFloat, xFloat, len);
             AscendC::Cast(yLocal, xFloat, AscendC::RoundMode::CAST_RINT, len);
         } else {
