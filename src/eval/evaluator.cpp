@@ -102,8 +102,11 @@ OpReport evaluate_package(const aoc::op::OpPackage& p, Builder& builder, const E
       rep.setup_error = e.what();
       return rep;
     }
-    for (size_t i : selected)
-      if (p.cases[i].variant == v) outcomes[i] = aoc::op::run_case(p, i, lib, {&golden, &golden_sp}, copt);
+    for (size_t i : selected) {
+      if (p.cases[i].variant != v) continue;
+      copt.chrome_trace_path = p.cases[i].name == opt.chrome_trace_case ? opt.chrome_trace_path : "";
+      outcomes[i] = aoc::op::run_case(p, i, lib, {&golden, &golden_sp}, copt);
+    }
   }
   for (size_t i : selected) rep.cases.push_back(std::move(outcomes[i]));
   return rep;

@@ -20,6 +20,8 @@ struct EvalOptions {
   std::string soc = "Ascend910B1";     // simulator SoC; empty: no timing
   std::vector<std::string> only_cases;  // empty: all public cases
   std::optional<SourceDirs> sources;    // a candidate's op_host/op_kernel instead of the package's
+  std::string chrome_trace_case;        // write this case's Chrome/Perfetto trace ...
+  std::string chrome_trace_path;        // ... to this file (needs a SoC)
 };
 
 struct BuildIssue {

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cctype>
 
+#include "runtime/coverage.h"
+
 namespace aoc::eval {
 namespace fs = std::filesystem;
 
@@ -51,6 +53,9 @@ BuildRequest kernel_build_request(const aoc::op::OpPackage& p, size_t variant, c
   std::vector<std::string> kernel_flags;
   const fs::path tiling_header = dirs.host / (p.name + "_tiling.h");
   if (fs::is_regular_file(tiling_header)) kernel_flags = {"-include", tiling_header.string()};
+  // Kernel code between API calls costs scalar cycles: count its basic blocks.
+  const auto coverage = aoc::rt::scalar_coverage_flags({dirs.kernel.string(), dirs.host.string()});
+  kernel_flags.insert(kernel_flags.end(), coverage.begin(), coverage.end());
   for (const auto& f : cpp_files(dirs.host)) r.units.push_back({f, {}});
   const fs::path kernel_header = root / "include" / "ascendc" / "kernel_operator.h";
   for (const auto& f : cpp_files(dirs.kernel)) r.units.push_back({f, kernel_flags, kernel_header});

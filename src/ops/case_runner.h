@@ -14,6 +14,9 @@
 #include "ops/golden.h"
 #include "ops/kernel_library.h"
 #include "ops/op_package.h"
+#include "sim/hazards.h"
+#include "sim/hw_limit.h"
+#include "sim/profile.h"
 #include "sim/soc.h"
 
 namespace aoc::op {
@@ -26,6 +29,7 @@ struct CaseOptions {
   uint64_t seed = 0;
   aoc::host::PlatformConfig platform;  // what the TilingFunc sees
   const aoc::sim::Soc* soc = nullptr;  // simulator model; no timing when null
+  std::string chrome_trace_path;       // write the Chrome/Perfetto trace of this case here (needs soc)
 };
 
 struct OutputCheck {
@@ -34,7 +38,9 @@ struct OutputCheck {
   CompareResult cmp;
 };
 
-enum class Verdict { Pass, Fail, Error };
+// Race: the outputs may be right on the CPU, but the hazard checker found local-memory
+// accesses whose order the kernel leaves to timing (both call sites in the message).
+enum class Verdict { Pass, Fail, Error, Race };
 const char* to_string(Verdict v);
 
 struct CaseOutcome {
@@ -49,6 +55,11 @@ struct CaseOutcome {
   uint32_t block_dim = 0;
   uint64_t tiling_key = 0;
   std::optional<double> sim_us;  // simulated Task Duration
+  std::optional<aoc::sim::Profile> profile;   // per-block and per-pipe times (msprof fields)
+  std::optional<aoc::sim::HwLimit> hw_limit;  // T_HW and its bound unit
+  std::vector<aoc::sim::Hazard> hazards;
+  uint64_t api_records = 0;    // trace records of API calls, all blocks
+  uint64_t kernel_blocks = 0;  // executed basic blocks of kernel code between them (scalar work)
   std::map<std::string, double> sim_profile;  // msprof-style op-level fields (aiv_vec_time ...), sim/profile.h
   std::string sim_error;
   double wall_ms = 0;

@@ -11,6 +11,7 @@
 #include "aoc/macros.h"
 #include "aoc/sys_var.h"
 #include "runtime/baton.h"
+#include "runtime/coverage.h"
 
 namespace aoc::rt {
 
@@ -82,6 +83,7 @@ void enter_core(CoreState& cs, const CoreSlot& s, const LaunchConfig& cfg) {
   cs.kernel_type = -1;
   cs.trace.enabled = cfg.record_trace;
   tls_core = &cs;
+  reset_scalar_counters();
   g_coreType = s.core_type;
   ::block_idx = s.group;
   ::block_num = cfg.block_dim;
@@ -149,6 +151,8 @@ LaunchResult launch(const LaunchConfig& cfg, const std::function<void()>& body) 
     bool finished = false;
     try {
       body();
+      // Scalar work after the last API call has no call site to name.
+      cs->trace.flush_kernel_blocks(std::source_location{});
       finished = true;
     } catch (const KernelError& e) {
       fail_with(s, e.what(), &e);

@@ -192,8 +192,9 @@ InstrCost cost_of(const Soc& soc, const TraceRecord& r) {
       break;
     }
     case RecKind::Scalar:
-      c.cycles = is_scalar_access(r) ? soc.scalar_access_cycles * double(std::max<uint64_t>(r.elems, 1))
-                                     : soc.scalar_cycles_per_op * double(r.elems);
+      c.cycles = is_scalar_access(r)                    ? soc.scalar_access_cycles * double(std::max<uint64_t>(r.elems, 1))
+                 : std::strcmp(r.op, kKernelScalarOp) == 0 ? soc.scalar_cycles_per_block * double(r.elems)
+                                                           : soc.scalar_cycles_per_op * double(r.elems);
       break;
     case RecKind::SetFlag: c.cycles = soc.set_flag_cycles; break;
     case RecKind::WaitFlag: c.cycles = soc.wait_flag_cycles; break;

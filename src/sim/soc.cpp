@@ -199,6 +199,10 @@ Soc parse_soc(const fs::path& file) {
   s.launch_per_wave_us = need<double>(t, "launch.per_wave_us", f);
 
   s.scalar_cycles_per_op = need<double>(t, "scalar.cycles_per_op", f);
+  // Optional: SoC files written before kernel blocks were counted cost a block like one op.
+  s.scalar_cycles_per_block = t.at_path("scalar.cycles_per_block")
+                                  ? need<double>(t, "scalar.cycles_per_block", f)
+                                  : s.scalar_cycles_per_op;
   s.scalar_access_cycles = need<double>(t, "scalar.access_cycles", f);
   s.issue_cycles = need<double>(t, "scalar.issue_cycles", f);
   s.queue_depth = need<uint32_t>(t, "scalar.queue_depth", f);

@@ -71,6 +71,7 @@ struct Soc {
 
   // Scalar unit.
   double scalar_cycles_per_op = 1;
+  double scalar_cycles_per_block = 1;  // one executed basic block of kernel code (KernelScalar)
   double scalar_access_cycles = 1;  // one GetValue / SetValue
   double issue_cycles = 1;          // scalar cost of dispatching one instruction
   uint32_t queue_depth = 32;        // per-pipe instruction queue

@@ -65,12 +65,21 @@ struct TraceRecord {
   uint32_t line = 0;
 };
 
+// Plain C++ in a kernel costs scalar cycles. Kernel translation units are compiled with
+// coverage instrumentation (src/runtime/coverage.cpp) that counts the basic blocks of the
+// kernel's own code (not of this API) executed on the calling thread into this counter.
+// Each trace record is preceded by one Scalar record `kKernelScalarOp` holding the blocks
+// counted since the previous record; the launcher flushes the rest when the block ends.
+inline thread_local uint64_t tls_kernel_blocks = 0;
+inline constexpr const char* kKernelScalarOp = "KernelScalar";
+
 class Trace {
  public:
   bool enabled = true;
   std::vector<TraceRecord> records;
 
   TraceRecord* append(RecKind kind, Pipe pipe, const char* op, const std::source_location& loc) {
+    flush_kernel_blocks(loc);
     if (!enabled) return &scratch_;
     records.emplace_back();
     TraceRecord& r = records.back();
@@ -80,6 +89,22 @@ class Trace {
     r.file = loc.file_name();
     r.line = loc.line();
     return &r;
+  }
+
+  // Turns the kernel basic blocks counted so far into a Scalar record attributed to `loc`
+  // (the API call they lead up to).
+  void flush_kernel_blocks(const std::source_location& loc) {
+    const uint64_t blocks = tls_kernel_blocks;
+    if (blocks == 0) return;
+    tls_kernel_blocks = 0;
+    if (!enabled) return;
+    TraceRecord& r = records.emplace_back();
+    r.kind = RecKind::Scalar;
+    r.pipe = Pipe::S;
+    r.op = kKernelScalarOp;
+    r.elems = blocks;
+    r.file = loc.file_name();
+    r.line = loc.line();
   }
 
  private:

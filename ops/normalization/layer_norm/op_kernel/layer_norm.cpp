@@ -102,10 +102,16 @@ private:
         AscendC::LocalTensor<float> work = workBuf.Get<float>();
         AscendC::LocalTensor<float> result = reduceBuf.Get<float>();
         AscendC::ReduceSum(result, src, work, this->cols);
+        // The scalar read must wait for the vector reduction to land in UB.
+        AscendC::SetFlag<AscendC::HardEvent::V_S>(EVENT_ID0);
+        AscendC::WaitFlag<AscendC::HardEvent::V_S>(EVENT_ID0);
         float mean = result.GetValue(0) * this->avgFactor;
         AscendC::Adds(dst, src, -mean, this->cols);
         AscendC::Mul(square, dst, dst, this->cols);
         AscendC::ReduceSum(result, square, work, this->cols);
+        // The scalar read must wait for the vector reduction to land in UB.
+        AscendC::SetFlag<AscendC::HardEvent::V_S>(EVENT_ID0);
+        AscendC::WaitFlag<AscendC::HardEvent::V_S>(EVENT_ID0);
         float variance = result.GetValue(0) * this->avgFactor;
         float rstd = 1.0f / sqrtf(variance + this->epsilon);
         AscendC::Muls(dst, dst, rstd, this->cols);

@@ -66,10 +66,16 @@ private:
         AscendC::LocalTensor<float> work = workBuf.Get<float>();
         AscendC::LocalTensor<float> result = reduceBuf.Get<float>();
         AscendC::ReduceMax(result, src, work, this->cols);
+        // The scalar read must wait for the vector reduction to land in UB.
+        AscendC::SetFlag<AscendC::HardEvent::V_S>(EVENT_ID0);
+        AscendC::WaitFlag<AscendC::HardEvent::V_S>(EVENT_ID0);
         float rowMax = result.GetValue(0);
         AscendC::Adds(dst, src, -rowMax, this->cols);
         AscendC::Exp(dst, dst, this->cols);
         AscendC::ReduceSum(result, dst, work, this->cols);
+        // The scalar read must wait for the vector reduction to land in UB.
+        AscendC::SetFlag<AscendC::HardEvent::V_S>(EVENT_ID0);
+        AscendC::WaitFlag<AscendC::HardEvent::V_S>(EVENT_ID0);
         float rowSum = result.GetValue(0);
         AscendC::Muls(dst, dst, 1.0f / rowSum, this->cols);
     }

@@ -1,0 +1,46 @@
+#include "runtime/coverage.h"
+
+#include "aoc/trace.h"
+
+namespace {
+
+// Nesting depth of instrumented API functions on this thread. Helpers inside the API
+// namespaces aoc::vec and aoc::adv are not instrumented (they run only inside an API
+// call, and their per-lane calls would dominate the run time), so they inherit the
+// depth of their caller.
+thread_local int api_depth = 0;
+
+}  // namespace
+
+// Coverage callbacks of the kernel libraries (resolved against the program, which exports
+// them with -rdynamic). Kept minimal: they run once per executed basic block.
+extern "C" {
+
+__attribute__((visibility("default"))) void __sanitizer_cov_trace_pc() {
+  aoc::tls_kernel_blocks += static_cast<uint64_t>(api_depth == 0);
+}
+
+__attribute__((visibility("default"))) void __cyg_profile_func_enter(void*, void*) { ++api_depth; }
+
+__attribute__((visibility("default"))) void __cyg_profile_func_exit(void*, void*) { --api_depth; }
+
+}  // extern "C"
+
+namespace aoc::rt {
+
+std::vector<std::string> scalar_coverage_flags(const std::vector<std::string>& kernel_dirs) {
+  // The kernel's own functions and the C++ library get no entry/exit hooks: their
+  // blocks count as kernel work when the kernel calls them and as API work inside an
+  // API call.
+  std::string exclude_files = "-finstrument-functions-exclude-file-list=/usr/";
+  for (const auto& d : kernel_dirs) exclude_files += "," + d;
+  return {"-fsanitize-coverage=trace-pc", "-finstrument-functions", exclude_files,
+          "-finstrument-functions-exclude-function-list=aoc::vec::,aoc::adv::"};
+}
+
+void reset_scalar_counters() {
+  api_depth = 0;
+  aoc::tls_kernel_blocks = 0;
+}
+
+}  // namespace aoc::rt
