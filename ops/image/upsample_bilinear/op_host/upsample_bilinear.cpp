@@ -1,0 +1,147 @@
+// Host side of UpsampleBilinearCustom: the operator definition, output shape and tiling.
+#include <cmath>
+
+#include "upsample_bilinear_tiling.h"
+#include "register/op_def_registry.h"
+#include "tiling/platform/platform_ascendc.h"
+
+namespace optiling {
+constexpr uint32_t FLOATS_PER_REPEAT = 64;
+constexpr uint32_t BUFFER_NUM = 2;
+constexpr uint32_t FLOAT_SIZE = 4;
+constexpr uint32_t TABLES = 4;           // two column offset tables and two column weights
+constexpr uint32_t FLOAT_ROWS = 3;       // the vertical blend and the two gathered neighbours
+constexpr uint32_t MAX_ROWS_PER_COPY = 4095;
+
+// Output size as PyTorch computes it from a scale factor.
+static int64_t ScaledSize(int64_t in, float scale) { return static_cast<int64_t>(std::floor(in * static_cast<double>(scale))); }
+
+// The source-coordinate ratio PyTorch uses for one axis.
+static float Ratio(int64_t in, int64_t out, float scale, bool alignCorners)
+{
+    if (alignCorners) {
+        return out > 1 ? static_cast<float>(in - 1) / static_cast<float>(out - 1) : 0.0f;
+    }
+    return static_cast<float>(1.0 / scale);
+}
+
+static ge::graphStatus TilingFunc(gert::TilingContext* context)
+{
+    UpsampleBilinearTilingData tiling;
+    auto ascendcPlatform = platform_ascendc::PlatformAscendC(context->GetPlatformInfo());
+    uint64_t ubSize = 0;
+    ascendcPlatform.GetCoreMemSize(platform_ascendc::CoreMemType::UB, ubSize);
+    uint32_t coreNum = ascendcPlatform.GetCoreNumAiv();
+
+    const gert::Shape& shape = context->GetInputShape(0)->GetOriginShape();
+    uint32_t typeSize = ge::GetSizeByDataType(context->GetInputDesc(0)->GetDataType());
+    const float* scaleH = context->GetAttrs()->GetAttrPointer<float>(0);
+    const float* scaleW = context->GetAttrs()->GetAttrPointer<float>(1);
+    const bool* alignCorners = context->GetAttrs()->GetAttrPointer<bool>(2);
+    if (typeSize == 0 || coreNum == 0 || shape.GetDimNum() != 4 || scaleH == nullptr || scaleW == nullptr ||
+        alignCorners == nullptr || !(*scaleH > 0.0f) || !(*scaleW > 0.0f)) {
+        return ge::GRAPH_FAILED;
+    }
+    uint32_t inH = shape.GetDim(2);
+    uint32_t inW = shape.GetDim(3);
+    int64_t outH = ScaledSize(inH, *scaleH);
+    int64_t outW = ScaledSize(inW, *scaleW);
+    if (outH <= 0 || outW <= 0) {
+        return ge::GRAPH_FAILED;
+    }
+    uint32_t rows = shape.GetDim(0) * shape.GetDim(1) * static_cast<uint32_t>(outH);
+
+    uint32_t usedCores = rows < coreNum ? rows : coreNum;
+    uint32_t formerNum = rows % usedCores;
+    uint32_t tailRows = rows / usedCores;
+    uint32_t formerRows = tailRows + (formerNum > 0 ? 1 : 0);
+
+    uint32_t inPitch = (inW + FLOATS_PER_REPEAT - 1) / FLOATS_PER_REPEAT * FLOATS_PER_REPEAT;
+    uint32_t outPitch = (static_cast<uint32_t>(outW) + FLOATS_PER_REPEAT - 1) / FLOATS_PER_REPEAT * FLOATS_PER_REPEAT;
+    // Fixed: the column tables and float rows for the blend.
+    uint64_t fixedBytes = static_cast<uint64_t>(outPitch) * FLOAT_SIZE * (TABLES + FLOAT_ROWS - 1) +
+                          static_cast<uint64_t>(inPitch) * FLOAT_SIZE * 3;
+    // Per tile row: two double-buffered input rows and a double-buffered output row.
+    uint64_t rowBytes = (static_cast<uint64_t>(inPitch) * 2 + outPitch) * typeSize * BUFFER_NUM;
+    if (fixedBytes + rowBytes > ubSize) {
+        return ge::GRAPH_FAILED;  // one row does not fit in UB
+    }
+    uint64_t rowsPerTile = (ubSize - fixedBytes) / rowBytes;
+    if (rowsPerTile > formerRows) {
+        rowsPerTile = formerRows;
+    }
+    if (rowsPerTile > MAX_ROWS_PER_COPY) {
+        rowsPerTile = MAX_ROWS_PER_COPY;
+    }
+
+    tiling.set_inH(inH);
+    tiling.set_inW(inW);
+    tiling.set_outH(static_cast<uint32_t>(outH));
+    tiling.set_outW(static_cast<uint32_t>(outW));
+    tiling.set_inPitch(inPitch);
+    tiling.set_outPitch(outPitch);
+    tiling.set_alignCorners(*alignCorners ? 1 : 0);
+    tiling.set_ratioH(Ratio(inH, outH, *scaleH, *alignCorners));
+    tiling.set_ratioW(Ratio(inW, outW, *scaleW, *alignCorners));
+    tiling.set_formerNum(formerNum);
+    tiling.set_formerRows(formerRows);
+    tiling.set_tailRows(tailRows);
+    tiling.set_rowsPerTile(static_cast<uint32_t>(rowsPerTile));
+    context->SetBlockDim(usedCores);
+    tiling.SaveToBuffer(context->GetRawTilingData()->GetData(), context->GetRawTilingData()->GetCapacity());
+    context->GetRawTilingData()->SetDataSize(tiling.GetDataSize());
+    size_t* currentWorkspace = context->GetWorkspaceSizes(1);
+    currentWorkspace[0] = 0;
+    return ge::GRAPH_SUCCESS;
+}
+}  // namespace optiling
+
+namespace ge {
+// y is [N, C, floor(H * scale_h), floor(W * scale_w)].
+static graphStatus InferShape(gert::InferShapeContext* context)
+{
+    const gert::Shape* xShape = context->GetInputShape(0);
+    const float* scaleH = context->GetAttrs()->GetAttrPointer<float>(0);
+    const float* scaleW = context->GetAttrs()->GetAttrPointer<float>(1);
+    if (xShape->GetDimNum() != 4 || scaleH == nullptr || scaleW == nullptr || !(*scaleH > 0.0f) ||
+        !(*scaleW > 0.0f)) {
+        return GRAPH_FAILED;
+    }
+    int64_t outH = optiling::ScaledSize(xShape->GetDim(2), *scaleH);
+    int64_t outW = optiling::ScaledSize(xShape->GetDim(3), *scaleW);
+    if (outH <= 0 || outW <= 0) {
+        return GRAPH_FAILED;
+    }
+    gert::Shape* yShape = context->GetOutputShape(0);
+    yShape->SetDimNum(0);
+    yShape->AppendDim(xShape->GetDim(0));
+    yShape->AppendDim(xShape->GetDim(1));
+    yShape->AppendDim(outH);
+    yShape->AppendDim(outW);
+    return GRAPH_SUCCESS;
+}
+}  // namespace ge
+
+namespace ops {
+class UpsampleBilinearCustom : public OpDef {
+public:
+    explicit UpsampleBilinearCustom(const char* name) : OpDef(name)
+    {
+        this->Input("x")
+            .ParamType(REQUIRED)
+            .DataType({ge::DT_FLOAT16, ge::DT_BF16, ge::DT_FLOAT})
+            .Format({ge::FORMAT_ND, ge::FORMAT_ND, ge::FORMAT_ND});
+        this->Output("y")
+            .ParamType(REQUIRED)
+            .DataType({ge::DT_FLOAT16, ge::DT_BF16, ge::DT_FLOAT})
+            .Format({ge::FORMAT_ND, ge::FORMAT_ND, ge::FORMAT_ND});
+        this->Attr("scale_h").AttrType(OPTIONAL).Float(2.0);
+        this->Attr("scale_w").AttrType(OPTIONAL).Float(2.0);
+        this->Attr("align_corners").AttrType(OPTIONAL).Bool(false);
+        this->SetInferShape(ge::InferShape);
+        this->AICore().SetTiling(optiling::TilingFunc);
+        this->AICore().AddConfig("ascend910b");
+    }
+};
+OP_ADD(UpsampleBilinearCustom);
+}  // namespace ops

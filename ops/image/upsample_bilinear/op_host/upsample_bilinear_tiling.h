@@ -1,0 +1,26 @@
+// Tiling data of UpsampleBilinearCustom: output rows (N * C * Hout of them) split across
+// cores, rowsPerTile output rows per UB tile, and the source-coordinate rule.
+#ifndef UPSAMPLE_BILINEAR_TILING_H
+#define UPSAMPLE_BILINEAR_TILING_H
+#include "register/tilingdata_base.h"
+
+namespace optiling {
+BEGIN_TILING_DATA_DEF(UpsampleBilinearTilingData)
+  TILING_DATA_FIELD_DEF(uint32_t, inH);
+  TILING_DATA_FIELD_DEF(uint32_t, inW);
+  TILING_DATA_FIELD_DEF(uint32_t, outH);
+  TILING_DATA_FIELD_DEF(uint32_t, outW);
+  TILING_DATA_FIELD_DEF(uint32_t, inPitch);       // input row pitch in UB (256 B float multiple)
+  TILING_DATA_FIELD_DEF(uint32_t, outPitch);      // output row pitch in UB (256 B float multiple)
+  TILING_DATA_FIELD_DEF(uint32_t, alignCorners);  // 1: src = dst * ratio; 0: src = (dst + 0.5) * ratio - 0.5
+  TILING_DATA_FIELD_DEF(float, ratioH);           // (H - 1) / (Hout - 1) or 1 / scale_h
+  TILING_DATA_FIELD_DEF(float, ratioW);
+  TILING_DATA_FIELD_DEF(uint32_t, formerNum);     // cores that take one output row more than the rest
+  TILING_DATA_FIELD_DEF(uint32_t, formerRows);
+  TILING_DATA_FIELD_DEF(uint32_t, tailRows);
+  TILING_DATA_FIELD_DEF(uint32_t, rowsPerTile);
+END_TILING_DATA_DEF;
+
+REGISTER_TILING_DATA_CLASS(UpsampleBilinearCustom, UpsampleBilinearTilingData)
+}  // namespace optiling
+#endif  // UPSAMPLE_BILINEAR_TILING_H
