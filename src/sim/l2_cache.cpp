@@ -41,7 +41,9 @@ void L2Cache::access(uint64_t addr, uint64_t bytes, bool write, bool allocate, L
       out.hit_bytes += hi - lo;
       insert(tag, true, out);
     } else if (allocate) {
-      out.miss_bytes += line_bytes_;  // the whole line comes from HBM
+      // Only the requested bytes are charged: the cost of touching partial 512 B
+      // windows is the engine's alignment penalty, which must not be counted twice.
+      out.miss_bytes += hi - lo;
       insert(tag, false, out);
     } else {
       out.miss_bytes += hi - lo;

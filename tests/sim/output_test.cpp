@@ -101,7 +101,7 @@ TEST(HwLimit, BoundUnitFromWork) {
   w.vector_bytes = 8192.0 * 8192 * 2;
   HwLimit h = hw_limit(soc, w);
   EXPECT_EQ(h.bound, "mte2");
-  EXPECT_NEAR(h.time_us, 268435456.0 / 1600e3, 1e-6);  // bytes / (1.6 TB/s)
+  EXPECT_NEAR(h.time_us, 268435456.0 / (soc.hbm_read_bytes_per_cycle * soc.clock_ghz * 1e3), 1e-6);  // bytes / HBM bandwidth
   // Vector: 128 MiB at 48 x 256 B/cycle x 1.85 GHz = 5.904 us, the sample's theory figure.
   EXPECT_NEAR(h.unit_us["vector"], 5.904, 0.01);
   UnitWork cube;
