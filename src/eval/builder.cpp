@@ -65,6 +65,7 @@ std::string Builder::cache_key(const BuildRequest& req) const {
   for (const auto& u : req.units) {
     h.add(u.source.filename().string()).add_file(u.source);
     for (const auto& f : u.flags) h.add(f);
+    for (const auto& f : u.header_flags) h.add(f);
     h.add(u.precompiled.string());
   }
   for (const auto& f : req.hash_files) h.add(f.filename().string()).add_file(f);
@@ -89,13 +90,14 @@ void write_all(const fs::path& p, const std::string& s) {
 }  // namespace
 
 std::vector<std::string> Builder::precompiled_flags(const fs::path& header, const std::vector<std::string>& flags,
-                                                    std::string& log) {
+                                                    const std::vector<std::string>& header_flags, std::string& log) {
   if (!opts_.precompiled_headers || header.empty()) return {};
   // Only the flags that shape the header (-std, -O, -f, -I) key the PCH; per-variant
   // -D macros do not appear in it, so one PCH serves every dtype variant.
   std::vector<std::string> pch_flags = opts_.base_flags;
   for (const auto& f : flags)
     if (f.rfind("-I", 0) == 0 && f.find("include") != std::string::npos) pch_flags.push_back(f);
+  pch_flags.insert(pch_flags.end(), header_flags.begin(), header_flags.end());
   ContentHash h;
   h.add("aoc-pch-v1").add(compiler_id_).add(header_hash_).add(header.string());
   for (const auto& f : pch_flags) h.add(f);
@@ -171,8 +173,9 @@ BuildResult Builder::build(const BuildRequest& req) {
   for (size_t i = 0; i < req.units.size() && ok; ++i) {
     std::vector<std::string> argv = {opts_.compiler};
     argv.insert(argv.end(), opts_.base_flags.begin(), opts_.base_flags.end());
-    const auto pch = precompiled_flags(req.units[i].precompiled, req.flags, log);
+    const auto pch = precompiled_flags(req.units[i].precompiled, req.flags, req.units[i].header_flags, log);
     argv.insert(argv.end(), pch.begin(), pch.end());
+    argv.insert(argv.end(), req.units[i].header_flags.begin(), req.units[i].header_flags.end());
     argv.insert(argv.end(), req.flags.begin(), req.flags.end());
     argv.insert(argv.end(), req.units[i].flags.begin(), req.units[i].flags.end());
     const std::string obj = (tmp / ("u" + std::to_string(i) + ".o")).string();

@@ -19,6 +19,10 @@ struct CompileUnit {
   // A header the unit starts with (kernel_operator.h): compiled once per flag set into a
   // precompiled header in the cache and force-included first, so a cold unit skips it.
   std::filesystem::path precompiled;
+  // Flags that change how the header itself compiles (instrumentation): they key and
+  // build the precompiled header too, since a header precompiled without them would
+  // bring uninstrumented functions into the unit.
+  std::vector<std::string> header_flags;
 };
 
 struct BuildRequest {
@@ -67,7 +71,7 @@ class Builder {
   // Flags that force-include the precompiled `header` (building it on first use), or
   // none when it cannot be built (the unit then compiles the header itself).
   std::vector<std::string> precompiled_flags(const std::filesystem::path& header, const std::vector<std::string>& flags,
-                                             std::string& log);
+                                             const std::vector<std::string>& header_flags, std::string& log);
 
   BuilderOptions opts_;
   std::string compiler_id_;

@@ -54,11 +54,11 @@ BuildRequest kernel_build_request(const aoc::op::OpPackage& p, size_t variant, c
   const fs::path tiling_header = dirs.host / (p.name + "_tiling.h");
   if (fs::is_regular_file(tiling_header)) kernel_flags = {"-include", tiling_header.string()};
   // Kernel code between API calls costs scalar cycles: count its basic blocks.
-  const auto coverage = aoc::rt::scalar_coverage_flags({dirs.kernel.string(), dirs.host.string()});
-  kernel_flags.insert(kernel_flags.end(), coverage.begin(), coverage.end());
+  kernel_flags.push_back(aoc::rt::kernel_sources_flag({dirs.kernel.string(), dirs.host.string()}));
   for (const auto& f : cpp_files(dirs.host)) r.units.push_back({f, {}});
   const fs::path kernel_header = root / "include" / "ascendc" / "kernel_operator.h";
-  for (const auto& f : cpp_files(dirs.kernel)) r.units.push_back({f, kernel_flags, kernel_header});
+  for (const auto& f : cpp_files(dirs.kernel))
+    r.units.push_back({f, kernel_flags, kernel_header, aoc::rt::scalar_coverage_flags()});
   r.hash_dirs = {dirs.host, dirs.kernel};
   return r;
 }

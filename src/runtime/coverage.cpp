@@ -28,14 +28,18 @@ __attribute__((visibility("default"))) void __cyg_profile_func_exit(void*, void*
 
 namespace aoc::rt {
 
-std::vector<std::string> scalar_coverage_flags(const std::vector<std::string>& kernel_dirs) {
-  // The kernel's own functions and the C++ library get no entry/exit hooks: their
-  // blocks count as kernel work when the kernel calls them and as API work inside an
-  // API call.
-  std::string exclude_files = "-finstrument-functions-exclude-file-list=/usr/";
-  for (const auto& d : kernel_dirs) exclude_files += "," + d;
-  return {"-fsanitize-coverage=trace-pc", "-finstrument-functions", exclude_files,
+std::vector<std::string> scalar_coverage_flags() {
+  // The C++ library (and, through kernel_sources_flag, the kernel's own functions) get no
+  // entry/exit hooks: their blocks count as kernel work when the kernel calls them and as
+  // API work inside an API call.
+  return {"-fsanitize-coverage=trace-pc", "-finstrument-functions", "-finstrument-functions-exclude-file-list=/usr/",
           "-finstrument-functions-exclude-function-list=aoc::vec::,aoc::adv::"};
+}
+
+std::string kernel_sources_flag(const std::vector<std::string>& kernel_dirs) {
+  std::string flag = "-finstrument-functions-exclude-file-list=";  // adds to the list above
+  for (size_t i = 0; i < kernel_dirs.size(); ++i) flag += (i ? "," : "") + kernel_dirs[i];
+  return flag;
 }
 
 void reset_scalar_counters() {

@@ -11,10 +11,15 @@
 
 namespace aoc::rt {
 
-// Compiler flags for a kernel translation unit. `kernel_dirs` are the folders holding the
-// kernel's own sources and headers, spelled as they are passed to the compiler (the
-// exclusion list matches by substring of the path the compiler records).
-std::vector<std::string> scalar_coverage_flags(const std::vector<std::string>& kernel_dirs);
+// Instrumentation flags for kernel translation units. They also shape how the AscendC
+// headers compile, so a precompiled kernel_operator.h must be built with them too.
+std::vector<std::string> scalar_coverage_flags();
+
+// The flag that keeps the kernel's own functions free of API entry/exit hooks.
+// `kernel_dirs` are the folders of the kernel's sources and headers, spelled as they are
+// passed to the compiler (GCC matches substrings of the path it records). GCC decides
+// this when it parses a function, so it only needs to reach the kernel's unit.
+std::string kernel_sources_flag(const std::vector<std::string>& kernel_dirs);
 
 // Clears this thread's counters; the launcher calls it when a block starts.
 void reset_scalar_counters();

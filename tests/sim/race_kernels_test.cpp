@@ -1,0 +1,95 @@
+// Races in real kernels make a case fail with verdict "race" naming both call sites;
+// correctly synchronised kernels (the same kernel with every event, and the suite's
+// operators) are not flagged.
+#include <gtest/gtest.h>
+
+#include "data/race_kernels/package_copy.h"
+
+namespace {
+
+using aoc::op::Verdict;
+
+const std::string kSyncAdd =
+    aoc::test::read_text(std::filesystem::path(AOC_SOURCE_DIR) / "tests/data/race_kernels/sync_add.cpp");
+
+aoc::eval::OpReport run_variant(const std::string& macro) {
+  aoc::test::AddPackageCopy pkg((macro.empty() ? "" : "#define " + macro + "\n") + kSyncAdd);
+  return pkg.run("", {"aligned_2d_fp16"});  // hazards are checked without timing too; several tiles per core
+}
+
+std::string verdicts(const aoc::eval::OpReport& r) {
+  std::string s = r.setup_error;
+  for (const auto& b : r.build_failures) s += b.result.first_error() + "\n";
+  for (const auto& c : r.cases) s += c.name + ": " + aoc::op::to_string(c.verdict) + " " + c.message + "\n";
+  return s;
+}
+
+TEST(RaceKernels, FullySynchronisedKernelPasses) {
+  auto r = run_variant("");
+  ASSERT_TRUE(r.passed()) << verdicts(r);
+  for (const auto& c : r.cases) EXPECT_TRUE(c.hazards.empty()) << c.name;
+}
+
+struct RaceCase {
+  const char* macro;
+  aoc::sim::HazardKind kind;
+  const char* first_op;
+  const char* second_op;
+};
+
+class RacyKernel : public ::testing::TestWithParam<RaceCase> {};
+
+TEST_P(RacyKernel, FailsWithRaceNamingBothCallSites) {
+  const RaceCase& rc = GetParam();
+  auto r = run_variant(rc.macro);
+  ASSERT_TRUE(r.build_failures.empty() && r.setup_error.empty()) << verdicts(r);
+  size_t races = 0;
+  for (const auto& c : r.cases) {
+    // The CPU runs pipes in program order, so the numbers are right: only the race fails the case.
+    for (const auto& o : c.outputs) EXPECT_TRUE(o.cmp.pass) << c.name;
+    if (c.verdict != Verdict::Race) {
+      EXPECT_EQ(c.verdict, Verdict::Pass) << verdicts(r);
+      continue;
+    }
+    ++races;
+    ASSERT_FALSE(c.hazards.empty());
+    const auto& h = c.hazards.front();
+    EXPECT_EQ(h.kind, rc.kind) << h.message();
+    EXPECT_EQ(h.first.op, rc.first_op) << h.message();
+    EXPECT_EQ(h.second.op, rc.second_op) << h.message();
+    EXPECT_NE(h.first.file.find("add.cpp"), std::string::npos) << h.message();
+    EXPECT_NE(h.first.line, h.second.line) << h.message();
+    const std::string site1 = "add.cpp:" + std::to_string(h.first.line);
+    const std::string site2 = "add.cpp:" + std::to_string(h.second.line);
+    EXPECT_NE(c.message.find(site1), std::string::npos) << c.message;
+    EXPECT_NE(c.message.find(site2), std::string::npos) << c.message;
+  }
+  EXPECT_GT(races, 0u) << verdicts(r);
+  EXPECT_FALSE(r.passed());
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    Defects, RacyKernel,
+    ::testing::Values(RaceCase{"RACE_NO_SYNC_IN", aoc::sim::HazardKind::Race, "DataCopyPad", "Add"},
+                      RaceCase{"RACE_LATE_WAIT", aoc::sim::HazardKind::Race, "DataCopyPad", "Add"},
+                      RaceCase{"RACE_REUSE", aoc::sim::HazardKind::Race, "Add", "DataCopyPad"},
+                      RaceCase{"RACE_SCALAR_READ", aoc::sim::HazardKind::ScalarReadRace, "Add", "GetValue"}),
+    [](const auto& info) { return std::string(info.param.macro); });
+
+class SuiteOperator : public ::testing::TestWithParam<const char*> {};
+
+TEST_P(SuiteOperator, IsNotFlagged) {
+  static aoc::eval::Builder builder(aoc::eval::default_builder_options());
+  aoc::eval::EvalOptions opt;
+  opt.seed = 11;
+  opt.soc = "Ascend910B1";
+  auto r = aoc::eval::evaluate_package(
+      aoc::op::load_op_package(std::filesystem::path(AOC_SOURCE_DIR) / "ops" / GetParam()), builder, opt);
+  EXPECT_TRUE(r.passed()) << verdicts(r);
+  for (const auto& c : r.cases) EXPECT_TRUE(c.hazards.empty()) << c.name << ": " << c.message;
+}
+
+INSTANTIATE_TEST_SUITE_P(Clean, SuiteOperator,
+                         ::testing::Values("elementwise/add", "normalization/softmax", "normalization/layer_norm"));
+
+}  // namespace
