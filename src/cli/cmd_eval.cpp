@@ -13,6 +13,7 @@
 #include <nlohmann/json.hpp>
 
 #include "cli/commands.h"
+#include "eval/candidate.h"
 #include "eval/eval_pool.h"
 #include "eval/evaluator.h"
 
@@ -36,7 +37,9 @@ struct EvalArgs {
   double memory_gb = 8;
 };
 
-bool is_candidate(const fs::path& d) { return fs::exists(d / "op.toml") || fs::exists(d / "candidate.toml"); }
+bool is_candidate(const fs::path& d) {
+  return fs::exists(d / "op.toml") || fs::exists(d / "candidate.toml") || aoc::eval::is_expert_folder(d);
+}
 
 // A candidate or package folder is itself; any other folder is searched for them.
 std::vector<fs::path> expand(const fs::path& p) {

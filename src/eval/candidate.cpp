@@ -7,13 +7,30 @@
 namespace aoc::eval {
 namespace fs = std::filesystem;
 
+namespace {
+fs::path without_trailing_slash(const fs::path& p) {
+  fs::path n = p.lexically_normal();
+  return n.has_filename() ? n : n.parent_path();
+}
+}  // namespace
+
+bool is_expert_folder(const fs::path& dir) {
+  const fs::path d = without_trailing_slash(dir);
+  return d.filename() == "expert" && fs::exists(d.parent_path() / "op.toml") && !fs::exists(d / "candidate.toml");
+}
+
 Candidate load_candidate(const fs::path& dir, const std::string& header_hash) {
   Candidate c;
   c.dir = dir;
   if (!fs::is_directory(dir)) throw CandidateError(dir.string() + " is not a folder; pass a candidate folder "
                                                                   "(op_kernel/ + candidate.toml) or an operator package");
   fs::path package_dir = dir;
-  if (!fs::exists(dir / "op.toml")) {
+  if (is_expert_folder(dir)) {
+    // A package's expert/ folder is a candidate of that package without a candidate.toml.
+    package_dir = without_trailing_slash(dir).parent_path();
+    if (!fs::is_directory(dir / "op_kernel"))
+      throw CandidateError(dir.string() + " has no op_kernel/ folder; an expert folder holds op_kernel/ and optionally op_host/");
+  } else if (!fs::exists(dir / "op.toml")) {
     const fs::path toml = dir / "candidate.toml";
     if (!fs::exists(toml))
       throw CandidateError(dir.string() + " has neither op.toml nor candidate.toml; add candidate.toml with "

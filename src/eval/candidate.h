@@ -1,7 +1,8 @@
 // A candidate: a modified copy of an operator package's op_host/ and op_kernel/,
 // plus candidate.toml naming the package it belongs to (package = "<path>", relative
 // to the candidate folder or absolute). A missing op_host/ means the package's own.
-// An operator package folder (with op.toml) is a candidate of itself.
+// An operator package folder (with op.toml) is a candidate of itself, and its expert/
+// folder (hand-optimized op_host/ + op_kernel/) is a candidate of it without candidate.toml.
 #pragma once
 #include <filesystem>
 #include <stdexcept>
@@ -23,6 +24,9 @@ struct Candidate {
   SourceDirs sources;
   std::string hash;  // sources, package description, golden and the AscendC headers
 };
+
+// True for <package>/expert (no candidate.toml of its own).
+bool is_expert_folder(const std::filesystem::path& dir);
 
 // `header_hash`: tree_hash of include/ascendc (results go stale when the library changes).
 // Throws CandidateError (what is wrong and how to fix it) or aoc::op::PackageError.
