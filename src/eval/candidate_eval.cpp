@@ -151,7 +151,12 @@ CaseResult run_one_case(const Setup& s, size_t ci, const CandidateEvalOptions& o
   net_isolated = sr.network_isolated;
   if (auto bad = abnormal_end(sr, opt.limits)) return finish(bad->first, bad->second);
   const std::vector<TrialStatus> st = read_statuses(dir.path);
-  if (st.size() != kTrials) return finish(Verdict::Error, "the harness wrote no readable result.json");
+  if (st.size() != kTrials) {
+    // A child that failed before its first trial (unreadable request ...) says why in one status.
+    if (st.size() == 1 && st[0].status != "ok")
+      return finish(Verdict::Error, "the harness failed before running the case: " + st[0].message);
+    return finish(Verdict::Error, "the harness wrote no readable result.json");
+  }
   out.block_dim = st[0].block_dim;
   out.tiling_key = st[0].tiling_key;
   out.knobs = st[0].knobs;

@@ -103,7 +103,8 @@ json to_json(const TuningConfig& c) {
 TuningConfig tuning_config_from_json(const json& j) {
   try {
     TuningConfig c;
-    for (const auto& [k, v] : j.value("knobs", json::object()).items()) c.knobs[k] = v.get<int64_t>();
+    const json knobs = j.value("knobs", json::object());  // items() must not outlive it
+    for (const auto& [k, v] : knobs.items()) c.knobs[k] = v.get<int64_t>();
     c.cores = j.value("cores", 0u);
     c.ub_bytes = j.value("ub_bytes", uint64_t{0});
     return c;
