@@ -35,6 +35,8 @@ struct TuneArgs {
   std::string repository;
   std::string cache_dir;
   double timeout = 60;
+  int64_t max_elements = 0;
+  bool no_verify = false;
 };
 
 std::string config_text(const aoc::eval::TuningConfig& c) {
@@ -53,6 +55,7 @@ bool setup(const TuneArgs& a, aoc::tune::TuneOptions& o, aoc::eval::BuilderOptio
   o.soc = a.soc;
   o.search.seed = a.seed;
   o.tuning_cases = a.cases;
+  o.max_case_elements = a.max_elements;
   o.use_repository = !a.no_repository;
   o.repository_file = a.repository;
   o.eval = aoc::eval::default_candidate_eval_options();
@@ -171,10 +174,9 @@ int run_bench(const TuneArgs& a) {
   aoc::eval::BuilderOptions builder_opts;
   if (!setup(a, bo.tune, builder_opts)) return 2;
   bo.budgets = a.budgets;
-  const bool tty = ::isatty(STDERR_FILENO) != 0;
-  bo.log = [tty](const std::string& s) {
-    if (tty) std::cerr << s << "\n";
-  };
+  bo.verify = !a.no_verify;
+  // One line per operator and method as it finishes: a long run shows (and keeps) partial results.
+  bo.log = [](const std::string& s) { std::cerr << s << std::endl; };
   std::vector<fs::path> dirs;
   for (const auto& p : a.paths) {
     if (fs::exists(fs::path(p) / "op.toml")) {
@@ -216,6 +218,8 @@ void add_tune_command(CLI::App& app) {
   cmd->add_option("--soc", args->soc, "SoC model")->capture_default_str();
   cmd->add_option("--method", args->method, "evolve or random")->capture_default_str();
   cmd->add_option("--case", args->cases, "Tune on these public cases (default: the largest case of each dtype)");
+  cmd->add_option("--max-elements", args->max_elements,
+                  "Default tuning cases: the largest of each dtype with at most this many input elements");
   cmd->add_flag("--json", args->json, "Print a JSON report");
   cmd->add_flag("--no-repository", args->no_repository, "Neither start from nor update the tuning repository");
   cmd->add_option("--repository", args->repository, "Repository file (default: <cache dir>/tune/repository.json)");
@@ -224,6 +228,7 @@ void add_tune_command(CLI::App& app) {
   cmd->callback([args]() { exit_status() = run_tune(*args); });
 
   auto bargs = std::make_shared<TuneArgs>();
+  bargs->max_elements = 1 << 16;  // one evaluation well under a second or two on a loaded machine
   CLI::App* bench = app.add_subcommand("tune-bench", "Compare evolve, random and the baseline at equal budgets over "
                                                      "operator packages: geomean speedup and fast_p (docs/tune.md)");
   bench->add_option("DIR", bargs->paths, "Operator packages or folders holding them")
@@ -233,6 +238,10 @@ void add_tune_command(CLI::App& app) {
   bench->add_option("--seed", bargs->seed, "Seed of the searches and the case inputs")->capture_default_str();
   bench->add_option("--soc", bargs->soc, "SoC model")->capture_default_str();
   bench->add_flag("--json", bargs->json, "Print a JSON report");
+  bench->add_option("--max-elements", bargs->max_elements,
+                    "Tuning cases: the largest of each dtype with at most this many input elements")
+      ->capture_default_str();
+  bench->add_flag("--no-verify", bargs->no_verify, "Report tuning-case speedups without verifying the best on all cases");
   bench->add_option("--cache-dir", bargs->cache_dir, "Build cache folder")->capture_default_str();
   bench->add_option("--timeout", bargs->timeout, "Wall-clock limit per case, seconds")->capture_default_str();
   bench->callback([bargs]() {

@@ -25,6 +25,7 @@ struct BenchOptions {
   std::vector<Method> methods = {Method::Evolve, Method::Random};
   std::vector<double> fast_p = {1.0, 1.1, 1.25, 1.5};
   TuneOptions tune;  // soc, seed, eval options (budget and method are set per run)
+  bool verify = true;  // verify each budget's best (all public cases + hidden draw); else tuning-case times only
   std::function<void(const std::string&)> log;
 };
 

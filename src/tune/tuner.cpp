@@ -31,26 +31,36 @@ std::string first_failure(const eval::CandidateReport& r) {
 
 }  // namespace
 
-std::vector<std::string> default_tuning_cases(const aoc::op::OpPackage& p) {
-  std::map<size_t, size_t> largest;  // variant -> case index
+std::vector<std::string> default_tuning_cases(const aoc::op::OpPackage& p, int64_t max_elements) {
+  const auto fits = [&](size_t i) { return max_elements <= 0 || input_elements(p.cases[i]) <= uint64_t(max_elements); };
+  // Per variant: the largest case that fits, else the smallest one.
+  std::map<size_t, size_t> pick;
   for (size_t i = 0; i < p.cases.size(); ++i) {
-    const auto it = largest.find(p.cases[i].variant);
-    if (it == largest.end() || input_elements(p.cases[i]) > input_elements(p.cases[it->second]))
-      largest[p.cases[i].variant] = i;
+    const size_t v = p.cases[i].variant;
+    const auto it = pick.find(v);
+    if (it == pick.end()) {
+      pick[v] = i;
+      continue;
+    }
+    const size_t j = it->second;
+    const uint64_t ni = input_elements(p.cases[i]), nj = input_elements(p.cases[j]);
+    if (fits(i) && (!fits(j) || ni > nj)) it->second = i;
+    else if (!fits(i) && !fits(j) && ni < nj) it->second = i;
   }
   std::vector<std::string> out;
-  for (const auto& [v, i] : largest) out.push_back(p.cases[i].name);
+  for (const auto& [v, i] : pick) out.push_back(p.cases[i].name);
   return out;
 }
 
-RepoKey repository_key(const aoc::op::OpPackage& p, const std::vector<std::string>& cases, const std::string& soc) {
+RepoKey repository_key(const aoc::op::OpPackage& p, const std::vector<std::string>& cases, const std::string& soc,
+                       int64_t max_elements) {
   RepoKey k;
   k.op = p.name;
   k.soc = soc;
   // The shape class names the tuning cases: the default set is "largest of each dtype",
   // a hand-picked set is named by its cases.
-  if (cases == default_tuning_cases(p)) {
-    k.shape_class = "largest-per-dtype";
+  if (cases == default_tuning_cases(p, max_elements)) {
+    k.shape_class = max_elements > 0 ? "largest-per-dtype-upto-" + std::to_string(max_elements) : "largest-per-dtype";
   } else {
     for (const auto& c : cases) k.shape_class += (k.shape_class.empty() ? "" : "+") + c;
   }
@@ -187,12 +197,12 @@ TuneReport tune(const fs::path& op_dir, eval::Builder& builder, const TuneOption
   r.budget = opt.search.budget;
   r.seed = opt.search.seed;
   if (opt.soc.empty()) throw TuneError("tuning needs a SoC model for timing (--soc)");
-  r.tuning_cases = opt.tuning_cases.empty() ? default_tuning_cases(p) : opt.tuning_cases;
+  r.tuning_cases = opt.tuning_cases.empty() ? default_tuning_cases(p, opt.max_case_elements) : opt.tuning_cases;
   for (const auto& name : r.tuning_cases)
     if (std::none_of(p.cases.begin(), p.cases.end(), [&](const auto& c) { return c.name == name; }))
       throw TuneError("operator " + p.name + " has no case named " + name);
   if (r.tuning_cases.empty()) throw TuneError("operator " + p.name + " has no public cases to tune on");
-  r.repo_key = repository_key(p, r.tuning_cases, opt.soc);
+  r.repo_key = repository_key(p, r.tuning_cases, opt.soc, opt.max_case_elements);
 
   eval::CandidateEvalOptions eo = opt.eval;
   eo.soc = opt.soc;

@@ -31,7 +31,8 @@ namespace aoc::tune {
 struct TuneOptions {
   SearchOptions search;
   std::string soc = "Ascend910B1";
-  std::vector<std::string> tuning_cases;  // empty: the largest public case of each dtype
+  std::vector<std::string> tuning_cases;  // empty: the largest public case of each dtype ...
+  int64_t max_case_elements = 0;          // ... among those with at most this many input elements (0: any)
   bool use_repository = true;             // read and update it
   std::filesystem::path repository_file;  // empty: <cache>/tune/repository.json
   size_t verify_candidates = 3;           // best configurations tried in verification
@@ -102,10 +103,12 @@ class ConfigRunner {
   double seconds_ = 0;
 };
 
-// The largest public case (by input elements) of each dtype variant, in variant order.
-std::vector<std::string> default_tuning_cases(const aoc::op::OpPackage& p);
+// The largest public case (by input elements) of each dtype variant, in variant order;
+// with `max_elements`, the largest at or under it (the smallest when none is).
+std::vector<std::string> default_tuning_cases(const aoc::op::OpPackage& p, int64_t max_elements = 0);
 // "bf16+fp16+fp32"-style dtype label and the shape class of the tuning cases.
-RepoKey repository_key(const aoc::op::OpPackage& p, const std::vector<std::string>& cases, const std::string& soc);
+RepoKey repository_key(const aoc::op::OpPackage& p, const std::vector<std::string>& cases, const std::string& soc,
+                       int64_t max_elements = 0);
 
 // Throws TuneError when the package cannot be tuned (does not load, baseline fails ...).
 TuneReport tune(const std::filesystem::path& op_dir, eval::Builder& builder, const TuneOptions& opt);
