@@ -32,16 +32,28 @@ static ge::graphStatus TilingFunc(gert::TilingContext* context)
     uint32_t rows = static_cast<uint32_t>(total / cols);
     uint32_t rowStride = (cols + ROW_ALIGN - 1) / ROW_ALIGN * ROW_ALIGN;
 
-    // UB: the scale buffers, two float row buffers (|x| of one row and the ReduceMax work
-    // area), then per row of a tile: the double-buffered input queue, the float copy and
-    // the double-buffered int8 output queue.
-    uint64_t fixedBytes = 3ULL * MAX_ROWS_PER_TILE * sizeof(float) + 2ULL * rowStride * sizeof(float) + 32;
-    uint64_t rowBytes = static_cast<uint64_t>(rowStride) * (BUFFER_NUM * typeSize + sizeof(float) + BUFFER_NUM);
-    if (fixedBytes + rowBytes > ubSize) {
-        return ge::GRAPH_FAILED;  // a row longer than one UB tile holds is not supported
+    // UB: the scale buffers, then per UB element of a row: two float row buffers (|x| and
+    // the ReduceMax work area), the double-buffered input queue, the float copy and the
+    // double-buffered int8 output queue.
+    uint64_t fixedBytes = 3ULL * MAX_ROWS_PER_TILE * sizeof(float) + 32;
+    uint64_t bytesPerElem = 2 * sizeof(float) + BUFFER_NUM * typeSize + sizeof(float) + BUFFER_NUM;
+    if (fixedBytes + bytesPerElem * ROW_ALIGN > ubSize) {
+        return ge::GRAPH_FAILED;
     }
-    uint64_t fit = (ubSize - fixedBytes) / rowBytes;
-    uint32_t rowsPerTile = static_cast<uint32_t>(fit < MAX_ROWS_PER_TILE ? fit : MAX_ROWS_PER_TILE);
+    uint32_t rowsPerTile = 1;
+    uint32_t chunkNum = 1;
+    uint64_t rowFixed = 2ULL * rowStride * sizeof(float);
+    uint64_t rowBytes = static_cast<uint64_t>(rowStride) * (bytesPerElem - 2 * sizeof(float));
+    if (fixedBytes + rowFixed + rowBytes <= ubSize) {
+        // Whole rows: as many per tile as fit.
+        uint64_t fit = (ubSize - fixedBytes - rowFixed) / rowBytes;
+        rowsPerTile = static_cast<uint32_t>(fit < MAX_ROWS_PER_TILE ? fit : MAX_ROWS_PER_TILE);
+    } else {
+        // A row longer than UB holds: one row at a time in chunks of the largest fitting
+        // multiple of 32 elements, read twice (maximum, then quantization).
+        rowStride = static_cast<uint32_t>((ubSize - fixedBytes) / bytesPerElem / ROW_ALIGN * ROW_ALIGN);
+        chunkNum = (cols + rowStride - 1) / rowStride;
+    }
 
     uint32_t usedCores = rows < coreNum ? rows : coreNum;
     tiling.set_rows(rows);
@@ -51,6 +63,7 @@ static ge::graphStatus TilingFunc(gert::TilingContext* context)
     tiling.set_formerRows(rows / usedCores + 1);
     tiling.set_tailRows(rows / usedCores);
     tiling.set_rowsPerTile(rowsPerTile);
+    tiling.set_chunkNum(chunkNum);
     context->SetBlockDim(usedCores);
     tiling.SaveToBuffer(context->GetRawTilingData()->GetData(), context->GetRawTilingData()->GetCapacity());
     context->GetRawTilingData()->SetDataSize(tiling.GetDataSize());

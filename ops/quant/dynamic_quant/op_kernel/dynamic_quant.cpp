@@ -4,6 +4,7 @@
 // streams tiles of whole rows through UB with double buffering (CopyIn on MTE2, Compute
 // on V and S, CopyOut on MTE3 overlap across tiles). Every row sits at a 32-element UB
 // stride so that its float copy, its 16-bit input and its int8 output all start on 32 B.
+// A row too long for UB is read twice in chunks: once for its maximum, once to quantize.
 // Compute in float: the row maximum (Abs + ReduceMax) is read by the scalar unit, which
 // forms 127 / max; Muls scales the row; float -> half with CAST_ODD then half -> int8 with
 // CAST_RINT rounds the float product once to the nearest integer (ties to even): the
@@ -34,6 +35,7 @@ public:
         cols = tiling.cols;
         rowStride = tiling.rowStride;
         rowsPerTile = tiling.rowsPerTile;
+        chunkNum = tiling.chunkNum;
         tileNum = (blockRows + rowsPerTile - 1) / rowsPerTile;
 
         uint64_t elems = static_cast<uint64_t>(blockRows) * cols;
@@ -51,6 +53,12 @@ public:
     }
     __aicore__ inline void Process()
     {
+        if (chunkNum > 1) {
+            for (uint32_t r = 0; r < blockRows; r++) {
+                QuantizeLongRow(r);
+            }
+            return;
+        }
         for (uint32_t t = 0; t < tileNum; t++) {
             uint32_t rows = t == tileNum - 1 ? blockRows - t * rowsPerTile : rowsPerTile;
             uint64_t firstRow = static_cast<uint64_t>(t) * rowsPerTile;
@@ -120,6 +128,71 @@ private:
         outQueueY.FreeTensor(yLocal);
         outQueueScale.FreeTensor(scaleLocal);
     }
+    // One row of more than rowStride elements, in chunkNum chunks of rowStride.
+    __aicore__ inline void QuantizeLongRow(uint32_t r)
+    {
+        uint64_t rowBase = static_cast<uint64_t>(r) * cols;
+        AscendC::LocalTensor<float> xf = floatBuf.Get<float>();
+        AscendC::LocalTensor<float> absRow = absBuf.Get<float>();
+        AscendC::LocalTensor<float> work = workBuf.Get<float>();
+        AscendC::LocalTensor<float> result = reduceBuf.Get<float>();
+        float maxAbs = 0.0f;
+        for (uint32_t c = 0; c < chunkNum; c++) {
+            uint32_t len = ChunkElems(c);
+            CopyChunkIn(rowBase + static_cast<uint64_t>(c) * rowStride, len);
+            AscendC::LocalTensor<T> xLocal = inQueueX.DeQue<T>();
+            AscendC::Cast(xf, xLocal, AscendC::RoundMode::CAST_NONE, static_cast<int32_t>(len));
+            inQueueX.FreeTensor(xLocal);
+            AscendC::Abs(absRow, xf, static_cast<int32_t>(len));
+            AscendC::ReduceMax(result, absRow, work, static_cast<int32_t>(len));
+            WaitVectorForScalar();
+            float part = result.GetValue(0);
+            maxAbs = part > maxAbs ? part : maxAbs;
+        }
+        float invScale = maxAbs > 0.0f ? INT8_MAX_F / maxAbs : 0.0f;
+
+        AscendC::LocalTensor<float> maxes = maxBuf.Get<float>();
+        maxes.SetValue(0, maxAbs);
+        WaitScalarForVector();
+        AscendC::LocalTensor<float> scaleLocal = outQueueScale.AllocTensor<float>();
+        AscendC::Muls(scaleLocal, maxes, 1.0f / INT8_MAX_F, 1);
+        outQueueScale.EnQue<float>(scaleLocal);
+        scaleLocal = outQueueScale.DeQue<float>();
+        AscendC::DataCopyExtParams scaleParams{1, sizeof(float), 0, 0, 0};
+        AscendC::DataCopyPad(scaleGm[r], scaleLocal, scaleParams);
+        outQueueScale.FreeTensor(scaleLocal);
+
+        for (uint32_t c = 0; c < chunkNum; c++) {
+            uint32_t len = ChunkElems(c);
+            uint64_t offset = rowBase + static_cast<uint64_t>(c) * rowStride;
+            CopyChunkIn(offset, len);
+            AscendC::LocalTensor<T> xLocal = inQueueX.DeQue<T>();
+            AscendC::LocalTensor<int8_t> yLocal = outQueueY.AllocTensor<int8_t>();
+            AscendC::Cast(xf, xLocal, AscendC::RoundMode::CAST_NONE, static_cast<int32_t>(len));
+            AscendC::Muls(xf, xf, invScale, static_cast<int32_t>(len));
+            AscendC::LocalTensor<half> xh = xLocal.template ReinterpretCast<half>();
+            AscendC::Cast(xh, xf, AscendC::RoundMode::CAST_ODD, static_cast<int32_t>(len));
+            AscendC::Cast(yLocal, xh, AscendC::RoundMode::CAST_RINT, static_cast<int32_t>(len));
+            outQueueY.EnQue<int8_t>(yLocal);
+            inQueueX.FreeTensor(xLocal);
+            yLocal = outQueueY.DeQue<int8_t>();
+            AscendC::DataCopyExtParams yParams{1, len, 0, 0, 0};
+            AscendC::DataCopyPad(yGm[offset], yLocal, yParams);
+            outQueueY.FreeTensor(yLocal);
+        }
+    }
+    __aicore__ inline uint32_t ChunkElems(uint32_t c) const
+    {
+        return c == chunkNum - 1 ? cols - c * rowStride : rowStride;
+    }
+    __aicore__ inline void CopyChunkIn(uint64_t offset, uint32_t len)
+    {
+        AscendC::LocalTensor<T> xLocal = inQueueX.AllocTensor<T>();
+        AscendC::DataCopyExtParams copyParams{1, static_cast<uint32_t>(len * sizeof(T)), 0, 0, 0};
+        AscendC::DataCopyPadExtParams<T> padParams{false, 0, 0, 0};
+        AscendC::DataCopyPad(xLocal, xGm[offset], copyParams, padParams);
+        inQueueX.EnQue(xLocal);
+    }
     // The scalar unit reads a vector result only after the vector pipe has written it.
     __aicore__ inline void WaitVectorForScalar()
     {
@@ -147,6 +220,7 @@ private:
     uint32_t cols = 0;
     uint32_t rowStride = 0;
     uint32_t rowsPerTile = 0;
+    uint32_t chunkNum = 1;
     uint32_t tileNum = 0;
 };
 
