@@ -3,6 +3,7 @@
 // random vs the baseline at equal budgets over many operators. See docs/tune.md.
 #include <unistd.h>
 
+#include <fstream>
 #include <iomanip>
 #include <iostream>
 #include <memory>
@@ -37,6 +38,7 @@ struct TuneArgs {
   double timeout = 60;
   int64_t max_elements = 0;
   bool no_verify = false;
+  std::vector<std::string> merge;
 };
 
 std::string config_text(const aoc::eval::TuningConfig& c) {
@@ -169,7 +171,38 @@ int run_tune(const TuneArgs& a) {
   }
 }
 
+// Summary over saved reports of runs on different operators.
+int merge_reports(const TuneArgs& a) {
+  aoc::tune::BenchReport all;
+  for (size_t i = 0; i < a.merge.size(); ++i) {
+    std::ifstream in(a.merge[i]);
+    if (!in) {
+      std::cerr << "error: cannot read " << a.merge[i] << "\n";
+      return 2;
+    }
+    try {
+      auto r = aoc::tune::bench_from_json(nlohmann::json::parse(in));
+      if (i > 0 && (r.options.budgets != all.options.budgets || r.options.verify != all.options.verify)) {
+        std::cerr << "error: " << a.merge[i] << " has other budgets or verification than " << a.merge[0] << "\n";
+        return 2;
+      }
+      if (i == 0) all = r;
+      else {
+        all.ops.insert(all.ops.end(), r.ops.begin(), r.ops.end());
+        all.seconds += r.seconds;
+      }
+    } catch (const std::exception& e) {
+      std::cerr << "error: " << a.merge[i] << ": " << e.what() << "\n";
+      return 2;
+    }
+  }
+  if (a.json) std::cout << aoc::tune::to_json(all).dump(2) << "\n";
+  else std::cout << aoc::tune::to_table(all);
+  return 0;
+}
+
 int run_bench(const TuneArgs& a) {
+  if (!a.merge.empty()) return merge_reports(a);
   aoc::tune::BenchOptions bo;
   aoc::eval::BuilderOptions builder_opts;
   if (!setup(a, bo.tune, builder_opts)) return 2;
@@ -177,6 +210,10 @@ int run_bench(const TuneArgs& a) {
   bo.verify = !a.no_verify;
   // One line per operator and method as it finishes: a long run shows (and keeps) partial results.
   bo.log = [](const std::string& s) { std::cerr << s << std::endl; };
+  if (a.paths.empty()) {
+    std::cerr << "error: name operator packages (or folders holding them), or --merge saved reports\n";
+    return 2;
+  }
   std::vector<fs::path> dirs;
   for (const auto& p : a.paths) {
     if (fs::exists(fs::path(p) / "op.toml")) {
@@ -231,9 +268,9 @@ void add_tune_command(CLI::App& app) {
   bargs->max_elements = 1 << 16;  // one evaluation well under a second or two on a loaded machine
   CLI::App* bench = app.add_subcommand("tune-bench", "Compare evolve, random and the baseline at equal budgets over "
                                                      "operator packages: geomean speedup and fast_p (docs/tune.md)");
-  bench->add_option("DIR", bargs->paths, "Operator packages or folders holding them")
-      ->required()
-      ->check(CLI::ExistingDirectory);
+  bench->add_option("DIR", bargs->paths, "Operator packages or folders holding them")->check(CLI::ExistingDirectory);
+  bench->add_option("--merge", bargs->merge,
+                    "Summarise saved --json reports of runs over different operators instead of running");
   bench->add_option("--budgets", bargs->budgets, "Budgets compared")->delimiter(',')->capture_default_str();
   bench->add_option("--seed", bargs->seed, "Seed of the searches and the case inputs")->capture_default_str();
   bench->add_option("--soc", bargs->soc, "SoC model")->capture_default_str();

@@ -155,6 +155,38 @@ nlohmann::json to_json(const BenchReport& r) {
   return j;
 }
 
+BenchReport bench_from_json(const nlohmann::json& j) {
+  try {
+    BenchReport r;
+    r.options.tune.soc = j.at("soc").get<std::string>();
+    r.options.tune.search.seed = j.at("seed").get<uint64_t>();
+    r.options.verify = j.at("verified").get<bool>();
+    r.options.tune.max_case_elements = j.at("max_case_elements").get<int64_t>();
+    r.options.budgets = j.at("budgets").get<std::vector<size_t>>();
+    r.seconds = j.at("seconds").get<double>();
+    for (const auto& o : j.at("ops")) {
+      BenchOp b;
+      b.op = o.at("op").get<std::string>();
+      b.error = o.at("error").get<std::string>();
+      b.baseline_us = o.at("baseline_us").get<double>();
+      b.dims = o.at("dims").get<size_t>();
+      b.space_size = o.at("space_size").get<uint64_t>();
+      b.configurations_run = o.at("configurations_run").get<size_t>();
+      b.seconds_per_evaluation = o.at("seconds_per_evaluation").get<double>();
+      if (o.contains("speedup"))
+        for (const auto& [m, per] : o.at("speedup").items())
+          for (const auto& [n, v] : per.items()) {
+            b.speedup[m][std::stoul(n)] = v.get<double>();
+            b.invalid[m][std::stoul(n)] = o.at("invalid").at(m).at(n).get<size_t>();
+          }
+      r.ops.push_back(std::move(b));
+    }
+    return r;
+  } catch (const std::exception& e) {
+    throw std::runtime_error(std::string("not a tune-bench JSON report: ") + e.what());
+  }
+}
+
 std::string to_table(const BenchReport& r) {
   std::ostringstream os;
   size_t ok = 0;

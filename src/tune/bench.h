@@ -54,6 +54,9 @@ struct BenchReport {
 BenchReport run_bench(const std::vector<std::filesystem::path>& op_dirs, eval::Builder& builder, const BenchOptions& o);
 
 nlohmann::json to_json(const BenchReport& r);
+// A report written by to_json (throws std::runtime_error on a malformed one); reports of
+// several runs over different operators (same budgets) merge by concatenating `ops`.
+BenchReport bench_from_json(const nlohmann::json& j);
 std::string to_table(const BenchReport& r);
 
 }  // namespace aoc::tune
