@@ -93,11 +93,13 @@ CandidateReport evaluate(const fs::path& dir, const aoc::op::HiddenDraw& draw) {
 }
 
 void expect_all_ok(const CandidateReport& r, const std::string& who) {
-  EXPECT_EQ(r.verdict, Verdict::Ok) << who << ": " << aoc::eval::to_string(r.verdict) << ": " << r.message;
+  // Verdicts compared by name so a failure prints "ok" vs "wrong_result", not enum bytes.
+  EXPECT_STREQ(aoc::eval::to_string(r.verdict), "ok") << who << ": " << r.message;
   EXPECT_FALSE(r.cases.empty()) << who << ": no case ran";
   for (const auto& c : r.cases)
-    EXPECT_EQ(c.verdict, Verdict::Ok) << who << " case " << c.name << " (" << c.dtype << " " << c.shapes
-                                      << "): " << aoc::eval::to_string(c.verdict) << ": " << c.message;
+    if (c.verdict != Verdict::Ok)
+      ADD_FAILURE() << who << " case " << c.name << " (" << c.dtype << " " << c.shapes
+                    << "): " << aoc::eval::to_string(c.verdict) << ": " << c.message;
 }
 
 class Suite : public ::testing::TestWithParam<fs::path> {};
