@@ -192,7 +192,8 @@ std::string to_table(const BenchReport& r) {
   size_t ok = 0;
   for (const auto& op : r.ops) ok += op.error.empty() ? 1 : 0;
   os << "operators benchmarked: " << ok << " of " << r.ops.size() << " (SoC " << r.options.tune.soc << ", seed "
-     << r.options.tune.search.seed << ", " << std::fixed << std::setprecision(0) << r.seconds << " s)\n";
+     << r.options.tune.search.seed << ", " << std::fixed << std::setprecision(0) << r.seconds
+     << " s of runs, summed when merged)\n";
   os << (r.options.verify ? "speedups of the best configuration that passed every public case and a hidden draw\n"
                           : "speedups on the tuning cases, NOT verified on the other cases (--no-verify)\n");
   os << std::left << std::setw(10) << "method" << std::setw(8) << "budget" << std::right << std::setw(10) << "geomean";
@@ -211,7 +212,8 @@ std::string to_table(const BenchReport& r) {
       for (double p : r.options.fast_p) os << std::setw(11) << std::setprecision(2) << r.fast(m, n, p);
       os << "\n";
     }
-  os << "\nper operator (verified speedup over the baseline; evolve/random at each budget):\n";
+  os << "\nper operator (" << (r.options.verify ? "verified " : "tuning-case ")
+     << "speedup over the baseline; evolve/random at each budget):\n";
   for (const auto& op : r.ops) {
     os << "  " << std::left << std::setw(22) << op.op;
     if (!op.error.empty()) {
