@@ -1,0 +1,147 @@
+// Host side of UpsampleNearestCustom (expert): the operator definition, output shape and tiling.
+#include <cmath>
+
+#include "upsample_nearest_tiling.h"
+#include "register/op_def_registry.h"
+#include "tiling/platform/platform_ascendc.h"
+
+namespace optiling {
+constexpr uint32_t BLOCK_SIZE = 32;
+constexpr uint32_t REPEAT_SIZE = 256;
+constexpr uint32_t BUFFER_NUM = 2;
+constexpr uint32_t FLOAT_SIZE = 4;
+constexpr uint32_t MAX_ROWS_PER_COPY = 4095;
+// Launch cost of one more core in cycles (~0.15 us at 1.8 GHz, A2 measurements) and the
+// single-core cost of one output element (Gather and the GM write, ~0.25 cycles).
+constexpr double LAUNCH_CYCLES_PER_CORE = 270.0;
+constexpr double CYCLES_PER_OUT_ELEM = 0.25;
+constexpr uint32_t MIN_TILES_PER_CORE = 2;  // the next tile's copy overlaps this tile's gathers
+
+// Output size as PyTorch computes it from a scale factor.
+static int64_t ScaledSize(int64_t in, float scale) { return static_cast<int64_t>(std::floor(in * static_cast<double>(scale))); }
+
+static ge::graphStatus TilingFunc(gert::TilingContext* context)
+{
+    UpsampleNearestTilingData tiling;
+    auto ascendcPlatform = platform_ascendc::PlatformAscendC(context->GetPlatformInfo());
+    uint64_t ubSize = 0;
+    ascendcPlatform.GetCoreMemSize(platform_ascendc::CoreMemType::UB, ubSize);
+    uint32_t coreNum = ascendcPlatform.GetCoreNumAiv();
+
+    const gert::Shape& shape = context->GetInputShape(0)->GetOriginShape();
+    uint32_t typeSize = ge::GetSizeByDataType(context->GetInputDesc(0)->GetDataType());
+    const float* scaleH = context->GetAttrs()->GetAttrPointer<float>(0);
+    const float* scaleW = context->GetAttrs()->GetAttrPointer<float>(1);
+    if (typeSize == 0 || coreNum == 0 || shape.GetDimNum() != 4 || scaleH == nullptr || scaleW == nullptr ||
+        !(*scaleH > 0.0f) || !(*scaleW > 0.0f)) {
+        return ge::GRAPH_FAILED;
+    }
+    uint32_t inH = shape.GetDim(2);
+    uint32_t inW = shape.GetDim(3);
+    int64_t outH = ScaledSize(inH, *scaleH);
+    int64_t outW = ScaledSize(inW, *scaleW);
+    if (outH <= 0 || outW <= 0) {
+        return ge::GRAPH_FAILED;
+    }
+    uint32_t rows = shape.GetDim(0) * shape.GetDim(1) * static_cast<uint32_t>(outH);
+
+    // expert: core count from the amount of work. W cycles of single-core work over k cores
+    // cost W / k + k * launch, best at k = sqrt(W / launch).
+    double work = static_cast<double>(rows) * static_cast<double>(outW) * CYCLES_PER_OUT_ELEM;
+    uint32_t wantCores = static_cast<uint32_t>(std::ceil(std::sqrt(work / LAUNCH_CYCLES_PER_CORE)));
+    wantCores = wantCores == 0 ? 1 : (wantCores < coreNum ? wantCores : coreNum);
+    uint32_t usedCores = rows < wantCores ? rows : wantCores;
+    uint32_t formerNum = rows % usedCores;
+    uint32_t tailRows = rows / usedCores;
+    uint32_t formerRows = tailRows + (formerNum > 0 ? 1 : 0);
+
+    uint32_t inPitch = (inW * typeSize + BLOCK_SIZE - 1) / BLOCK_SIZE * BLOCK_SIZE / typeSize;
+    uint32_t outPitch = (static_cast<uint32_t>(outW) * typeSize + REPEAT_SIZE - 1) / REPEAT_SIZE * REPEAT_SIZE / typeSize;
+    // Fixed: the column offset table (uint32 per output column) and its float scratch.
+    uint64_t fixedBytes = static_cast<uint64_t>(outPitch) * FLOAT_SIZE * 2;
+    // Per tile row: a double-buffered input row and output row.
+    uint64_t rowBytes = (static_cast<uint64_t>(inPitch) + outPitch) * typeSize * BUFFER_NUM;
+    if (fixedBytes + rowBytes > ubSize) {
+        return ge::GRAPH_FAILED;  // one row does not fit in UB
+    }
+    uint64_t rowsPerTile = (ubSize - fixedBytes) / rowBytes;
+    if (rowsPerTile > formerRows) {
+        rowsPerTile = formerRows;
+    }
+    uint64_t overlapRows = (formerRows + MIN_TILES_PER_CORE - 1) / MIN_TILES_PER_CORE;
+    if (rowsPerTile > overlapRows) {
+        rowsPerTile = overlapRows;
+    }
+    if (rowsPerTile > MAX_ROWS_PER_COPY) {
+        rowsPerTile = MAX_ROWS_PER_COPY;
+    }
+
+    tiling.set_inH(inH);
+    tiling.set_inW(inW);
+    tiling.set_outH(static_cast<uint32_t>(outH));
+    tiling.set_outW(static_cast<uint32_t>(outW));
+    tiling.set_inPitch(inPitch);
+    tiling.set_outPitch(outPitch);
+    tiling.set_invScaleH(static_cast<float>(1.0 / *scaleH));
+    tiling.set_invScaleW(static_cast<float>(1.0 / *scaleW));
+    tiling.set_formerNum(formerNum);
+    tiling.set_formerRows(formerRows);
+    tiling.set_tailRows(tailRows);
+    tiling.set_rowsPerTile(static_cast<uint32_t>(rowsPerTile));
+    context->SetBlockDim(usedCores);
+    tiling.SaveToBuffer(context->GetRawTilingData()->GetData(), context->GetRawTilingData()->GetCapacity());
+    context->GetRawTilingData()->SetDataSize(tiling.GetDataSize());
+    size_t* currentWorkspace = context->GetWorkspaceSizes(1);
+    currentWorkspace[0] = 0;
+    return ge::GRAPH_SUCCESS;
+}
+}  // namespace optiling
+
+namespace ge {
+// y is [N, C, floor(H * scale_h), floor(W * scale_w)].
+static graphStatus InferShape(gert::InferShapeContext* context)
+{
+    const gert::Shape* xShape = context->GetInputShape(0);
+    const float* scaleH = context->GetAttrs()->GetAttrPointer<float>(0);
+    const float* scaleW = context->GetAttrs()->GetAttrPointer<float>(1);
+    if (xShape->GetDimNum() != 4 || scaleH == nullptr || scaleW == nullptr || !(*scaleH > 0.0f) ||
+        !(*scaleW > 0.0f)) {
+        return GRAPH_FAILED;
+    }
+    int64_t outH = optiling::ScaledSize(xShape->GetDim(2), *scaleH);
+    int64_t outW = optiling::ScaledSize(xShape->GetDim(3), *scaleW);
+    if (outH <= 0 || outW <= 0) {
+        return GRAPH_FAILED;
+    }
+    gert::Shape* yShape = context->GetOutputShape(0);
+    yShape->SetDimNum(0);
+    yShape->AppendDim(xShape->GetDim(0));
+    yShape->AppendDim(xShape->GetDim(1));
+    yShape->AppendDim(outH);
+    yShape->AppendDim(outW);
+    return GRAPH_SUCCESS;
+}
+}  // namespace ge
+
+namespace ops {
+class UpsampleNearestCustom : public OpDef {
+public:
+    explicit UpsampleNearestCustom(const char* name) : OpDef(name)
+    {
+        this->Input("x")
+            .ParamType(REQUIRED)
+            .DataType({ge::DT_FLOAT16, ge::DT_BF16, ge::DT_FLOAT})
+            .Format({ge::FORMAT_ND, ge::FORMAT_ND, ge::FORMAT_ND});
+        this->Output("y")
+            .ParamType(REQUIRED)
+            .DataType({ge::DT_FLOAT16, ge::DT_BF16, ge::DT_FLOAT})
+            .Format({ge::FORMAT_ND, ge::FORMAT_ND, ge::FORMAT_ND});
+        this->Attr("scale_h").AttrType(OPTIONAL).Float(2.0);
+        this->Attr("scale_w").AttrType(OPTIONAL).Float(2.0);
+        this->SetInferShape(ge::InferShape);
+        this->AICore().SetTiling(optiling::TilingFunc);
+        this->AICore().AddConfig("ascend910b");
+    }
+};
+OP_ADD(UpsampleNearestCustom);
+}  // namespace ops

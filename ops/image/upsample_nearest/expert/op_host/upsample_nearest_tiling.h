@@ -1,0 +1,25 @@
+// Tiling data of UpsampleNearestCustom: output rows (N * C * Hout of them) split across
+// cores, rowsPerTile output rows per UB tile.
+#ifndef UPSAMPLE_NEAREST_TILING_H
+#define UPSAMPLE_NEAREST_TILING_H
+#include "register/tilingdata_base.h"
+
+namespace optiling {
+BEGIN_TILING_DATA_DEF(UpsampleNearestTilingData)
+  TILING_DATA_FIELD_DEF(uint32_t, inH);
+  TILING_DATA_FIELD_DEF(uint32_t, inW);
+  TILING_DATA_FIELD_DEF(uint32_t, outH);
+  TILING_DATA_FIELD_DEF(uint32_t, outW);
+  TILING_DATA_FIELD_DEF(uint32_t, inPitch);       // input row pitch in UB (32 B multiple)
+  TILING_DATA_FIELD_DEF(uint32_t, outPitch);      // output row pitch in UB (256 B multiple)
+  TILING_DATA_FIELD_DEF(float, invScaleH);        // source row = floor(dst row * invScaleH)
+  TILING_DATA_FIELD_DEF(float, invScaleW);
+  TILING_DATA_FIELD_DEF(uint32_t, formerNum);     // cores that take one output row more than the rest
+  TILING_DATA_FIELD_DEF(uint32_t, formerRows);
+  TILING_DATA_FIELD_DEF(uint32_t, tailRows);
+  TILING_DATA_FIELD_DEF(uint32_t, rowsPerTile);
+END_TILING_DATA_DEF;
+
+REGISTER_TILING_DATA_CLASS(UpsampleNearestCustom, UpsampleNearestTilingData)
+}  // namespace optiling
+#endif  // UPSAMPLE_NEAREST_TILING_H

@@ -1,0 +1,141 @@
+// Kernel of UpsampleNearestCustom (expert): y[n, c, oh, ow] = x[n, c, ih, iw] with
+// ih = min(floor(oh / scale_h), H - 1) and iw likewise (PyTorch 'nearest', with the
+// reciprocal scale and the products in float). Each core owns a range of output rows.
+// Per tile, every output row fetches its source row into UB; one Gather per row picks
+// the source columns through a byte-offset table built once per core; the tile's output
+// rows, contiguous in GM, leave with one strided copy.
+#include "kernel_operator.h"
+
+constexpr int32_t BUFFER_NUM = 2;
+
+// TilingT is the tiling class GET_TILING_DATA yields.
+template <typename T, typename TilingT>
+class KernelUpsampleNearest {
+public:
+    __aicore__ inline KernelUpsampleNearest() {}
+    __aicore__ inline void Init(GM_ADDR x, GM_ADDR y, const TilingT& tiling)
+    {
+        this->t = tiling;
+        uint32_t blockIdx = AscendC::GetBlockIdx();
+        if (blockIdx < tiling.formerNum) {
+            this->blockRows = tiling.formerRows;
+            this->rowOffset = tiling.formerRows * blockIdx;
+        } else {
+            this->blockRows = tiling.tailRows;
+            this->rowOffset = tiling.formerRows * tiling.formerNum + tiling.tailRows * (blockIdx - tiling.formerNum);
+        }
+        xGm.SetGlobalBuffer((__gm__ T*)x);
+        yGm.SetGlobalBuffer((__gm__ T*)y + static_cast<uint64_t>(this->rowOffset) * tiling.outW,
+                            static_cast<uint64_t>(this->blockRows) * tiling.outW);
+        pipe.InitBuffer(inQueueX, BUFFER_NUM, tiling.rowsPerTile * tiling.inPitch * sizeof(T));
+        pipe.InitBuffer(outQueueY, BUFFER_NUM, tiling.rowsPerTile * tiling.outPitch * sizeof(T));
+        pipe.InitBuffer(offsetBuf, tiling.outPitch * sizeof(uint32_t));
+        pipe.InitBuffer(coordBuf, tiling.outPitch * sizeof(float));
+        BuildColumnOffsets();
+    }
+    __aicore__ inline void Process()
+    {
+        for (uint32_t r0 = 0; r0 < this->blockRows; r0 += t.rowsPerTile) {
+            uint32_t rows = this->blockRows - r0 < t.rowsPerTile ? this->blockRows - r0 : t.rowsPerTile;
+            CopyIn(r0, rows);
+            Compute(r0, rows);
+            CopyOut(r0, rows);
+        }
+    }
+
+private:
+    // offset[ow] = min(floor(ow * invScaleW), W - 1) * sizeof(T).
+    __aicore__ inline void BuildColumnOffsets()
+    {
+        AscendC::LocalTensor<float> coord = coordBuf.Get<float>();
+        AscendC::LocalTensor<int32_t> offsets = offsetBuf.Get<int32_t>();
+        AscendC::CreateVecIndex(coord, 0.0f, t.outW);
+        AscendC::Muls(coord, coord, t.invScaleW, t.outW);
+        AscendC::Cast(offsets, coord, AscendC::RoundMode::CAST_FLOOR, t.outW);
+        AscendC::Mins(offsets, offsets, static_cast<int32_t>(t.inW - 1), t.outW);
+        AscendC::Muls(offsets, offsets, static_cast<int32_t>(sizeof(T)), t.outW);
+    }
+    // Flat input row (plane * H + ih) that output row `outRow` reads.
+    __aicore__ inline uint64_t SourceRow(uint32_t outRow) const
+    {
+        uint32_t plane = outRow / t.outH;
+        uint32_t oh = outRow % t.outH;
+        uint32_t ih = static_cast<uint32_t>(static_cast<float>(oh) * t.invScaleH);
+        ih = ih < t.inH - 1 ? ih : t.inH - 1;
+        return static_cast<uint64_t>(plane) * t.inH + ih;
+    }
+    __aicore__ inline void CopyIn(uint32_t r0, uint32_t rows)
+    {
+        AscendC::LocalTensor<T> xLocal = inQueueX.AllocTensor<T>();
+        AscendC::DataCopyPadExtParams<T> padParams{false, 0, 0, 0};
+        // expert: one strided copy per tile. The flat source row never decreases along the
+        // output rows, so a tile reads the contiguous GM rows [first, last]: when they fit
+        // the tile's input buffer they come in one DataCopyPad (each row fetched once
+        // however many output rows repeat it) instead of one copy per output row.
+        uint64_t first = SourceRow(this->rowOffset + r0);
+        uint64_t last = SourceRow(this->rowOffset + r0 + rows - 1);
+        if (last - first + 1 <= t.rowsPerTile) {
+            this->tileFirstRow = first;
+            this->tileContiguous = true;
+            AscendC::DataCopyExtParams blockParams{static_cast<uint16_t>(last - first + 1),
+                                                   static_cast<uint32_t>(t.inW * sizeof(T)), 0, 0, 0};
+            AscendC::DataCopyPad(xLocal, xGm[first * t.inW], blockParams, padParams);
+            inQueueX.EnQue(xLocal);
+            return;
+        }
+        this->tileContiguous = false;  // each output row's source sits in its own slot
+        AscendC::DataCopyExtParams copyParams{1, static_cast<uint32_t>(t.inW * sizeof(T)), 0, 0, 0};
+        for (uint32_t r = 0; r < rows; r++) {
+            uint32_t outRow = this->rowOffset + r0 + r;
+            uint32_t plane = outRow / t.outH;
+            uint32_t oh = outRow % t.outH;
+            uint32_t ih = static_cast<uint32_t>(static_cast<float>(oh) * t.invScaleH);
+            ih = ih < t.inH - 1 ? ih : t.inH - 1;
+            uint64_t inRow = static_cast<uint64_t>(plane) * t.inH + ih;
+            AscendC::DataCopyPad(xLocal[r * t.inPitch], xGm[inRow * t.inW], copyParams, padParams);
+        }
+        inQueueX.EnQue(xLocal);
+    }
+    __aicore__ inline void Compute(uint32_t r0, uint32_t rows)
+    {
+        AscendC::LocalTensor<T> xLocal = inQueueX.DeQue<T>();
+        AscendC::LocalTensor<T> yLocal = outQueueY.AllocTensor<T>();
+        AscendC::LocalTensor<uint32_t> offsets = offsetBuf.Get<uint32_t>();
+        for (uint32_t r = 0; r < rows; r++) {
+            uint64_t slot = !this->tileContiguous ? r : SourceRow(this->rowOffset + r0 + r) - this->tileFirstRow;
+            AscendC::Gather(yLocal[r * t.outPitch], xLocal, offsets, static_cast<uint32_t>(slot * t.inPitch * sizeof(T)),
+                            t.outW);
+        }
+        outQueueY.EnQue<T>(yLocal);
+        inQueueX.FreeTensor(xLocal);
+    }
+    __aicore__ inline void CopyOut(uint32_t r0, uint32_t rows)
+    {
+        AscendC::LocalTensor<T> yLocal = outQueueY.DeQue<T>();
+        uint32_t ubGap = (t.outPitch * sizeof(T) - (t.outW * sizeof(T) + 31) / 32 * 32) / 32;
+        AscendC::DataCopyExtParams copyParams{static_cast<uint16_t>(rows), static_cast<uint32_t>(t.outW * sizeof(T)),
+                                              ubGap, 0, 0};
+        AscendC::DataCopyPad(yGm[static_cast<uint64_t>(r0) * t.outW], yLocal, copyParams);
+        outQueueY.FreeTensor(yLocal);
+    }
+
+private:
+    AscendC::TPipe pipe;
+    AscendC::TQue<AscendC::QuePosition::VECIN, BUFFER_NUM> inQueueX;
+    AscendC::TQue<AscendC::QuePosition::VECOUT, BUFFER_NUM> outQueueY;
+    AscendC::TBuf<AscendC::QuePosition::VECCALC> offsetBuf, coordBuf;
+    AscendC::GlobalTensor<T> xGm, yGm;
+    TilingT t;
+    uint32_t blockRows = 0;
+    uint32_t rowOffset = 0;
+    uint64_t tileFirstRow = 0;    // flat source row in UB slot 0 when the tile's rows are contiguous
+    bool tileContiguous = false;  // false: one UB slot per output row
+};
+
+extern "C" __global__ __aicore__ void upsample_nearest_custom(GM_ADDR x, GM_ADDR y, GM_ADDR workspace, GM_ADDR tiling)
+{
+    GET_TILING_DATA(tilingData, tiling);
+    KernelUpsampleNearest<DTYPE_X, decltype(tilingData)> op;
+    op.Init(x, y, tilingData);
+    op.Process();
+}
