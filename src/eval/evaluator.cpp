@@ -105,6 +105,9 @@ OpReport evaluate_package(const aoc::op::OpPackage& p, Builder& builder, const E
     for (size_t i : selected) {
       if (p.cases[i].variant != v) continue;
       copt.chrome_trace_path = p.cases[i].name == opt.chrome_trace_case ? opt.chrome_trace_path : "";
+      copt.on_traces = nullptr;
+      if (opt.on_traces)
+        copt.on_traces = [&, name = p.cases[i].name](const std::vector<aoc::rt::CoreRun>& cores) { opt.on_traces(name, cores); };
       outcomes[i] = aoc::op::run_case(p, i, lib, {&golden, &golden_sp}, copt);
     }
   }
