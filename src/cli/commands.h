@@ -12,5 +12,6 @@ void add_run_command(CLI::App& app);
 void add_ops_command(CLI::App& app);
 void add_eval_command(CLI::App& app);
 void add_calibrate_command(CLI::App& app);
+void add_tune_command(CLI::App& app);  // tune and tune-bench
 
 }  // namespace aoc::cli

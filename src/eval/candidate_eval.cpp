@@ -15,6 +15,7 @@
 #include "sim/engine.h"
 #include "sim/hazards.h"
 #include "sim/hw_limit.h"
+#include "sim/profile.h"
 #include "sim/soc.h"
 
 #ifndef AOC_HARNESS_PATH
@@ -124,6 +125,7 @@ CaseResult run_one_case(const Setup& s, size_t ci, const CandidateEvalOptions& o
   req.op_type = p.op_type;
   req.soc = opt.soc;
   req.trials = kTrials;
+  req.config = opt.config;
   for (size_t i = 0; i < p.inputs.size(); ++i)
     req.inputs.push_back({p.inputs[i].name, inputs[0][i].shape, p.inputs[i].dtypes[c.variant], p.inputs[i].format});
   std::vector<size_t> out_counts;
@@ -149,9 +151,15 @@ CaseResult run_one_case(const Setup& s, size_t ci, const CandidateEvalOptions& o
   net_isolated = sr.network_isolated;
   if (auto bad = abnormal_end(sr, opt.limits)) return finish(bad->first, bad->second);
   const std::vector<TrialStatus> st = read_statuses(dir.path);
-  if (st.size() != kTrials) return finish(Verdict::Error, "the harness wrote no readable result.json");
+  if (st.size() != kTrials) {
+    // A child that failed before its first trial (unreadable request ...) says why in one status.
+    if (st.size() == 1 && st[0].status != "ok")
+      return finish(Verdict::Error, "the harness failed before running the case: " + st[0].message);
+    return finish(Verdict::Error, "the harness wrote no readable result.json");
+  }
   out.block_dim = st[0].block_dim;
   out.tiling_key = st[0].tiling_key;
+  out.knobs = st[0].knobs;
   for (int t = 0; t < kTrials; ++t) {
     if (st[t].status == "ok") continue;
     out.error_file = st[t].file;
@@ -200,7 +208,11 @@ CaseResult run_one_case(const Setup& s, size_t ci, const CandidateEvalOptions& o
       if (!hazards.empty()) return finish(Verdict::RuntimeError, "race: " + hazards.front().message());
       aoc::sim::EngineOptions eo;
       eo.record_spans = false;
-      out.sim_us = aoc::sim::simulate(*s.soc, blocks, eo).task_duration_us;
+      const aoc::sim::SimResult sim = aoc::sim::simulate(*s.soc, blocks, eo);
+      out.sim_us = sim.task_duration_us;
+      const aoc::sim::Profile prof = aoc::sim::make_profile(*s.soc, sim);
+      out.profile = prof.fields;
+      out.bound_pipe = prof.bound_pipe;
       const auto hw = aoc::sim::hw_limit(*s.soc, aoc::sim::work_from_traces(*s.soc, blocks));
       out.t_hw_us = hw.time_us;
       out.bound = hw.bound;
@@ -255,6 +267,7 @@ CandidateReport evaluate_candidate(const Candidate& cand, Builder& builder, cons
   rep.seed = opt.seed;
   rep.soc = opt.soc;
   rep.case_set = opt.case_set;
+  rep.config = opt.config;
   auto done = [&](Verdict v, std::string msg) {
     rep.verdict = v;
     rep.message = std::move(msg);
@@ -358,6 +371,7 @@ json to_json(const CandidateReport& r) {
             {"network_isolated", r.network_isolated},
             {"from_store", r.from_store},
             {"seconds", r.seconds}};
+  if (!r.config.empty()) j["config"] = to_json(r.config);
   j["diagnostics"] = json::array();
   for (const auto& d : r.diagnostics)
     j["diagnostics"].push_back({{"file", d.file}, {"line", d.line}, {"column", d.column}, {"severity", d.severity},
@@ -372,6 +386,11 @@ json to_json(const CandidateReport& r) {
                {"block_dim", c.block_dim}, {"tiling_key", c.tiling_key}, {"task_duration_us", opt_json(c.sim_us)},
                {"t_hw_us", opt_json(c.t_hw_us)}, {"bound", c.bound}, {"wall_ms", c.wall_ms}};
     if (!c.error_file.empty()) cj["error_at"] = c.error_file + ":" + std::to_string(c.error_line);
+    if (!c.profile.empty()) cj["profile"] = {{"fields", c.profile}, {"bound_pipe", c.bound_pipe}};
+    if (!c.knobs.empty()) {
+      cj["knobs"] = json::array();
+      for (const auto& k : c.knobs) cj["knobs"].push_back(to_json(k));
+    }
     cj["outputs"] = json::array();
     for (const auto& o : c.outputs) cj["outputs"].push_back(check_json(o));
     j["cases"].push_back(std::move(cj));
@@ -391,6 +410,7 @@ CandidateReport report_from_json(const json& j) {
   r.verdict = parse_verdict(j.at("verdict").get<std::string>()).value_or(Verdict::Error);
   r.message = j.at("message");
   r.network_isolated = j.at("network_isolated");
+  if (j.contains("config")) r.config = tuning_config_from_json(j.at("config"));
   r.seconds = j.at("seconds");
   for (const auto& d : j.at("diagnostics"))
     r.diagnostics.push_back({d.at("file"), d.at("line"), d.at("column"), d.at("severity"), d.at("message")});
@@ -408,6 +428,11 @@ CandidateReport report_from_json(const json& j) {
     if (!cj.at("t_hw_us").is_null()) c.t_hw_us = cj.at("t_hw_us").get<double>();
     c.bound = cj.at("bound");
     c.wall_ms = cj.at("wall_ms");
+    if (cj.contains("profile")) {
+      c.profile = cj.at("profile").at("fields").get<std::map<std::string, double>>();
+      c.bound_pipe = cj.at("profile").at("bound_pipe").get<std::string>();
+    }
+    for (const auto& k : cj.value("knobs", json::array())) c.knobs.push_back(knob_decl_from_json(k));
     for (const auto& o : cj.at("outputs")) {
       aoc::op::OutputCheck oc;
       oc.name = o.at("name");

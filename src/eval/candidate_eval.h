@@ -7,6 +7,7 @@
 #pragma once
 #include <cstdint>
 #include <filesystem>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -15,6 +16,7 @@
 
 #include "eval/builder.h"
 #include "eval/candidate.h"
+#include "eval/harness_protocol.h"
 #include "eval/sandbox.h"
 #include "eval/source_check.h"
 #include "eval/verdict.h"
@@ -30,6 +32,7 @@ struct CandidateEvalOptions {
   SandboxLimits limits;
   std::filesystem::path harness;        // aoc-harness executable
   std::filesystem::path temp_root;      // where private per-case folders are made
+  TuningConfig config;                  // knob values and platform overrides (empty: defaults)
 };
 
 // The aoc-harness next to this build ($AOC_HARNESS overrides), and the system temp folder.
@@ -47,12 +50,18 @@ struct CaseResult {
   std::optional<double> sim_us, t_hw_us;
   std::string bound;  // the unit that sets T_HW
   double wall_ms = 0;
+  // With a SoC: the msprof-style op-level pipe fields (aiv_mte2_time, aiv_vec_ratio ...) and
+  // the pipe with the largest mean time; the tuner's profile-guided moves read them.
+  std::map<std::string, double> profile;
+  std::string bound_pipe;
+  std::vector<KnobDecl> knobs;  // what the tiling function declared (tiling/tuning_knobs.h)
 };
 
 struct CandidateReport {
   std::string op, candidate_dir, package_dir, candidate_hash;
   uint64_t seed = 0;
   std::string soc, case_set;
+  TuningConfig config;
   Verdict verdict = Verdict::Error;
   std::string message;
   std::vector<Diagnostic> diagnostics;    // compile_error

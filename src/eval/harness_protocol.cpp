@@ -94,6 +94,40 @@ bool record_is_valid(const aoc::TraceRecord& r) {
 
 }  // namespace
 
+json to_json(const TuningConfig& c) {
+  json j = {{"knobs", json::object()}, {"cores", c.cores}, {"ub_bytes", c.ub_bytes}};
+  for (const auto& [k, v] : c.knobs) j["knobs"][k] = v;
+  return j;
+}
+
+TuningConfig tuning_config_from_json(const json& j) {
+  try {
+    TuningConfig c;
+    const json knobs = j.value("knobs", json::object());  // items() must not outlive it
+    for (const auto& [k, v] : knobs.items()) c.knobs[k] = v.get<int64_t>();
+    c.cores = j.value("cores", 0u);
+    c.ub_bytes = j.value("ub_bytes", uint64_t{0});
+    return c;
+  } catch (const json::exception& e) {
+    throw std::runtime_error(std::string("malformed tuning configuration: ") + e.what());
+  }
+}
+
+json to_json(const KnobDecl& k) {
+  return {{"name", k.name}, {"default", k.default_value}, {"range", k.is_range}, {"values", k.values}, {"role", k.role}};
+}
+
+KnobDecl knob_decl_from_json(const json& j) {
+  KnobDecl k;
+  k.name = j.at("name").get<std::string>();
+  k.default_value = j.at("default").get<int64_t>();
+  k.is_range = j.at("range").get<bool>();
+  k.values = j.at("values").get<std::vector<int64_t>>();
+  k.role = j.at("role").get<int>();
+  if (k.is_range && k.values.size() != 3) throw std::runtime_error("a range knob needs {lo, hi, step}");
+  return k;
+}
+
 void write_request(const fs::path& dir, const HarnessRequest& r) {
   json j = {{"library", r.library}, {"kernel_symbol", r.kernel_symbol}, {"op_type", r.op_type},
             {"soc", r.soc},         {"trials", r.trials}};
@@ -101,6 +135,7 @@ void write_request(const fs::path& dir, const HarnessRequest& r) {
   for (const auto& t : r.outputs) j["outputs"].push_back(tensor_json(t));
   j["attrs"] = json::array();
   for (const auto& [n, v] : r.attrs) j["attrs"].push_back({{"name", n}, {"attr", attr_json(v)}});
+  if (!r.config.empty()) j["config"] = to_json(r.config);
   write_text(dir / "request.json", j.dump());
 }
 
@@ -116,6 +151,7 @@ HarnessRequest read_request(const fs::path& dir) {
     for (const auto& t : j.value("inputs", json::array())) r.inputs.push_back(tensor_from(t));
     for (const auto& t : j.value("outputs", json::array())) r.outputs.push_back(tensor_from(t));
     for (const auto& a : j.at("attrs")) r.attrs.emplace_back(a.at("name").get<std::string>(), attr_from(a.at("attr")));
+    if (j.contains("config")) r.config = tuning_config_from_json(j.at("config"));
     return r;
   } catch (const json::exception& e) {
     throw std::runtime_error(std::string("malformed request.json: ") + e.what());
@@ -124,9 +160,14 @@ HarnessRequest read_request(const fs::path& dir) {
 
 void write_statuses(const fs::path& dir, const std::vector<TrialStatus>& s) {
   json j = json::array();
-  for (const auto& t : s)
+  for (const auto& t : s) {
     j.push_back({{"status", t.status}, {"message", t.message}, {"file", t.file}, {"line", t.line},
                  {"block_dim", t.block_dim}, {"tiling_key", t.tiling_key}});
+    if (!t.knobs.empty()) {
+      json& k = j.back()["knobs"];
+      for (const auto& d : t.knobs) k.push_back(to_json(d));
+    }
+  }
   // Written whole then renamed: a child killed mid-write leaves no half result.
   write_text(dir / "result.json.tmp", j.dump());
   fs::rename(dir / "result.json.tmp", dir / "result.json");
@@ -143,6 +184,7 @@ std::vector<TrialStatus> read_statuses(const fs::path& dir) {
       s.line = t.at("line").get<unsigned>();
       s.block_dim = t.at("block_dim").get<uint32_t>();
       s.tiling_key = t.at("tiling_key").get<uint64_t>();
+      for (const auto& k : t.value("knobs", json::array())) s.knobs.push_back(knob_decl_from_json(k));
       out.push_back(std::move(s));
     }
   } catch (const std::exception&) {

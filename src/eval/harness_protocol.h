@@ -8,8 +8,11 @@
 #include <cstdint>
 #include <deque>
 #include <filesystem>
+#include <map>
 #include <string>
 #include <vector>
+
+#include <nlohmann/json.hpp>
 
 #include "ops/dtype.h"
 #include "ops/op_package.h"
@@ -24,6 +27,28 @@ struct WireTensor {
   std::string format = "ND";
 };
 
+// One knob a tiling function declared through tiling/tuning_knobs.h: its default and
+// domain (a list of values, or lo..hi by step) and its role for profile-guided moves.
+struct KnobDecl {
+  std::string name;
+  int64_t default_value = 0;
+  bool is_range = false;
+  std::vector<int64_t> values;  // the legal values, or {lo, hi, step} when is_range
+  int role = 0;                 // tuning::Role
+  bool operator==(const KnobDecl&) const = default;
+};
+
+// A tuning configuration: knob values (unset knobs keep their defaults) and what the
+// platform reports to the tiling function (0 = the SoC's own number). The overrides must
+// stay within the SoC: fewer vector cores, a smaller UB budget.
+struct TuningConfig {
+  std::map<std::string, int64_t> knobs;
+  uint32_t cores = 0;
+  uint64_t ub_bytes = 0;
+  bool empty() const { return knobs.empty() && cores == 0 && ub_bytes == 0; }
+  bool operator==(const TuningConfig&) const = default;
+};
+
 struct HarnessRequest {
   std::string library = "kernel.so";  // relative to the folder
   std::string kernel_symbol;
@@ -32,6 +57,7 @@ struct HarnessRequest {
   std::vector<WireTensor> inputs, outputs;
   std::vector<std::pair<std::string, aoc::op::AttrValue>> attrs;  // OpDef order, defaults filled in
   int trials = 1;
+  TuningConfig config;  // absent from request.json when empty
 };
 
 struct TrialStatus {
@@ -42,11 +68,17 @@ struct TrialStatus {
   unsigned line = 0;
   uint32_t block_dim = 0;
   uint64_t tiling_key = 0;
+  std::vector<KnobDecl> knobs;  // declared by the tiling function (first trial only)
 };
 
 std::filesystem::path input_file(const std::filesystem::path& dir, int trial, size_t i);
 std::filesystem::path output_file(const std::filesystem::path& dir, int trial, size_t o);
 std::filesystem::path trace_file(const std::filesystem::path& dir, int trial);
+
+nlohmann::json to_json(const TuningConfig& c);
+TuningConfig tuning_config_from_json(const nlohmann::json& j);  // throws std::runtime_error
+nlohmann::json to_json(const KnobDecl& k);
+KnobDecl knob_decl_from_json(const nlohmann::json& j);  // throws on malformed input
 
 void write_request(const std::filesystem::path& dir, const HarnessRequest& r);
 HarnessRequest read_request(const std::filesystem::path& dir);  // throws std::runtime_error

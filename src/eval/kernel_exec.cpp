@@ -1,8 +1,10 @@
 #include "eval/kernel_exec.h"
 
+#include <algorithm>
 #include <cstdlib>
 #include <cstring>
 #include <memory>
+#include <mutex>
 
 #include "aoc/error.h"
 #include "aoc/host/tiling_context.h"
@@ -48,7 +50,77 @@ void add_attr(aoc::host::NodeDesc& node, const aoc::op::AttrValue& v) {
   }, v);
 }
 
+struct KnobRegistry {
+  std::mutex mu;
+  std::map<std::string, int64_t> values;
+  std::vector<KnobDecl> declared;
+  std::string domain_error;
+};
+
+KnobRegistry& registry() {
+  static KnobRegistry r;
+  return r;
+}
+
 }  // namespace
+
+bool knob_allows(const KnobDecl& k, int64_t v) {
+  if (!k.is_range) return std::find(k.values.begin(), k.values.end(), v) != k.values.end();
+  const int64_t lo = k.values[0], hi = k.values[1], step = k.values[2] > 0 ? k.values[2] : 1;
+  return v >= lo && v <= hi && (v - lo) % step == 0;
+}
+
+void set_knob_values(const std::map<std::string, int64_t>& values) {
+  KnobRegistry& r = registry();
+  std::lock_guard<std::mutex> lock(r.mu);
+  r.values = values;
+  r.declared.clear();
+  r.domain_error.clear();
+}
+
+std::vector<KnobDecl> knob_declarations() {
+  KnobRegistry& r = registry();
+  std::lock_guard<std::mutex> lock(r.mu);
+  return r.declared;
+}
+
+std::string knob_domain_error() {
+  KnobRegistry& r = registry();
+  std::lock_guard<std::mutex> lock(r.mu);
+  return r.domain_error;
+}
+
+}  // namespace aoc::eval
+
+// Called by tiling/tuning_knobs.h inside tiling functions loaded into this process.
+extern "C" __attribute__((visibility("default"))) int aoc_tuning_knob(const char* name, long long defaultValue, int kind,
+                                                                    const long long* values, unsigned long count,
+                                                                    int role, long long* chosen) {
+  using namespace aoc::eval;
+  if (name == nullptr || chosen == nullptr) return 0;
+  KnobDecl d;
+  d.name = name;
+  d.default_value = defaultValue;
+  d.is_range = kind == 1;
+  d.role = role;
+  if (values != nullptr) d.values.assign(values, values + count);
+  if (d.is_range && d.values.size() != 3) return 0;  // malformed: the default stands
+  KnobRegistry& r = registry();
+  std::lock_guard<std::mutex> lock(r.mu);
+  const bool seen = std::any_of(r.declared.begin(), r.declared.end(), [&](const KnobDecl& k) { return k.name == d.name; });
+  if (!seen) r.declared.push_back(d);
+  const auto it = r.values.find(d.name);
+  if (it == r.values.end()) return 0;
+  if (!knob_allows(d, it->second)) {
+    if (r.domain_error.empty())
+      r.domain_error = "knob " + d.name + " = " + std::to_string(it->second) + " is outside its declared domain";
+    return 0;
+  }
+  *chosen = it->second;
+  return 1;
+}
+
+namespace aoc::eval {
 
 KernelRun execute_kernel(const HarnessRequest& req, const aoc::op::KernelLibrary& lib,
                          const std::vector<std::vector<unsigned char>>& inputs,
@@ -65,8 +137,10 @@ KernelRun execute_kernel(const HarnessRequest& req, const aoc::op::KernelLibrary
   gert::TilingContext ctx(std::move(node), platform);
   ge::graphStatus gs = ge::GRAPH_FAILED;
   st.status = "tiling_error";
+  set_knob_values(req.config.knobs);
   try {
     gs = lib.tiling()(&ctx);
+    st.knobs = knob_declarations();
   } catch (const aoc::KernelError& e) {
     st.message = std::string("tiling function: ") + e.what();
     st.file = e.file();
@@ -78,6 +152,12 @@ KernelRun execute_kernel(const HarnessRequest& req, const aoc::op::KernelLibrary
     st.message = std::string("tiling function threw: ") + e.what();
     return run;
   }
+  if (const std::string bad = knob_domain_error(); !bad.empty()) {
+    st.message = bad;
+    return run;
+  }
+  // Knobs the configuration sets but this case's tiling never asks for (a branch for
+  // other shapes) are simply unused.
   if (gs != ge::GRAPH_SUCCESS) {
     st.message = "tiling function returned failure (status " + std::to_string(gs) + ")";
     return run;

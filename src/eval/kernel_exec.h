@@ -3,6 +3,8 @@
 // bytes and (poisoned) output bytes, and the launch on blockDim cores. No golden,
 // no comparison, no timing: those stay with the evaluator in the parent.
 #pragma once
+#include <map>
+#include <string>
 #include <vector>
 
 #include "aoc/host/platform_config.h"
@@ -17,6 +19,18 @@ struct KernelRun {
   std::vector<std::vector<unsigned char>> outputs;  // final GM contents of each output
   std::vector<aoc::rt::CoreRun> cores;               // per-core traces (when recorded)
 };
+
+// The registry behind tiling/tuning_knobs.h in this process (it defines the weak symbol
+// aoc_tuning_knob the header calls). execute_kernel sets it from req.config before the
+// tiling function runs and reads back what the function declared; these are for tests.
+void set_knob_values(const std::map<std::string, int64_t>& values);
+// Declarations since the last set_knob_values, in call order (a knob asked twice counts once),
+// and the first knob value that lay outside its declared domain ("" when none did).
+std::vector<KnobDecl> knob_declarations();
+std::string knob_domain_error();
+
+// True when `v` is one of the values the declaration allows.
+bool knob_allows(const KnobDecl& k, int64_t v);
 
 // `outputs` hold the initial (poison) contents of the output buffers.
 KernelRun execute_kernel(const HarnessRequest& req, const aoc::op::KernelLibrary& lib,

@@ -12,6 +12,7 @@
 #include "eval/kernel_exec.h"
 #include "ops/case_runner.h"
 #include "ops/kernel_library.h"
+#include "runtime/platform.h"
 #include "sim/soc.h"
 
 namespace {
@@ -60,6 +61,18 @@ int main(int argc, char** argv) {
       platform = aoc::op::platform_for(soc);
       limits = soc.limits;
     }
+    // A tuning configuration changes only what the tiling function is told (through the
+    // context and PlatformAscendCManager alike); the core keeps its real UB.
+    if (req.config.cores != 0 || req.config.ub_bytes != 0) {
+      try {
+        platform = aoc::rt::with_overrides(platform, req.config.cores, req.config.ub_bytes);
+      } catch (const std::invalid_argument& e) {
+        failed(statuses, 0, "tiling_error", std::string("configuration: ") + e.what());
+        write_statuses(dir, statuses);
+        return 0;
+      }
+    }
+    aoc::host::set_current_platform(platform);
     for (current = 0; current < statuses.size(); ++current) {
       const int t = static_cast<int>(current);
       std::vector<std::vector<unsigned char>> inputs, outputs;

@@ -12,9 +12,13 @@ int64_t element_count(const std::vector<int64_t>& shape) {
 
 void fill_values(TypedBuffer& buf, const ValueRange& range, uint64_t stream_seed) {
   Xoshiro256 rng(stream_seed);
+  // A bool has no range to draw from: a uniform range would turn into "all true" after
+  // v != 0, so bool inputs draw a fair coin per element from the same stream instead.
+  const bool coin = buf.type == ElemType::Bool && range.dist == "uniform";
   for (size_t i = 0; i < buf.count; ++i) {
     double v = 0.0;
-    if (range.dist == "uniform") v = rng.uniform(range.low, range.high);
+    if (coin) v = rng.unit() < 0.5 ? 1.0 : 0.0;
+    else if (range.dist == "uniform") v = rng.uniform(range.low, range.high);
     else if (range.dist == "constant") v = range.value;
     buf.set(i, v);
   }

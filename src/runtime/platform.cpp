@@ -1,5 +1,7 @@
 #include "runtime/platform.h"
 
+#include <stdexcept>
+
 namespace aoc::rt {
 
 host::PlatformConfig platform_from_soc(const sim::Soc& soc) {
@@ -22,6 +24,21 @@ host::PlatformConfig platform_from_soc(const sim::Soc& soc) {
   if (soc.hbm_read_bytes_per_cycle > 0) cfg.hbm_bytes_per_cycle = static_cast<uint64_t>(soc.hbm_read_bytes_per_cycle);
   if (soc.l2_write_bytes_per_cycle > 0) cfg.l2_bytes_per_cycle = static_cast<uint64_t>(soc.l2_write_bytes_per_cycle);
   return cfg;
+}
+
+host::PlatformConfig with_overrides(host::PlatformConfig base, uint32_t cores, uint64_t ub_bytes) {
+  // PlatformAscendC::GetCoreNumAiv reports AI Cores on coupled parts.
+  uint32_t& reported = base.separated ? base.aiv_cores : base.aic_cores;
+  if (cores > reported)
+    throw std::invalid_argument("core override " + std::to_string(cores) + " exceeds the " +
+                                std::to_string(reported) + " vector cores of " + base.soc_version);
+  if (ub_bytes > base.ub_bytes)
+    throw std::invalid_argument("UB override " + std::to_string(ub_bytes) + " B exceeds the " +
+                                std::to_string(base.ub_bytes) + " B UB of " + base.soc_version);
+  if (ub_bytes % 32 != 0) throw std::invalid_argument("UB override " + std::to_string(ub_bytes) + " B is not 32 B aligned");
+  if (cores > 0) reported = cores;
+  if (ub_bytes > 0) base.ub_bytes = ub_bytes;
+  return base;
 }
 
 sim::Soc select_soc(const std::string& name_or_path) {

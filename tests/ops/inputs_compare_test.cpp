@@ -49,6 +49,75 @@ TEST(CaseInputs, ValuesAreRoundedToDtypeAndSpecialsInjected) {
   }
 }
 
+// A uniform range must give bool inputs a seeded mix of both values: with v != 0
+// applied to uniform draws every element was true and logical operators saw one value.
+TEST(CaseInputs, BoolUniformIsASeededMixOfTrueAndFalse) {
+  TypedBuffer a(ElemType::Bool, 4096), b(ElemType::Bool, 4096), c(ElemType::Bool, 4096);
+  ValueRange v;  // uniform [-1, 1)
+  fill_values(a, v, 11);
+  fill_values(b, v, 11);
+  fill_values(c, v, 12);
+  size_t trues = 0, same_as_other_seed = 0;
+  for (size_t i = 0; i < a.count; ++i) {
+    const double x = a.get(i);
+    ASSERT_TRUE(x == 0.0 || x == 1.0);
+    trues += x != 0.0;
+    EXPECT_EQ(x, b.get(i)) << "same seed, different value at " << i;
+    same_as_other_seed += x == c.get(i);
+  }
+  EXPECT_GT(trues, 1800u);
+  EXPECT_LT(trues, 2300u);
+  EXPECT_LT(same_as_other_seed, 2300u);  // another seed draws another mix
+}
+
+TEST(CaseInputs, BoolZerosAndConstants) {
+  TypedBuffer z(ElemType::Bool, 100), f(ElemType::Bool, 100), t(ElemType::Bool, 100);
+  ValueRange zeros;
+  zeros.dist = "zeros";
+  ValueRange zero_const;
+  zero_const.dist = "constant";
+  zero_const.value = 0.0;
+  ValueRange two = zero_const;
+  two.value = 2.0;
+  fill_values(z, zeros, 3);
+  fill_values(f, zero_const, 3);
+  fill_values(t, two, 3);
+  for (size_t i = 0; i < 100; ++i) {
+    EXPECT_EQ(z.get(i), 0.0);
+    EXPECT_EQ(f.get(i), 0.0);
+    EXPECT_EQ(t.get(i), 1.0);
+  }
+}
+
+// Integer inputs are rounded to integers and saturated to the type's range.
+TEST(CaseInputs, Int8AndUint8AreRoundedAndSaturated) {
+  TypedBuffer s(ElemType::I8, 2000), u(ElemType::U8, 2000);
+  ValueRange wide;
+  wide.low = -400.0;
+  wide.high = 400.0;
+  fill_values(s, wide, 5);
+  fill_values(u, wide, 5);
+  size_t s_lo = 0, s_hi = 0, u_lo = 0, u_hi = 0;
+  for (size_t i = 0; i < 2000; ++i) {
+    const double x = s.get(i), y = u.get(i);
+    ASSERT_EQ(x, std::nearbyint(x));
+    ASSERT_EQ(y, std::nearbyint(y));
+    ASSERT_GE(x, -128.0);
+    ASSERT_LE(x, 127.0);
+    ASSERT_GE(y, 0.0);
+    ASSERT_LE(y, 255.0);
+    s_lo += x == -128.0;
+    s_hi += x == 127.0;
+    u_lo += y == 0.0;
+    u_hi += y == 255.0;
+  }
+  // About a third of [-400, 400) lies beyond each int8 bound, half below 0 for uint8.
+  EXPECT_GT(s_lo, 400u);
+  EXPECT_GT(s_hi, 400u);
+  EXPECT_GT(u_lo, 800u);
+  EXPECT_GT(u_hi, 200u);
+}
+
 TEST(Compare, PassesWithinTauAndFailsBeyond) {
   TypedBuffer out(ElemType::F32, 100);
   std::vector<double> ref(100);

@@ -2,6 +2,7 @@
 #include "gelu_tiling.h"
 #include "register/op_def_registry.h"
 #include "tiling/platform/platform_ascendc.h"
+#include "tiling/tuning_knobs.h"
 
 namespace optiling {
 constexpr uint32_t BLOCK_SIZE = 32;
@@ -25,7 +26,11 @@ static ge::graphStatus TilingFunc(gert::TilingContext* context)
     }
     // Whole 32 B blocks per core so every core starts on a block boundary; the first
     // `formerNum` cores take one block more, the kernel cuts the last share at the end.
-    uint32_t alignNum = BLOCK_SIZE / typeSize;
+    // Core split unit (tuning knob, tiling/tuning_knobs.h): whole 32 B blocks balance the
+    // cores best; coarser units (up to 512 B) start every core's bursts 512 B aligned.
+    uint32_t splitBytes = static_cast<uint32_t>(
+        tuning::Knob("split_unit_bytes", BLOCK_SIZE, {32, 64, 128, 256, 512}, tuning::Role::CoreSplit));
+    uint32_t alignNum = splitBytes / typeSize;
     uint32_t totalBlocks = (totalLength + alignNum - 1) / alignNum;
     uint32_t usedCores = totalBlocks < coreNum ? totalBlocks : coreNum;
     uint32_t blocksPerCore = totalBlocks / usedCores;
@@ -36,6 +41,16 @@ static ge::graphStatus TilingFunc(gert::TilingContext* context)
     uint32_t floatTiles = OP_WORK_TILES + (typeSize == sizeof(float) ? 0 : 2);
     uint64_t bytesPerElem = BUFFER_NUM * 2 * typeSize + floatTiles * sizeof(float);
     uint32_t tileLength = static_cast<uint32_t>(ubSize / bytesPerElem / TILE_ALIGN * TILE_ALIGN);
+    // Longest tile in elements (tuning knob; 0: as long as UB allows). Shorter tiles start
+    // the copy/compute overlap sooner, longer ones pay fewer per-iteration costs.
+    uint32_t tileCap = static_cast<uint32_t>(
+        tuning::Knob("tile_cap", 0, {0, 1024, 2048, 4096, 8192, 16384}, tuning::Role::TileSize));
+    if (tileCap != 0 && tileCap < tileLength) {
+        tileLength = tileCap / TILE_ALIGN * TILE_ALIGN;
+    }
+    if (tileLength == 0) {
+        return ge::GRAPH_FAILED;  // not even one aligned tile fits in the UB budget
+    }
 
     tiling.set_totalLength(totalLength);
     tiling.set_formerNum(formerNum);

@@ -77,7 +77,13 @@ private:
         AscendC::DataCopyPadExtParams<T> padParams{false, 0, 0, 0};
         AscendC::DataCopyPad(scaleLocal, scaleGm, copyParams, padParams);
         inQueueScale.EnQue(scaleLocal);
-        return inQueueScale.DeQue<T>();
+        scaleLocal = inQueueScale.DeQue<T>();
+        // The queue orders MTE2 before the vector pipe only; Compute reads the scales with
+        // the scalar unit (GetValue), which must wait for the copy itself.
+        event_t eventId = static_cast<event_t>(pipe.FetchEventID(AscendC::HardEvent::MTE2_S));
+        AscendC::SetFlag<AscendC::HardEvent::MTE2_S>(eventId);
+        AscendC::WaitFlag<AscendC::HardEvent::MTE2_S>(eventId);
+        return scaleLocal;
     }
     __aicore__ inline void CopyIn(uint64_t offset, uint32_t rows, uint32_t len)
     {

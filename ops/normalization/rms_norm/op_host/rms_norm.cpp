@@ -2,6 +2,7 @@
 #include "rms_norm_tiling.h"
 #include "register/op_def_registry.h"
 #include "tiling/platform/platform_ascendc.h"
+#include "tiling/tuning_knobs.h"
 
 namespace optiling {
 constexpr uint32_t BLOCK_SIZE = 32;
@@ -28,6 +29,15 @@ static ge::graphStatus TilingFunc(gert::TilingContext* context)
     uint32_t alignNum = BLOCK_SIZE / typeSize;
     uint32_t colsAligned = (cols + alignNum - 1) / alignNum * alignNum;
 
+    // Fewest rows a core gets (tuning knob, tiling/tuning_knobs.h): 1 spreads short
+    // tensors over every core; more rows per core use fewer cores but amortise each
+    // core's fixed setup (its first loads, priming the queues).
+    uint32_t minRowsPerCore = static_cast<uint32_t>(
+        tuning::Knob("min_rows_per_core", 1, {1, 2, 4, 8, 16}, tuning::Role::CoreSplit));
+    uint32_t coreLimit = (rows + minRowsPerCore - 1) / minRowsPerCore;
+    if (coreLimit < coreNum) {
+        coreNum = coreLimit;
+    }
     uint32_t usedCores = rows < coreNum ? rows : coreNum;
     uint32_t formerNum = rows % usedCores;
     uint32_t tailRows = rows / usedCores;
@@ -43,6 +53,13 @@ static ge::graphStatus TilingFunc(gert::TilingContext* context)
         return ge::GRAPH_FAILED;  // one row does not fit in UB
     }
     uint32_t rowsPerTile = static_cast<uint32_t>((ubSize - fixedBytes) / rowBytes);
+    // Most rows per tile (tuning knob; 0: as many as UB allows): fewer rows per copy start
+    // the overlap of copy-in, compute and copy-out sooner.
+    uint32_t rowsCap = static_cast<uint32_t>(
+        tuning::Knob("rows_per_tile_cap", 0, {0, 1, 2, 4, 8, 16, 32, 64}, tuning::Role::TileSize));
+    if (rowsCap != 0 && rowsCap < rowsPerTile) {
+        rowsPerTile = rowsCap;
+    }
     if (rowsPerTile > formerRows) {
         rowsPerTile = formerRows;
     }

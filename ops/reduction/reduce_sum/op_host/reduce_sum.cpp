@@ -2,6 +2,7 @@
 #include "reduce_sum_tiling.h"
 #include "register/op_def_registry.h"
 #include "tiling/platform/platform_ascendc.h"
+#include "tiling/tuning_knobs.h"
 
 namespace optiling {
 constexpr uint32_t BLOCK_SIZE = 32;
@@ -31,6 +32,15 @@ static ge::graphStatus TilingFunc(gert::TilingContext* context)
     uint32_t alignNum = BLOCK_SIZE / typeSize;
     uint32_t colsAligned = (cols + alignNum - 1) / alignNum * alignNum;
 
+    // Fewest rows a core gets (tuning knob, tiling/tuning_knobs.h): 1 spreads short
+    // tensors over every core; more rows per core use fewer cores but amortise each
+    // core's fixed setup (its first loads, priming the queues).
+    uint32_t minRowsPerCore = static_cast<uint32_t>(
+        tuning::Knob("min_rows_per_core", 1, {1, 2, 4, 8, 16}, tuning::Role::CoreSplit));
+    uint32_t coreLimit = (rows + minRowsPerCore - 1) / minRowsPerCore;
+    if (coreLimit < coreNum) {
+        coreNum = coreLimit;
+    }
     uint32_t usedCores = rows < coreNum ? rows : coreNum;
     uint32_t formerNum = rows % usedCores;
     uint32_t tailRows = rows / usedCores;
@@ -45,11 +55,18 @@ static ge::graphStatus TilingFunc(gert::TilingContext* context)
     uint64_t resultBytes = FLOAT_SIZE + typeSize * BUFFER_NUM;
     uint64_t wholeRowFixed = static_cast<uint64_t>(colsAligned) * scratchBytes;
     uint64_t wholeRowEach = static_cast<uint64_t>(colsAligned) * elemBytes + resultBytes;
+    // Most rows per tile (tuning knob; 0: as many as UB allows): fewer rows per copy start
+    // the overlap of copy-in, compute and copy-out sooner.
+    uint32_t rowsCap = static_cast<uint32_t>(
+        tuning::Knob("rows_per_tile_cap", 0, {0, 1, 2, 4, 8, 16, 32, 64}, tuning::Role::TileSize));
     uint32_t rowsPerTile = 0;
     uint32_t chunkLen = cols;
     if (wholeRowFixed + wholeRowEach <= budget) {
         uint64_t fit = (budget - wholeRowFixed) / wholeRowEach;
         rowsPerTile = static_cast<uint32_t>(fit < MAX_BLOCK_COUNT ? fit : MAX_BLOCK_COUNT);
+        if (rowsCap != 0 && rowsCap < rowsPerTile) {
+            rowsPerTile = rowsCap;  // whole rows only: the long-row branch keeps its own chunking
+        }
     } else {
         // Long rows: one chunk at a time; chunks are whole vector repeats.
         rowsPerTile = CHUNK_ROWS;

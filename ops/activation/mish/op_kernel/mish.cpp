@@ -1,0 +1,142 @@
+// Kernel of MishCustom: y = x tanh(softplus(x)) = x n / (n + 2) with n = e^x (e^x + 2);
+// x is capped at 20 inside the exponential, where the ratio is already 1 in float.
+// Each core takes a contiguous slice of the flattened tensor and streams it through UB
+// in tiles with double buffering (CopyIn on MTE2, Compute on V, CopyOut on MTE3 overlap).
+// 16-bit inputs are cast to float, computed in float and cast back, for precision.
+#include <type_traits>
+#include "kernel_operator.h"
+
+constexpr int32_t BUFFER_NUM = 2;
+constexpr uint32_t OP_WORK_TILES = 2;  // float temporaries of the formula
+
+template <typename T>
+class KernelMish {
+public:
+    __aicore__ inline KernelMish() {}
+    template <typename Tiling>  // the struct GET_TILING_DATA declares
+    __aicore__ inline void Init(GM_ADDR x, GM_ADDR y, const Tiling& t)
+    {
+        uint32_t blockIdx = AscendC::GetBlockIdx();
+        uint64_t offset = 0;
+        if (blockIdx < t.formerNum) {
+            this->blockLength = t.formerLength;
+            offset = static_cast<uint64_t>(t.formerLength) * blockIdx;
+        } else {
+            this->blockLength = t.tailLength;
+            offset = static_cast<uint64_t>(t.formerLength) * t.formerNum +
+                     static_cast<uint64_t>(t.tailLength) * (blockIdx - t.formerNum);
+        }
+        // Shares are whole 32 B blocks; the last core stops at the end of the tensor.
+        if (offset + this->blockLength > t.totalLength) {
+            this->blockLength = t.totalLength - offset;
+        }
+        this->tileLength = t.tileLength;
+        this->tileNum = (this->blockLength + t.tileLength - 1) / t.tileLength;
+        this->lastTileLength = this->blockLength - (this->tileNum - 1) * t.tileLength;
+
+        xGm.SetGlobalBuffer((__gm__ T*)x + offset, this->blockLength);
+        yGm.SetGlobalBuffer((__gm__ T*)y + offset, this->blockLength);
+        pipe.InitBuffer(inQueueX, BUFFER_NUM, this->tileLength * sizeof(T));
+        pipe.InitBuffer(outQueueY, BUFFER_NUM, this->tileLength * sizeof(T));
+        constexpr uint32_t floatTiles = OP_WORK_TILES + (std::is_same_v<T, float> ? 0 : 2);
+        if constexpr (floatTiles > 0) {
+            pipe.InitBuffer(calcBuf, floatTiles * this->tileLength * sizeof(float));
+        }
+    }
+    __aicore__ inline void Process()
+    {
+        for (uint32_t i = 0; i < this->tileNum; i++) {
+            CopyIn(i);
+            Compute(i);
+            CopyOut(i);
+        }
+    }
+
+private:
+    __aicore__ inline uint32_t TileElems(uint32_t progress) const
+    {
+        return progress == this->tileNum - 1 ? this->lastTileLength : this->tileLength;
+    }
+    __aicore__ inline void CopyIn(uint32_t progress)
+    {
+        AscendC::LocalTensor<T> xLocal = inQueueX.AllocTensor<T>();
+        uint32_t len = TileElems(progress);
+        uint64_t offset = static_cast<uint64_t>(progress) * this->tileLength;
+        if (len == this->tileLength) {
+            AscendC::DataCopy(xLocal, xGm[offset], len);
+        } else {
+            // The last tile may end inside a 32 B block: DataCopyPad moves exact bytes.
+            AscendC::DataCopyExtParams copyParams{1, static_cast<uint32_t>(len * sizeof(T)), 0, 0, 0};
+            AscendC::DataCopyPadExtParams<T> padParams{false, 0, 0, 0};
+            AscendC::DataCopyPad(xLocal, xGm[offset], copyParams, padParams);
+        }
+        inQueueX.EnQue(xLocal);
+    }
+    __aicore__ inline void Compute(uint32_t progress)
+    {
+        AscendC::LocalTensor<T> xLocal = inQueueX.DeQue<T>();
+        AscendC::LocalTensor<T> yLocal = outQueueY.AllocTensor<T>();
+        uint32_t len = TileElems(progress);
+        AscendC::LocalTensor<float> xf;
+        AscendC::LocalTensor<float> yf;
+        AscendC::LocalTensor<float> w0;
+        AscendC::LocalTensor<float> w1;
+        if constexpr (std::is_same_v<T, float>) {
+            xf = xLocal;
+            yf = yLocal;
+            w0 = calcBuf.Get<float>()[0 * this->tileLength];
+            w1 = calcBuf.Get<float>()[1 * this->tileLength];
+        } else {
+            xf = calcBuf.Get<float>();
+            yf = xf[this->tileLength];
+            w0 = xf[2 * this->tileLength];
+            w1 = xf[3 * this->tileLength];
+            AscendC::Cast(xf, xLocal, AscendC::RoundMode::CAST_NONE, len);
+        }
+        AscendC::Mins(w0, xf, 20.0f, len);
+        AscendC::Exp(w0, w0, len);
+        AscendC::Adds(w1, w0, 2.0f, len);
+        AscendC::Mul(w0, w0, w1, len);  // n = e^x (e^x + 2)
+        AscendC::Adds(w1, w0, 2.0f, len);
+        AscendC::Div(w0, w0, w1, len);  // tanh(softplus(x)) = n / (n + 2)
+        AscendC::Mul(yf, w0, xf, len);
+        if constexpr (!std::is_same_v<T, float>) {
+            AscendC::Cast(yLocal, yf, AscendC::RoundMode::CAST_RINT, len);
+        }
+        outQueueY.EnQue<T>(yLocal);
+        inQueueX.FreeTensor(xLocal);
+    }
+    __aicore__ inline void CopyOut(uint32_t progress)
+    {
+        AscendC::LocalTensor<T> yLocal = outQueueY.DeQue<T>();
+        uint32_t len = TileElems(progress);
+        uint64_t offset = static_cast<uint64_t>(progress) * this->tileLength;
+        if (len == this->tileLength) {
+            AscendC::DataCopy(yGm[offset], yLocal, len);
+        } else {
+            AscendC::DataCopyExtParams copyParams{1, static_cast<uint32_t>(len * sizeof(T)), 0, 0, 0};
+            AscendC::DataCopyPad(yGm[offset], yLocal, copyParams);
+        }
+        outQueueY.FreeTensor(yLocal);
+    }
+
+private:
+    AscendC::TPipe pipe;
+    AscendC::TQue<AscendC::QuePosition::VECIN, BUFFER_NUM> inQueueX;
+    AscendC::TQue<AscendC::QuePosition::VECOUT, BUFFER_NUM> outQueueY;
+    AscendC::TBuf<AscendC::QuePosition::VECCALC> calcBuf;
+    AscendC::GlobalTensor<T> xGm;
+    AscendC::GlobalTensor<T> yGm;
+    uint32_t blockLength = 0;
+    uint32_t tileLength = 0;
+    uint32_t tileNum = 0;
+    uint32_t lastTileLength = 0;
+};
+
+extern "C" __global__ __aicore__ void mish_custom(GM_ADDR x, GM_ADDR y, GM_ADDR workspace, GM_ADDR tiling)
+{
+    GET_TILING_DATA(tilingData, tiling);
+    KernelMish<DTYPE_X> op;
+    op.Init(x, y, tilingData);
+    op.Process();
+}

@@ -1,0 +1,125 @@
+// Kernel of EmbeddingCustom (expert): y[..., :] = weight[ids[...], :], ids flattened to N lookups.
+// Each core owns a contiguous range of output rows. Per tile, the tile's ids are read, every
+// row slice is fetched from the table into UB at a 32 B pitch, and the whole tile goes
+// out with one strided copy (the output rows are contiguous). The data never passes
+// through the vector unit, so a bound VECIN->VECOUT queue holds it. An id outside
+// [0, V) yields a zero row rather than a read outside the table.
+#include "kernel_operator.h"
+
+constexpr int32_t BUFFER_NUM = 2;
+
+// TilingT is the tiling class GET_TILING_DATA yields.
+template <typename T, typename TilingT>
+class KernelEmbedding {
+public:
+    __aicore__ inline KernelEmbedding() {}
+    __aicore__ inline void Init(GM_ADDR weight, GM_ADDR ids, GM_ADDR y, const TilingT& tiling)
+    {
+        this->t = tiling;
+        uint32_t blockIdx = AscendC::GetBlockIdx();
+        if (blockIdx < tiling.formerNum) {
+            this->blockRows = tiling.formerRows;
+            this->rowOffset = tiling.formerRows * blockIdx;
+        } else {
+            this->blockRows = tiling.tailRows;
+            this->rowOffset = tiling.formerRows * tiling.formerNum + tiling.tailRows * (blockIdx - tiling.formerNum);
+        }
+        weightGm.SetGlobalBuffer((__gm__ T*)weight, static_cast<uint64_t>(tiling.tableRows) * tiling.cols);
+        indeweightGm.SetGlobalBuffer((__gm__ int32_t*)ids + this->rowOffset, this->blockRows);
+        yGm.SetGlobalBuffer((__gm__ T*)y + static_cast<uint64_t>(this->rowOffset) * tiling.cols,
+                            static_cast<uint64_t>(this->blockRows) * tiling.cols);
+        pipe.InitBuffer(rowQueue, BUFFER_NUM, tiling.rowsPerTile * tiling.colTile * sizeof(T));
+        pipe.InitBuffer(indexQueue, BUFFER_NUM, (tiling.rowsPerTile * sizeof(int32_t) + 31) / 32 * 32);
+    }
+    __aicore__ inline void Process()
+    {
+        for (uint32_t r0 = 0; r0 < this->blockRows; r0 += t.rowsPerTile) {
+            uint32_t rows = this->blockRows - r0 < t.rowsPerTile ? this->blockRows - r0 : t.rowsPerTile;
+            LoadIndices(r0, rows);
+            AscendC::LocalTensor<int32_t> indexLocal = indexQueue.DeQue<int32_t>();
+            // The indices are read by the scalar unit, which the queue does not order after MTE2.
+            SyncPipes<AscendC::HardEvent::MTE2_S>();
+            for (uint32_t c0 = 0; c0 < t.cols; c0 += t.colTile) {
+                uint32_t len = t.cols - c0 < t.colTile ? t.cols - c0 : t.colTile;
+                CopyIn(indexLocal, rows, c0, len);
+                CopyOut(r0, rows, c0, len);
+            }
+            SyncPipes<AscendC::HardEvent::S_MTE2>();  // the next index load overwrites what was read
+            indexQueue.FreeTensor(indexLocal);
+        }
+    }
+
+private:
+    // Makes the second pipe of `event` wait for everything the first pipe issued so far.
+    template <AscendC::HardEvent event>
+    __aicore__ inline void SyncPipes()
+    {
+        AscendC::TEventID eventId = pipe.FetchEventID<event>();
+        AscendC::SetFlag<event>(eventId);
+        AscendC::WaitFlag<event>(eventId);
+    }
+    __aicore__ inline void LoadIndices(uint32_t r0, uint32_t rows)
+    {
+        AscendC::LocalTensor<int32_t> indexLocal = indexQueue.AllocTensor<int32_t>();
+        AscendC::DataCopyExtParams copyParams{1, static_cast<uint32_t>(rows * sizeof(int32_t)), 0, 0, 0};
+        AscendC::DataCopyPadExtParams<int32_t> padParams{false, 0, 0, 0};
+        AscendC::DataCopyPad(indexLocal, indeweightGm[r0], copyParams, padParams);
+        indexQueue.EnQue(indexLocal);
+    }
+    __aicore__ inline void CopyIn(const AscendC::LocalTensor<int32_t>& indexLocal, uint32_t rows, uint32_t c0,
+                                  uint32_t len)
+    {
+        AscendC::LocalTensor<T> rowLocal = rowQueue.AllocTensor<T>();
+        AscendC::DataCopyExtParams copyParams{1, static_cast<uint32_t>(len * sizeof(T)), 0, 0, 0};
+        AscendC::DataCopyPadExtParams<T> padParams{false, 0, 0, 0};
+        bool zeroed = false;
+        for (uint32_t r = 0; r < rows; r++) {
+            int32_t row = indexLocal.GetValue(r);
+            if (row < 0 || static_cast<uint32_t>(row) >= t.tableRows) {
+                if (!zeroed) {
+                    // This buffer was last read by a copy out two tiles ago, which the
+                    // queue orders only against copies in, not against vector writes.
+                    SyncPipes<AscendC::HardEvent::MTE3_V>();
+                    zeroed = true;
+                }
+                AscendC::Duplicate(rowLocal[r * t.colTile], static_cast<T>(0), len);
+                continue;
+            }
+            AscendC::DataCopyPad(rowLocal[r * t.colTile], weightGm[static_cast<uint64_t>(row) * t.cols + c0], copyParams,
+                                 padParams);
+        }
+        if (zeroed) {
+            // The bound queue orders the copies in against the copy out, not vector writes.
+            SyncPipes<AscendC::HardEvent::V_MTE3>();
+        }
+        rowQueue.EnQue(rowLocal);
+    }
+    __aicore__ inline void CopyOut(uint32_t r0, uint32_t rows, uint32_t c0, uint32_t len)
+    {
+        AscendC::LocalTensor<T> rowLocal = rowQueue.DeQue<T>();
+        uint32_t ubGap = (t.colTile * sizeof(T) - (len * sizeof(T) + 31) / 32 * 32) / 32;
+        AscendC::DataCopyExtParams copyParams{static_cast<uint16_t>(rows), static_cast<uint32_t>(len * sizeof(T)),
+                                              ubGap, static_cast<uint32_t>((t.cols - len) * sizeof(T)), 0};
+        AscendC::DataCopyPad(yGm[static_cast<uint64_t>(r0) * t.cols + c0], rowLocal, copyParams);
+        rowQueue.FreeTensor(rowLocal);
+    }
+
+private:
+    AscendC::TPipe pipe;
+    AscendC::TQueBind<AscendC::QuePosition::VECIN, AscendC::QuePosition::VECOUT, BUFFER_NUM> rowQueue;
+    AscendC::TQue<AscendC::QuePosition::VECIN, BUFFER_NUM> indexQueue;
+    AscendC::GlobalTensor<T> weightGm, yGm;
+    AscendC::GlobalTensor<int32_t> indeweightGm;
+    TilingT t;
+    uint32_t blockRows = 0;
+    uint32_t rowOffset = 0;
+};
+
+extern "C" __global__ __aicore__ void embedding_custom(GM_ADDR weight, GM_ADDR ids, GM_ADDR y, GM_ADDR workspace,
+                                                    GM_ADDR tiling)
+{
+    GET_TILING_DATA(tilingData, tiling);
+    KernelEmbedding<DTYPE_WEIGHT, decltype(tilingData)> op;
+    op.Init(weight, ids, y, tilingData);
+    op.Process();
+}

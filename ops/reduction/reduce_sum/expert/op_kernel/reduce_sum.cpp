@@ -1,0 +1,206 @@
+// Kernel of ReduceSumCustom (expert): y[r] = sum of row r of x over the last axis. Each core
+// owns a range of rows. Rows that fit in UB travel several per tile (one padded
+// DataCopyPad, 32 B row pitch); longer rows stream in column chunks whose partial
+// sums are added in float. half/bf16 are summed in float (Cast) and rounded once.
+#include "kernel_operator.h"
+
+constexpr int32_t BUFFER_NUM = 2;
+constexpr uint32_t PART_FLOATS = 64;   // float lanes of one repeat: partial sums per row
+constexpr uint32_t ROWS_PER_OP = 248;  // rows per strided op: <= 255 repeats, 32 B-aligned result offsets
+
+template <typename T>
+class KernelReduceSum {
+public:
+    __aicore__ inline KernelReduceSum() {}
+    __aicore__ inline void Init(GM_ADDR x, GM_ADDR y, uint32_t cols, uint32_t colsAligned, uint32_t formerNum,
+                                uint32_t formerRows, uint32_t tailRows, uint32_t rowsPerTile, uint32_t chunkLen,
+                                uint32_t vecRows)
+    {
+        uint32_t blockIdx = AscendC::GetBlockIdx();
+        uint64_t rowOffset = 0;
+        if (blockIdx < formerNum) {
+            this->blockRows = formerRows;
+            rowOffset = static_cast<uint64_t>(formerRows) * blockIdx;
+        } else {
+            this->blockRows = tailRows;
+            rowOffset = static_cast<uint64_t>(formerRows) * formerNum +
+                        static_cast<uint64_t>(tailRows) * (blockIdx - formerNum);
+        }
+        this->cols = cols;
+        this->colsAligned = colsAligned;
+        this->rowsPerTile = rowsPerTile;
+        this->chunkLen = chunkLen;
+        this->vecRows = vecRows;
+        this->chunkNum = (cols + chunkLen - 1) / chunkLen;
+        this->tileNum = (this->blockRows + rowsPerTile - 1) / rowsPerTile;
+
+        xGm.SetGlobalBuffer((__gm__ T*)x + rowOffset * cols, static_cast<uint64_t>(this->blockRows) * cols);
+        yGm.SetGlobalBuffer((__gm__ T*)y + rowOffset, this->blockRows);
+        // Whole rows: a tile of rows; chunks: one chunk (colsAligned == chunkLen).
+        uint32_t inRows = this->chunkNum == 1 ? rowsPerTile : 1;
+        pipe.InitBuffer(inQueueX, BUFFER_NUM, inRows * colsAligned * sizeof(T));
+        pipe.InitBuffer(outQueueY, BUFFER_NUM, AlignUp(rowsPerTile * sizeof(T)));
+        pipe.InitBuffer(accBuf, AlignUp(rowsPerTile * sizeof(float)));
+        if (vecRows != 0) {
+            // A float copy of the whole tile (16-bit inputs) and 64 partial sums per row.
+            if constexpr (!std::is_same_v<T, float>) {
+                pipe.InitBuffer(calcBuf, rowsPerTile * colsAligned * sizeof(float));
+            }
+            pipe.InitBuffer(workBuf, rowsPerTile * PART_FLOATS * sizeof(float));
+            return;
+        }
+        if constexpr (!std::is_same_v<T, float>) {
+            pipe.InitBuffer(calcBuf, colsAligned * sizeof(float));
+        }
+        pipe.InitBuffer(workBuf, colsAligned * sizeof(float));
+        pipe.InitBuffer(reduceBuf, 32);
+    }
+    __aicore__ inline void Process()
+    {
+        for (uint32_t t = 0; t < this->tileNum; t++) {
+            uint32_t rows = (t == this->tileNum - 1) ? this->blockRows - t * this->rowsPerTile : this->rowsPerTile;
+            uint64_t firstRow = static_cast<uint64_t>(t) * this->rowsPerTile;
+            AscendC::LocalTensor<float> acc = accBuf.Get<float>();
+            if (this->vecRows != 0) {
+                CopyIn(firstRow * this->cols, rows, this->cols);
+                AscendC::LocalTensor<T> xLocal = inQueueX.DeQue<T>();
+                SumRows(acc, xLocal, rows);
+                inQueueX.FreeTensor(xLocal);
+                WriteResults(acc, t, rows);
+                continue;
+            }
+            if (this->chunkNum == 1) {
+                CopyIn(firstRow * this->cols, rows, this->cols);
+                AscendC::LocalTensor<T> xLocal = inQueueX.DeQue<T>();
+                for (uint32_t r = 0; r < rows; r++) {
+                    acc.SetValue(r, SumOf(xLocal[r * this->colsAligned], this->cols));
+                }
+                inQueueX.FreeTensor(xLocal);
+            } else {
+                for (uint32_t r = 0; r < rows; r++) {
+                    float total = 0.0f;
+                    for (uint32_t c = 0; c < this->chunkNum; c++) {
+                        uint32_t len = c == this->chunkNum - 1 ? this->cols - c * this->chunkLen : this->chunkLen;
+                        CopyIn((firstRow + r) * this->cols + static_cast<uint64_t>(c) * this->chunkLen, 1, len);
+                        AscendC::LocalTensor<T> xLocal = inQueueX.DeQue<T>();
+                        total += SumOf(xLocal, len);
+                        inQueueX.FreeTensor(xLocal);
+                    }
+                    acc.SetValue(r, total);
+                }
+            }
+            WaitScalarForVector();
+            WriteResults(acc, t, rows);
+        }
+    }
+
+private:
+    __aicore__ inline uint32_t AlignUp(uint32_t bytes) const { return (bytes + 31) / 32 * 32; }
+    // `rows` blocks of `len` elements from GM offset `offset`, each on a 32 B UB boundary.
+    __aicore__ inline void CopyIn(uint64_t offset, uint32_t rows, uint32_t len)
+    {
+        AscendC::LocalTensor<T> xLocal = inQueueX.AllocTensor<T>();
+        AscendC::DataCopyExtParams copyParams{static_cast<uint16_t>(rows), static_cast<uint32_t>(len * sizeof(T)), 0,
+                                              0, 0};
+        AscendC::DataCopyPadExtParams<T> padParams{false, 0, 0, 0};
+        AscendC::DataCopyPad(xLocal, xGm[offset], copyParams, padParams);
+        inQueueX.EnQue(xLocal);
+    }
+    // expert: vectorised row sums. acc[r] = sum of row r for a tile of rows at pitch
+    // colsAligned: strided Adds fold every 64-column slice of all rows into 64 partial
+    // sums per row (one instruction per slice, rows as repeats), then one WholeReduceSum
+    // gives every row's total. No per-row ReduceSum, GetValue or V->S / S->V syncs.
+    __aicore__ inline void SumRows(const AscendC::LocalTensor<float>& acc, const AscendC::LocalTensor<T>& xLocal,
+                                   uint32_t rows)
+    {
+        AscendC::LocalTensor<float> xf;
+        if constexpr (std::is_same_v<T, float>) {
+            xf = xLocal;
+        } else {
+            xf = calcBuf.Get<float>();
+            AscendC::Cast(xf, xLocal, AscendC::RoundMode::CAST_NONE, rows * this->colsAligned);
+        }
+        AscendC::LocalTensor<float> part = workBuf.Get<float>();
+        uint8_t pitchBlocks = static_cast<uint8_t>(this->colsAligned * sizeof(float) / 32);
+        uint32_t lanes0 = this->cols < PART_FLOATS ? this->cols : PART_FLOATS;
+        for (uint32_t r0 = 0; r0 < rows; r0 += ROWS_PER_OP) {
+            uint8_t reps = static_cast<uint8_t>(rows - r0 < ROWS_PER_OP ? rows - r0 : ROWS_PER_OP);
+            AscendC::LocalTensor<float> p = part[r0 * PART_FLOATS];
+            AscendC::LocalTensor<float> src = xf[r0 * this->colsAligned];
+            AscendC::Adds(p, src, 0.0f, lanes0, reps, AscendC::UnaryRepeatParams{1, 1, 8, pitchBlocks});
+            for (uint32_t c = PART_FLOATS; c < this->cols; c += PART_FLOATS) {
+                uint64_t lanes = this->cols - c < PART_FLOATS ? this->cols - c : PART_FLOATS;
+                AscendC::Add(p, p, src[c], lanes, reps, AscendC::BinaryRepeatParams{1, 1, 1, 8, 8, pitchBlocks});
+            }
+            AscendC::WholeReduceSum(acc[r0], p, static_cast<int32_t>(lanes0), reps, 1, 1, 8);
+        }
+    }
+    __aicore__ inline float SumOf(const AscendC::LocalTensor<T>& src, uint32_t len)
+    {
+        AscendC::LocalTensor<float> work = workBuf.Get<float>();
+        AscendC::LocalTensor<float> result = reduceBuf.Get<float>();
+        if constexpr (std::is_same_v<T, float>) {
+            AscendC::ReduceSum(result, src, work, len);
+        } else {
+            AscendC::LocalTensor<float> calc = calcBuf.Get<float>();
+            AscendC::Cast(calc, src, AscendC::RoundMode::CAST_NONE, len);
+            AscendC::ReduceSum(result, calc, work, len);
+        }
+        WaitVectorForScalar();
+        return result.GetValue(0);
+    }
+    __aicore__ inline void WriteResults(const AscendC::LocalTensor<float>& acc, uint32_t tile, uint32_t rows)
+    {
+        AscendC::LocalTensor<T> yLocal = outQueueY.AllocTensor<T>();
+        if constexpr (std::is_same_v<T, float>) {
+            AscendC::Adds(yLocal, acc, 0.0f, rows);
+        } else {
+            AscendC::Cast(yLocal, acc, AscendC::RoundMode::CAST_RINT, rows);
+        }
+        outQueueY.EnQue<T>(yLocal);
+        yLocal = outQueueY.DeQue<T>();
+        AscendC::DataCopyExtParams copyParams{1, static_cast<uint32_t>(rows * sizeof(T)), 0, 0, 0};
+        AscendC::DataCopyPad(yGm[static_cast<uint64_t>(tile) * this->rowsPerTile], yLocal, copyParams);
+        outQueueY.FreeTensor(yLocal);
+    }
+
+    // The scalar unit reads vector results only after the vector pipe has written them.
+    __aicore__ inline void WaitVectorForScalar()
+    {
+        event_t eventId = static_cast<event_t>(pipe.FetchEventID(AscendC::HardEvent::V_S));
+        AscendC::SetFlag<AscendC::HardEvent::V_S>(eventId);
+        AscendC::WaitFlag<AscendC::HardEvent::V_S>(eventId);
+    }
+    // Vector instructions read scalar-written UB only after the scalar writes land.
+    __aicore__ inline void WaitScalarForVector()
+    {
+        event_t eventId = static_cast<event_t>(pipe.FetchEventID(AscendC::HardEvent::S_V));
+        AscendC::SetFlag<AscendC::HardEvent::S_V>(eventId);
+        AscendC::WaitFlag<AscendC::HardEvent::S_V>(eventId);
+    }
+
+private:
+    AscendC::TPipe pipe;
+    AscendC::TQue<AscendC::QuePosition::VECIN, BUFFER_NUM> inQueueX;
+    AscendC::TQue<AscendC::QuePosition::VECOUT, BUFFER_NUM> outQueueY;
+    AscendC::TBuf<AscendC::QuePosition::VECCALC> accBuf, calcBuf, workBuf, reduceBuf;
+    AscendC::GlobalTensor<T> xGm;
+    AscendC::GlobalTensor<T> yGm;
+    uint32_t blockRows = 0;
+    uint32_t cols = 0;
+    uint32_t colsAligned = 0;
+    uint32_t rowsPerTile = 0;
+    uint32_t chunkLen = 0;
+    uint32_t chunkNum = 0;
+    uint32_t tileNum = 0;
+    uint32_t vecRows = 0;
+};
+
+extern "C" __global__ __aicore__ void reduce_sum_custom(GM_ADDR x, GM_ADDR y, GM_ADDR workspace, GM_ADDR tiling)
+{
+    GET_TILING_DATA(tilingData, tiling);
+    KernelReduceSum<DTYPE_X> op;
+    op.Init(x, y, tilingData.cols, tilingData.colsAligned, tilingData.formerNum, tilingData.formerRows,
+            tilingData.tailRows, tilingData.rowsPerTile, tilingData.chunkLen, tilingData.vecRows);
+    op.Process();
+}

@@ -1,0 +1,290 @@
+// `ascendopt tune OP_DIR`: search the tiling configuration (declared knobs, cores, UB) of
+// one operator for the fastest simulated time; `ascendopt tune-bench DIR...`: evolve vs
+// random vs the baseline at equal budgets over many operators. See docs/tune.md.
+#include <unistd.h>
+
+#include <fstream>
+#include <iomanip>
+#include <iostream>
+#include <memory>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "cli/commands.h"
+#include "eval/evaluator.h"
+#include "tune/bench.h"
+#include "tune/tuner.h"
+
+namespace aoc::cli {
+
+namespace {
+namespace fs = std::filesystem;
+
+struct TuneArgs {
+  std::vector<std::string> paths;
+  size_t budget = 32;
+  std::vector<size_t> budgets = {16, 32, 64};
+  uint64_t seed = 1;
+  std::string soc = "Ascend910B1";
+  std::string method = "evolve";
+  std::vector<std::string> cases;
+  bool json = false;
+  bool no_repository = false;
+  std::string repository;
+  std::string cache_dir;
+  double timeout = 60;
+  int64_t max_elements = 0;
+  bool no_verify = false;
+  std::vector<std::string> merge;
+};
+
+std::string config_text(const aoc::eval::TuningConfig& c) {
+  if (c.empty()) return "(defaults: the operator's own tiling)";
+  std::ostringstream os;
+  if (c.cores) os << "cores=" << c.cores << " ";
+  if (c.ub_bytes) os << "ub_bytes=" << c.ub_bytes << " ";
+  for (const auto& [k, v] : c.knobs) os << k << "=" << v << " ";
+  std::string s = os.str();
+  s.pop_back();
+  return s;
+}
+
+// Shared setup of both commands; false (after printing why) when it cannot run.
+bool setup(const TuneArgs& a, aoc::tune::TuneOptions& o, aoc::eval::BuilderOptions& bo) {
+  o.soc = a.soc;
+  o.search.seed = a.seed;
+  o.tuning_cases = a.cases;
+  o.max_case_elements = a.max_elements;
+  o.use_repository = !a.no_repository;
+  o.repository_file = a.repository;
+  o.eval = aoc::eval::default_candidate_eval_options();
+  o.eval.limits.wall_seconds = a.timeout;
+  if (::access(o.eval.harness.c_str(), X_OK) != 0) {
+    std::cerr << "error: the sandbox program " << o.eval.harness << " is missing; build the aoc-harness target "
+              << "or point AOC_HARNESS at it\n";
+    return false;
+  }
+  bo = aoc::eval::default_builder_options();
+  if (!a.cache_dir.empty()) bo.cache_dir = a.cache_dir;
+  return true;
+}
+
+nlohmann::json report_json(const aoc::tune::TuneReport& r) {
+  nlohmann::json j = {{"op", r.op},
+                      {"package", r.package_dir},
+                      {"soc", r.soc},
+                      {"method", aoc::tune::to_string(r.method)},
+                      {"budget", r.budget},
+                      {"seed", r.seed},
+                      {"tuning_cases", r.tuning_cases},
+                      {"repository_key", r.repo_key.text()},
+                      {"started_from_repository", r.repository_start.has_value()},
+                      {"repository_updated", r.repository_updated},
+                      {"baseline_us", r.baseline_us},
+                      {"best_us", r.best_us},
+                      {"speedup", r.speedup()},
+                      {"evaluations", r.search.history.size()},
+                      {"invalid", r.search.invalid},
+                      {"best_config", aoc::eval::to_json(r.best)},
+                      {"best_point", r.best_key},
+                      {"verified", r.verification.passed},
+                      {"verification", r.verification.passed ? "passed every public case and a hidden draw"
+                                                             : r.verification.message},
+                      {"rejected", r.rejected},
+                      {"hidden_seed", r.hidden_seed ? nlohmann::json(*r.hidden_seed) : nlohmann::json(nullptr)},
+                      {"seconds", r.seconds},
+                      {"seconds_per_evaluation", r.seconds_per_evaluation}};
+  j["space"] = nlohmann::json::array();
+  for (const auto& d : r.space.dims)
+    j["space"].push_back({{"name", d.name}, {"values", d.values}, {"default", d.values[d.default_index]},
+                          {"role", static_cast<int>(d.role)}});
+  j["history"] = nlohmann::json::array();
+  for (const auto& e : r.search.history)
+    j["history"].push_back({{"point", e.key}, {"valid", e.valid}, {"time_us", e.time_us}, {"reason", e.reason}});
+  return j;
+}
+
+void print_human(std::ostream& os, const aoc::tune::TuneReport& r) {
+  os << std::fixed << std::setprecision(2);
+  os << r.op << " on " << r.soc << ": " << aoc::tune::to_string(r.method) << ", budget " << r.budget << ", seed "
+     << r.seed << "\n";
+  os << "tuning cases (geomean of simulated Task Duration):";
+  for (const auto& c : r.tuning_cases) os << " " << c;
+  os << "\n";
+  os << "search space: " << r.space.dims.size() << " dimensions, " << r.space.size() << " points:";
+  for (const auto& d : r.space.dims) os << " " << d.name << "[" << d.values.size() << "]";
+  os << "\n";
+  if (r.repository_start)
+    os << "started from the repository (" << r.repo_key.text() << "): " << config_text(r.repository_start->config)
+       << "\n";
+  os << "baseline time:  " << r.baseline_us << " us\n";
+  os << "best time:      " << r.best_us << " us\n";
+  os << "speedup:        " << std::setprecision(3) << r.speedup() << "x\n";
+  os << "evaluations:    " << r.search.history.size() << " of " << r.budget << " (" << r.search.invalid
+     << " invalid), " << std::setprecision(1) << r.seconds_per_evaluation << " s each\n";
+  os << "best config:    " << config_text(r.best) << "\n";
+  for (const auto& x : r.rejected) os << "rejected in verification: " << x << "\n";
+  if (r.verification.passed)
+    os << "verified:       the best configuration passed every public case and a hidden draw of "
+       << aoc::tune::ConfigRunner::kHiddenCount << " generated cases (seed " << r.hidden_seed.value_or(0)
+       << "; ASCENDOPT_HIDDEN_SEED repeats it)\n";
+  else
+    os << "NOT verified:   " << r.verification.message << "\n";
+  if (r.repository_updated) os << "stored in the tuning repository under " << r.repo_key.text() << "\n";
+}
+
+int run_tune(const TuneArgs& a) {
+  aoc::tune::TuneOptions o;
+  aoc::eval::BuilderOptions bo;
+  if (!setup(a, o, bo)) return 2;
+  const auto m = aoc::tune::parse_method(a.method);
+  if (!m) {
+    std::cerr << "error: --method " << a.method << " is not a method; use evolve or random\n";
+    return 2;
+  }
+  if (a.budget == 0) {
+    std::cerr << "error: --budget must be at least 1 (the baseline is the first evaluation)\n";
+    return 2;
+  }
+  o.search.method = *m;
+  o.search.budget = a.budget;
+  if (::isatty(STDERR_FILENO)) {
+    o.progress = [](const aoc::tune::Evaluation& e, size_t done, size_t budget) {
+      std::cerr << "\r\033[K[" << done << "/" << budget << "] "
+                << (e.valid ? std::to_string(e.time_us) + " us" : "invalid") << "  " << e.key << std::flush;
+      if (done == budget) std::cerr << "\n";
+    };
+  }
+  aoc::eval::Builder builder(bo);
+  try {
+    const auto r = aoc::tune::tune(a.paths.at(0), builder, o);
+    if (::isatty(STDERR_FILENO)) std::cerr << "\r\033[K";
+    if (a.json) std::cout << report_json(r).dump(2) << "\n";
+    else print_human(std::cout, r);
+    return r.verification.passed ? 0 : 1;
+  } catch (const aoc::tune::TuneError& e) {
+    std::cerr << "error: " << e.what() << "\n";
+    return 2;
+  }
+}
+
+// Summary over saved reports of runs on different operators.
+int merge_reports(const TuneArgs& a) {
+  aoc::tune::BenchReport all;
+  for (size_t i = 0; i < a.merge.size(); ++i) {
+    std::ifstream in(a.merge[i]);
+    if (!in) {
+      std::cerr << "error: cannot read " << a.merge[i] << "\n";
+      return 2;
+    }
+    try {
+      auto r = aoc::tune::bench_from_json(nlohmann::json::parse(in));
+      if (i > 0 && (r.options.budgets != all.options.budgets || r.options.verify != all.options.verify)) {
+        std::cerr << "error: " << a.merge[i] << " has other budgets or verification than " << a.merge[0] << "\n";
+        return 2;
+      }
+      if (i == 0) all = r;
+      else {
+        all.ops.insert(all.ops.end(), r.ops.begin(), r.ops.end());
+        all.seconds += r.seconds;
+      }
+    } catch (const std::exception& e) {
+      std::cerr << "error: " << a.merge[i] << ": " << e.what() << "\n";
+      return 2;
+    }
+  }
+  if (a.json) std::cout << aoc::tune::to_json(all).dump(2) << "\n";
+  else std::cout << aoc::tune::to_table(all);
+  return 0;
+}
+
+int run_bench(const TuneArgs& a) {
+  if (!a.merge.empty()) return merge_reports(a);
+  aoc::tune::BenchOptions bo;
+  aoc::eval::BuilderOptions builder_opts;
+  if (!setup(a, bo.tune, builder_opts)) return 2;
+  bo.budgets = a.budgets;
+  bo.verify = !a.no_verify;
+  // One line per operator and method as it finishes: a long run shows (and keeps) partial results.
+  bo.log = [](const std::string& s) { std::cerr << s << std::endl; };
+  if (a.paths.empty()) {
+    std::cerr << "error: name operator packages (or folders holding them), or --merge saved reports\n";
+    return 2;
+  }
+  std::vector<fs::path> dirs;
+  for (const auto& p : a.paths) {
+    if (fs::exists(fs::path(p) / "op.toml")) {
+      dirs.push_back(p);
+      continue;
+    }
+    std::vector<fs::path> found;
+    for (const auto& e : fs::recursive_directory_iterator(p))
+      if (e.is_regular_file() && e.path().filename() == "op.toml" &&
+          e.path().parent_path().filename() != "expert")
+        found.push_back(e.path().parent_path());
+    std::sort(found.begin(), found.end());
+    dirs.insert(dirs.end(), found.begin(), found.end());
+  }
+  if (dirs.empty()) {
+    std::cerr << "error: no operator package (a folder with op.toml) under the given paths\n";
+    return 2;
+  }
+  aoc::eval::Builder builder(builder_opts);
+  const auto r = aoc::tune::run_bench(dirs, builder, bo);
+  if (a.json) std::cout << aoc::tune::to_json(r).dump(2) << "\n";
+  else std::cout << aoc::tune::to_table(r);
+  return 0;
+}
+
+}  // namespace
+
+void add_tune_command(CLI::App& app) {
+  auto args = std::make_shared<TuneArgs>();
+  CLI::App* cmd = app.add_subcommand("tune", "Search an operator's tiling configuration (declared knobs, cores, UB) "
+                                             "for the fastest simulated time (see docs/tune.md)");
+  cmd->add_option("OP_DIR", args->paths, "Operator package (op.toml) or candidate folder")
+      ->required()
+      ->expected(1)
+      ->check(CLI::ExistingDirectory);
+  cmd->add_option("--budget", args->budget, "Evaluations (configurations run on the tuning cases)")
+      ->capture_default_str();
+  cmd->add_option("--seed", args->seed, "Seed of the search and of the case inputs")->capture_default_str();
+  cmd->add_option("--soc", args->soc, "SoC model")->capture_default_str();
+  cmd->add_option("--method", args->method, "evolve or random")->capture_default_str();
+  cmd->add_option("--case", args->cases, "Tune on these public cases (default: the largest case of each dtype)");
+  cmd->add_option("--max-elements", args->max_elements,
+                  "Default tuning cases: the largest of each dtype with at most this many input elements");
+  cmd->add_flag("--json", args->json, "Print a JSON report");
+  cmd->add_flag("--no-repository", args->no_repository, "Neither start from nor update the tuning repository");
+  cmd->add_option("--repository", args->repository, "Repository file (default: <cache dir>/tune/repository.json)");
+  cmd->add_option("--cache-dir", args->cache_dir, "Build cache folder (default: <build>/cache or $AOC_CACHE_DIR)");
+  cmd->add_option("--timeout", args->timeout, "Wall-clock limit per case, seconds")->capture_default_str();
+  cmd->callback([args]() { exit_status() = run_tune(*args); });
+
+  auto bargs = std::make_shared<TuneArgs>();
+  bargs->max_elements = 1 << 16;  // one evaluation well under a second or two on a loaded machine
+  CLI::App* bench = app.add_subcommand("tune-bench", "Compare evolve, random and the baseline at equal budgets over "
+                                                     "operator packages: geomean speedup and fast_p (docs/tune.md)");
+  bench->add_option("DIR", bargs->paths, "Operator packages or folders holding them")->check(CLI::ExistingDirectory);
+  bench->add_option("--merge", bargs->merge,
+                    "Summarise saved --json reports of runs over different operators instead of running");
+  bench->add_option("--budgets", bargs->budgets, "Budgets compared")->delimiter(',')->capture_default_str();
+  bench->add_option("--seed", bargs->seed, "Seed of the searches and the case inputs")->capture_default_str();
+  bench->add_option("--soc", bargs->soc, "SoC model")->capture_default_str();
+  bench->add_flag("--json", bargs->json, "Print a JSON report");
+  bench->add_option("--max-elements", bargs->max_elements,
+                    "Tuning cases: the largest of each dtype with at most this many input elements")
+      ->capture_default_str();
+  bench->add_flag("--no-verify", bargs->no_verify, "Report tuning-case speedups without verifying the best on all cases");
+  bench->add_option("--cache-dir", bargs->cache_dir, "Build cache folder")->capture_default_str();
+  bench->add_option("--timeout", bargs->timeout, "Wall-clock limit per case, seconds")->capture_default_str();
+  bench->callback([bargs]() {
+    bargs->no_repository = true;
+    exit_status() = run_bench(*bargs);
+  });
+}
+
+}  // namespace aoc::cli

@@ -1,0 +1,32 @@
+// One evaluation of a configuration: the candidate's tuning cases run with it. A
+// configuration the tiling function or the kernel rejects (tiling error, runtime error,
+// wrong result, timeout ...) is a spent evaluation that is invalid, with the reason kept.
+#pragma once
+#include <map>
+#include <string>
+#include <vector>
+
+#include "tune/space.h"
+
+namespace aoc::tune {
+
+struct CaseTiming {
+  std::string name;
+  double sim_us = 0;
+  uint32_t block_dim = 0;
+  std::string bound_pipe;                 // e.g. "aiv_mte2_time"
+  std::map<std::string, double> profile;  // op-level msprof fields
+};
+
+struct Evaluation {
+  Point point;
+  std::string key;
+  bool valid = false;
+  std::string reason;  // why it is invalid
+  // Geometric mean of the tuning cases' simulated Task Durations (lower is better).
+  double time_us = 0;
+  std::vector<CaseTiming> cases;
+  std::vector<eval::KnobDecl> knobs;  // declared by the tiling function over the cases
+};
+
+}  // namespace aoc::tune

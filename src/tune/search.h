@@ -1,0 +1,54 @@
+// Search over a Space within a budget of evaluations, by two methods that count the same
+// way: every distinct configuration evaluated (seed points included) costs one, and no
+// configuration is ever evaluated twice.
+//  - random: uniform points of the space;
+//  - evolve: a population with elitism, tournament selection, uniform crossover, mutation
+//    by neighbour steps or fresh values, and profile-guided moves read from the parent's
+//    profile (profile_moves.h).
+// Neither method reads the budget except to stop, so the first N evaluations of a run with
+// a larger budget are exactly the run with budget N (the benchmark relies on it).
+#pragma once
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "tune/evaluation.h"
+#include "tune/space.h"
+
+namespace aoc::tune {
+
+enum class Method { Evolve, Random };
+std::optional<Method> parse_method(const std::string& s);
+const char* to_string(Method m);
+
+struct SearchOptions {
+  Method method = Method::Evolve;
+  size_t budget = 32;
+  uint64_t seed = 1;
+  size_t population = 8;
+  size_t tournament = 3;
+  size_t elites = 2;
+  double crossover_rate = 0.6;
+  double profile_move_rate = 0.4;  // chance a child comes from a profile-guided move
+};
+
+// Evaluates one point (never called twice for the same point).
+using EvalFn = std::function<Evaluation(const Point&)>;
+// Called after each evaluation (progress display).
+using ProgressFn = std::function<void(const Evaluation&, size_t done, size_t budget)>;
+
+struct SearchResult {
+  std::vector<Evaluation> history;  // in evaluation order
+  size_t invalid = 0;
+  std::optional<size_t> best;       // index into history of the fastest valid evaluation
+  // Fastest valid evaluation among the first n (the result a budget of n would have given).
+  std::optional<size_t> best_within(size_t n) const;
+};
+
+// `seeds` are evaluated first (invalid or duplicate seeds are skipped, repaired ones kept).
+SearchResult run_search(const Space& space, const EvalFn& eval, const SearchOptions& opt,
+                        const std::vector<Point>& seeds, const ProgressFn& progress = {});
+
+}  // namespace aoc::tune

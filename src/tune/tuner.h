@@ -1,0 +1,119 @@
+// `ascendopt tune`: profiling-in-the-loop search for the best tiling configuration of one
+// operator package (or candidate). Steps:
+//   1. tuning cases: the largest public case of each dtype (one evaluation = one
+//      configuration run on all of them; the time is their geometric mean);
+//   2. the baseline (empty configuration) runs first; the knobs its tiling function declared
+//      plus the platform's cores and UB make the search space;
+//   3. search (evolve or random) within the budget, starting from the baseline and, when
+//      present, the repository's configuration for this (operator, shape class, dtype, SoC);
+//   4. the fastest configurations are verified, best first, on every public case and on a
+//      hidden draw (generated cases the search never saw); the first that passes is the
+//      result (the baseline when none does);
+//   5. a verified improvement is stored in the repository.
+#pragma once
+#include <cstdint>
+#include <filesystem>
+#include <functional>
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "eval/builder.h"
+#include "eval/candidate.h"
+#include "eval/candidate_eval.h"
+#include "tune/repository.h"
+#include "tune/search.h"
+
+namespace aoc::tune {
+
+struct TuneOptions {
+  SearchOptions search;
+  std::string soc = "Ascend910B1";
+  std::vector<std::string> tuning_cases;  // empty: the largest public case of each dtype ...
+  int64_t max_case_elements = 0;          // ... among those with at most this many input elements (0: any)
+  bool use_repository = true;             // read and update it
+  std::filesystem::path repository_file;  // empty: <cache>/tune/repository.json
+  size_t verify_candidates = 3;           // best configurations tried in verification
+  eval::CandidateEvalOptions eval;        // harness, limits, temp folder (seed is search.seed)
+  ProgressFn progress;
+};
+
+struct Verification {
+  bool passed = false;
+  std::string message;  // the first failing case when not passed
+};
+
+struct TuneReport {
+  std::string op, package_dir, candidate_hash, soc;
+  Method method = Method::Evolve;
+  size_t budget = 0;
+  uint64_t seed = 0;
+  std::vector<std::string> tuning_cases;
+  RepoKey repo_key;
+  std::optional<RepoEntry> repository_start;  // the stored configuration the search started from
+  bool repository_updated = false;
+  Space space;
+  SearchResult search;
+  double baseline_us = 0;
+  double best_us = 0;
+  eval::TuningConfig best;  // empty: the baseline stayed best
+  std::string best_key;
+  Verification verification;        // of the reported best (all public cases + hidden draw)
+  std::optional<uint64_t> hidden_seed;
+  std::vector<std::string> rejected;  // faster configurations that failed verification, with why
+  double seconds = 0;
+  double seconds_per_evaluation = 0;
+  double speedup() const { return best_us > 0 ? baseline_us / best_us : 1.0; }
+};
+
+class TuneError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+// Runs the tuning cases of `cand` with configurations; caches results by configuration so
+// several searches of one operator (the benchmark) pay for each configuration once.
+class ConfigRunner {
+ public:
+  ConfigRunner(const eval::Candidate& cand, eval::Builder& builder, eval::CandidateEvalOptions opt,
+               std::vector<std::string> tuning_cases);
+  Evaluation run(const eval::TuningConfig& c);
+  // Every public case with the configuration, then a hidden draw (kHiddenCount generated
+  // cases of at most kHiddenMaxElements elements; one seed per runner, from
+  // $ASCENDOPT_HIDDEN_SEED or fresh, so every configuration meets the same cases).
+  Verification verify(const eval::TuningConfig& c);
+  static constexpr int64_t kHiddenCount = 8;
+  static constexpr int64_t kHiddenMaxElements = 1 << 20;
+  std::optional<uint64_t> hidden_seed() const { return hidden_seed_; }
+  const std::vector<std::string>& tuning_cases() const { return cases_; }
+  size_t runs() const { return runs_; }
+  double seconds() const { return seconds_; }
+
+ private:
+  const eval::Candidate& cand_;
+  eval::Builder& builder_;
+  eval::CandidateEvalOptions opt_;
+  std::vector<std::string> cases_;
+  std::map<std::string, Evaluation> memo_;
+  std::map<std::string, Verification> verified_;
+  std::optional<uint64_t> hidden_seed_;
+  size_t runs_ = 0;
+  double seconds_ = 0;
+};
+
+// The largest public case (by input elements) of each dtype variant, in variant order;
+// with `max_elements`, the largest at or under it (the smallest when none is).
+std::vector<std::string> default_tuning_cases(const aoc::op::OpPackage& p, int64_t max_elements = 0);
+// "bf16+fp16+fp32"-style dtype label and the shape class of the tuning cases.
+RepoKey repository_key(const aoc::op::OpPackage& p, const std::vector<std::string>& cases, const std::string& soc,
+                       int64_t max_elements = 0);
+
+// Throws TuneError when the package cannot be tuned (does not load, baseline fails ...).
+TuneReport tune(const std::filesystem::path& op_dir, eval::Builder& builder, const TuneOptions& opt);
+
+// Verification of the best configurations in order; fills best/verification/rejected.
+void pick_verified(TuneReport& r, ConfigRunner& runner, size_t max_tries);
+
+}  // namespace aoc::tune

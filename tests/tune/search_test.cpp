@@ -1,0 +1,165 @@
+// Search on a synthetic objective: budgets are counted exactly, no configuration is
+// evaluated twice, invalid ones count with their reason, a seed reproduces the search,
+// budget prefixes agree, profile moves follow the profile, evolve improves on the start.
+#include <gtest/gtest.h>
+
+#include <map>
+#include <set>
+
+#include "tune/profile_moves.h"
+#include "tune/search.h"
+
+namespace {
+
+using namespace aoc::tune;
+
+Space test_space() {
+  aoc::host::PlatformConfig p;
+  p.aiv_cores = 16;
+  p.ub_bytes = 128 * 1024;
+  return make_space({{"split", 32, false, {32, 64, 128, 256, 512}, 3}, {"tile_cap", 0, false, {0, 1024, 2048, 4096}, 1}},
+                    p);
+}
+
+// A bowl with its minimum away from the defaults; points with split 512 and 1 core fail.
+struct Objective {
+  const Space& s;
+  std::map<std::string, int> calls;
+  Evaluation operator()(const Point& p) {
+    ++calls[s.key(p)];
+    Evaluation e;
+    const double cores = double(s.dims[0].values[p[0]]);
+    const double ub = double(s.dims[1].values[p[1]]) / 1024;
+    const double split = double(s.dims[2].values[p[2]]);
+    const double tile = double(s.dims[3].values[p[3]]);
+    if (split == 512 && cores == 1) {
+      e.reason = "tiling_error: rejected";
+      return e;
+    }
+    e.valid = true;
+    e.time_us = 100.0 / cores + std::abs(ub - 96) * 0.1 + std::abs(split - 128) * 0.01 + std::abs(tile - 2048) * 0.001;
+    e.cases.push_back({"c", e.time_us, static_cast<uint32_t>(cores), "aiv_mte2_time", {{"aiv_mte2_ratio", 0.9}}});
+    return e;
+  }
+};
+
+std::vector<std::string> keys(const SearchResult& r) {
+  std::vector<std::string> k;
+  for (const auto& e : r.history) k.push_back(e.key);
+  return k;
+}
+
+TEST(TuneSearch, BudgetAndNoDuplicates) {
+  const Space s = test_space();
+  for (Method m : {Method::Evolve, Method::Random}) {
+    Objective obj{s, {}};
+    EvalFn fn = [&](const Point& p) { return obj(p); };
+    SearchOptions o;
+    o.method = m;
+    o.budget = 40;
+    o.seed = 7;
+    const auto r = run_search(s, fn, o, {s.defaults(), s.defaults()});
+    EXPECT_EQ(r.history.size(), 40u) << to_string(m);
+    for (const auto& [k, n] : obj.calls) EXPECT_EQ(n, 1) << k;  // never twice
+    EXPECT_EQ(obj.calls.size(), 40u);
+    EXPECT_EQ(r.history.front().key, s.key(s.defaults()));  // seeds first
+    size_t invalid = 0;
+    for (const auto& e : r.history) {
+      invalid += e.valid ? 0 : 1;
+      if (!e.valid) EXPECT_EQ(e.reason, "tiling_error: rejected");
+    }
+    EXPECT_EQ(invalid, r.invalid);
+    ASSERT_TRUE(r.best);
+    for (const auto& e : r.history)
+      if (e.valid) EXPECT_LE(r.history[*r.best].time_us, e.time_us);
+  }
+}
+
+TEST(TuneSearch, SeededAndReproducibleWithBudgetPrefixes) {
+  const Space s = test_space();
+  for (Method m : {Method::Evolve, Method::Random}) {
+    auto run = [&](uint64_t seed, size_t budget) {
+      Objective obj{s, {}};
+      EvalFn fn = [&](const Point& p) { return obj(p); };
+      SearchOptions o;
+      o.method = m;
+      o.seed = seed;
+      o.budget = budget;
+      return keys(run_search(s, fn, o, {s.defaults()}));
+    };
+    const auto a = run(3, 32), b = run(3, 32), c = run(4, 32), small = run(3, 16);
+    EXPECT_EQ(a, b);
+    EXPECT_NE(a, c);
+    EXPECT_EQ(std::vector<std::string>(a.begin(), a.begin() + 16), small);
+  }
+}
+
+TEST(TuneSearch, SmallSpaceIsExhaustedWithoutRepeats) {
+  aoc::host::PlatformConfig p;
+  p.aiv_cores = 2;
+  p.ub_bytes = 32 * 1024;  // one UB value
+  const Space s = make_space({{"k", 0, false, {0, 1}, 0}}, p);
+  ASSERT_EQ(s.size(), 4u);
+  Objective obj{s, {}};
+  EvalFn fn = [&](const Point& pt) {
+    Evaluation e;
+    e.valid = true;
+    e.time_us = 1 + pt[0] + pt[2];
+    ++obj.calls[s.key(pt)];
+    return e;
+  };
+  SearchOptions o;
+  o.budget = 50;
+  const auto r = run_search(s, fn, o, {s.defaults()});
+  EXPECT_EQ(r.history.size(), 4u);
+  EXPECT_EQ(obj.calls.size(), 4u);
+}
+
+TEST(TuneSearch, EvolveBeatsTheStart) {
+  const Space s = test_space();
+  Objective obj{s, {}};
+  EvalFn fn = [&](const Point& p) { return obj(p); };
+  SearchOptions o;
+  o.budget = 64;
+  const auto r = run_search(s, fn, o, {s.defaults()});
+  ASSERT_TRUE(r.best);
+  EXPECT_LT(r.history[*r.best].time_us, r.history[0].time_us * 0.95);
+  EXPECT_EQ(r.best_within(1), std::optional<size_t>(0));
+}
+
+TEST(TuneProfileMoves, FollowTheProfile) {
+  const Space s = test_space();
+  Evaluation e;
+  e.valid = true;
+  e.point = s.defaults();
+  e.point[3] = 1;  // tile_cap 1024
+  // Idle cores (blockDim 4 of 16) and MTE2-bound: finer split is impossible at the
+  // smallest split, so the moves are longer tiles.
+  e.cases.push_back({"c", 10, 4, "aiv_mte2_time", {{"aiv_mte2_ratio", 0.95}}});
+  auto moves = profile_moves(s, e);
+  bool tile_up = false;
+  for (const auto& m : moves) {
+    EXPECT_NE(m.point, e.point);
+    if (m.point[3] == 2 || m.point[1] > e.point[1]) tile_up = true;
+  }
+  EXPECT_TRUE(tile_up);
+
+  // A coarse split with idle cores: the split goes down.
+  e.point[2] = 4;
+  moves = profile_moves(s, e);
+  bool split_down = false;
+  for (const auto& m : moves) split_down |= m.point[2] == 3;
+  EXPECT_TRUE(split_down);
+
+  // Poor overlap without a buffer knob: longer tiles.
+  e.cases[0] = {"c", 10, 16, "aiv_vec_time", {{"aiv_vec_ratio", 0.3}, {"aiv_mte2_ratio", 0.2}}};
+  moves = profile_moves(s, e);
+  bool longer = false;
+  for (const auto& m : moves) longer |= m.point[3] == 2;
+  EXPECT_TRUE(longer);
+
+  Evaluation bad;
+  EXPECT_TRUE(profile_moves(s, bad).empty());
+}
+
+}  // namespace

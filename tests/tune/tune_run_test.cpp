@@ -1,0 +1,108 @@
+// A real tune of a suite operator (relu) on one case: the declared knobs make the space,
+// the budget is spent exactly, a knob value the tiling rejects is an invalid evaluation
+// with its reason, the reported best passes every public case and a hidden draw, and a
+// stored repository entry is where the next tune starts.
+#include <gtest/gtest.h>
+
+#include <unistd.h>
+
+#include <filesystem>
+
+#include "eval/candidate_eval.h"
+#include "eval/content_hash.h"
+#include "tune/tuner.h"
+
+namespace {
+
+namespace fs = std::filesystem;
+using namespace aoc::tune;
+
+const fs::path kRelu = fs::path(AOC_SOURCE_DIR) / "ops" / "activation" / "relu";
+
+struct TempDir {
+  fs::path path = fs::temp_directory_path() / ("aoc-tune-test-" + std::to_string(::getpid()));
+  TempDir() { fs::create_directories(path); }
+  ~TempDir() { fs::remove_all(path); }
+};
+
+TuneOptions small_options(const fs::path& repo) {
+  TuneOptions o;
+  o.eval = aoc::eval::default_candidate_eval_options();
+  o.search.budget = 5;
+  o.search.seed = 11;
+  o.tuning_cases = {"aligned_2d_fp16"};
+  o.repository_file = repo;
+  o.verify_candidates = 1;
+  return o;
+}
+
+TEST(TuneRun, ReluSmallTuneIsVerifiedAndStartsFromTheRepository) {
+  TempDir tmp;
+  aoc::eval::Builder builder(aoc::eval::default_builder_options());
+  const fs::path repo_file = tmp.path / "repo.json";
+
+  // A stored configuration for this key becomes the second seed of the search.
+  TuneOptions o = small_options(repo_file);
+  const fs::path inc = fs::path(AOC_SOURCE_DIR) / "include" / "ascendc";
+  const auto cand = aoc::eval::load_candidate(kRelu, aoc::eval::tree_hash(inc));
+  const RepoKey key = repository_key(cand.package, o.tuning_cases, o.soc);
+  RepoEntry stored;
+  stored.config.knobs["tile_cap"] = 2048;
+  stored.config.cores = 42;  // not a value of the cores dimension: repaired to the nearest (40)
+  stored.time_us = 1e9;      // so any verified improvement replaces it
+  stored.candidate_hash = cand.hash;
+  ASSERT_TRUE(Repository(repo_file).store(key, stored));
+
+  const TuneReport r = tune(kRelu, builder, o);
+  EXPECT_EQ(r.search.history.size(), 5u);
+  EXPECT_GE(r.space.find("tile_cap"), 0);
+  EXPECT_GE(r.space.find("split_unit_bytes"), 0);
+  ASSERT_TRUE(r.repository_start);
+  EXPECT_EQ(r.search.history[0].key, r.space.key(r.space.defaults()));
+  EXPECT_NE(r.search.history[1].key.find("tile_cap=2048"), std::string::npos) << r.search.history[1].key;
+  EXPECT_NE(r.search.history[1].key.find("cores=40"), std::string::npos) << r.search.history[1].key;
+  EXPECT_TRUE(r.search.history[0].valid) << r.search.history[0].reason;
+  EXPECT_GT(r.baseline_us, 0);
+  EXPECT_LE(r.best_us, r.baseline_us);
+  EXPECT_TRUE(r.verification.passed) << r.verification.message;
+  if (!r.best.empty()) {
+    const auto again = Repository(repo_file).lookup(key);
+    ASSERT_TRUE(again);
+    EXPECT_EQ(again->config, r.best);
+  }
+}
+
+TEST(TuneRun, RejectedConfigurationsAreInvalidEvaluationsWithReasons) {
+  aoc::eval::Builder builder(aoc::eval::default_builder_options());
+  const fs::path inc = fs::path(AOC_SOURCE_DIR) / "include" / "ascendc";
+  const auto cand = aoc::eval::load_candidate(kRelu, aoc::eval::tree_hash(inc));
+  auto opt = aoc::eval::default_candidate_eval_options();
+  opt.seed = 3;
+  ConfigRunner runner(cand, builder, opt, {"aligned_2d_fp16"});
+
+  aoc::eval::TuningConfig outside;
+  outside.knobs["tile_cap"] = 3000;  // not in the declared list
+  const Evaluation a = runner.run(outside);
+  EXPECT_FALSE(a.valid);
+  EXPECT_NE(a.reason.find("outside its declared domain"), std::string::npos) << a.reason;
+
+  aoc::eval::TuningConfig too_many;
+  too_many.cores = 4096;  // more cores than the SoC has
+  const Evaluation b = runner.run(too_many);
+  EXPECT_FALSE(b.valid);
+  EXPECT_NE(b.reason.find("exceeds"), std::string::npos) << b.reason;
+
+  // The platform override reaches the tiling function: 4 cores -> blockDim 4.
+  aoc::eval::TuningConfig four;
+  four.cores = 4;
+  const Evaluation c = runner.run(four);
+  ASSERT_TRUE(c.valid) << c.reason;
+  ASSERT_EQ(c.cases.size(), 1u);
+  EXPECT_EQ(c.cases[0].block_dim, 4u);
+  EXPECT_FALSE(c.cases[0].profile.empty());
+  EXPECT_EQ(runner.runs(), 3u);
+  runner.run(four);  // cached
+  EXPECT_EQ(runner.runs(), 3u);
+}
+
+}  // namespace
