@@ -108,7 +108,15 @@ OpReport evaluate_package(const aoc::op::OpPackage& p, Builder& builder, const E
       copt.on_traces = nullptr;
       if (opt.on_traces)
         copt.on_traces = [&, name = p.cases[i].name](const std::vector<aoc::rt::CoreRun>& cores) { opt.on_traces(name, cores); };
-      outcomes[i] = aoc::op::run_case(p, i, lib, {&golden, &golden_sp}, copt);
+      try {
+        outcomes[i] = aoc::op::run_case(p, i, lib, {&golden, &golden_sp}, copt);
+      } catch (const std::exception& e) {  // e.g. InferShape refusing a generated case
+        aoc::op::CaseOutcome& o = outcomes[i];
+        o.name = p.cases[i].name;
+        o.dtype = p.variant_label(v);
+        o.verdict = aoc::op::Verdict::Error;
+        o.message = e.what();
+      }
     }
   }
   for (size_t i : selected) rep.cases.push_back(std::move(outcomes[i]));
