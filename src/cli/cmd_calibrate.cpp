@@ -1,6 +1,8 @@
 // `ascendopt calibrate`: builds the calibration kernels (calibration/), runs them through the
 // normal evaluator on the SoC model, and prints simulated against measured Task Duration and
 // per-pipe times (data/calibration), with the relative errors and whether the targets hold.
+// With --traces DIR the per-core instruction traces of each case are kept in DIR and later
+// runs only re-time them, so refitting a SoC file takes seconds instead of re-running kernels.
 #include <algorithm>
 #include <cstdio>
 #include <iostream>
@@ -11,8 +13,12 @@
 
 #include "cli/commands.h"
 #include "eval/evaluator.h"
+#include "eval/harness_protocol.h"
 #include "ops/op_package.h"
 #include "sim/calibrate.h"
+#include "sim/engine.h"
+#include "sim/profile.h"
+#include "sim/soc.h"
 
 namespace aoc::cli {
 namespace {
@@ -21,8 +27,32 @@ struct CalibrateArgs {
   std::string soc = "Ascend910B1";
   std::vector<std::string> only;
   std::string cache_dir;
+  std::string traces_dir;
   bool json = false;
 };
+
+std::filesystem::path trace_path(const CalibrateArgs& a, const aoc::sim::CalibrationPoint& pt) {
+  return std::filesystem::path(a.traces_dir) / (pt.package.filename().string() + "." + pt.case_name + ".trace");
+}
+
+// Times recorded traces on the SoC: the timing phase alone.
+aoc::sim::CalibrationResult retime(const aoc::sim::CalibrationPoint& pt, const std::filesystem::path& file,
+                                   const CalibrateArgs& a) {
+  aoc::sim::CalibrationResult failed;
+  failed.point = pt;
+  try {
+    const aoc::eval::TraceSet set = aoc::eval::read_traces(file);
+    std::vector<aoc::sim::BlockTrace> blocks;
+    for (const auto& core : set.cores)
+      blocks.push_back({&core.trace, core.core_type == 1 ? aoc::sim::CoreType::AIC : aoc::sim::CoreType::AIV});
+    const aoc::sim::Soc soc = aoc::sim::load_soc(a.soc);
+    const aoc::sim::SimResult sim = aoc::sim::simulate(soc, blocks);
+    return aoc::sim::compare_to_measurement(pt, sim.task_duration_us, aoc::sim::make_profile(soc, sim).fields);
+  } catch (const std::exception& e) {
+    failed.error = "re-timing " + file.string() + ": " + e.what() + " (delete the file to record it again)";
+    return failed;
+  }
+}
 
 aoc::sim::CalibrationResult run_point(const aoc::sim::CalibrationPoint& pt, const std::filesystem::path& root,
                                       aoc::eval::Builder& builder, const CalibrateArgs& a) {
@@ -39,13 +69,22 @@ aoc::sim::CalibrationResult run_point(const aoc::sim::CalibrationPoint& pt, cons
   opt.seed = 1;
   opt.soc = a.soc;
   opt.only_cases = {pt.case_name};
+  if (!a.traces_dir.empty()) {
+    std::filesystem::create_directories(a.traces_dir);
+    opt.on_traces = [&](const std::string&, const std::vector<aoc::rt::CoreRun>& cores) {
+      aoc::eval::write_traces(trace_path(a, pt), cores);
+    };
+  }
   aoc::eval::OpReport rep = aoc::eval::evaluate_package(pkg, builder, opt);
   if (!rep.setup_error.empty()) failed.error = rep.setup_error;
   else if (!rep.build_failures.empty()) failed.error = "build failed: " + rep.build_failures.front().what;
   else if (rep.cases.empty()) failed.error = "no case " + pt.case_name;
   else if (rep.cases[0].verdict != aoc::op::Verdict::Pass) failed.error = rep.cases[0].message;
   else if (!rep.cases[0].sim_us) failed.error = "simulation failed: " + rep.cases[0].sim_error;
-  if (!failed.error.empty()) return failed;
+  if (!failed.error.empty()) {
+    if (!a.traces_dir.empty()) std::filesystem::remove(trace_path(a, pt));  // never re-time a failed run
+    return failed;
+  }
   return aoc::sim::compare_to_measurement(pt, *rep.cases[0].sim_us, rep.cases[0].sim_profile);
 }
 
@@ -107,6 +146,10 @@ int run(const CalibrateArgs& a) {
   std::vector<aoc::sim::CalibrationResult> results;
   for (const auto& pt : points) {
     if (!a.only.empty() && std::find(a.only.begin(), a.only.end(), pt.label) == a.only.end()) continue;
+    if (!a.traces_dir.empty() && std::filesystem::exists(trace_path(a, pt))) {
+      results.push_back(retime(pt, trace_path(a, pt), a));
+      continue;
+    }
     if (!a.json) std::cerr << "running " << pt.label << " (" << pt.package.string() << ") ...\n";
     results.push_back(run_point(pt, root, builder, a));
   }
@@ -145,6 +188,9 @@ void add_calibrate_command(CLI::App& app) {
   cmd->add_option("--soc", args->soc, "SoC model to check")->capture_default_str();
   cmd->add_option("--case", args->only, "Run only the named case(s), e.g. 'add case 3' or 'copy tile [64,64]'");
   cmd->add_option("--cache-dir", args->cache_dir, "Build cache folder (default: <build>/cache or $AOC_CACHE_DIR)");
+  cmd->add_option("--traces", args->traces_dir,
+                  "Keep each case's instruction traces in DIR and re-time them on later runs instead of running the "
+                  "kernels again (delete DIR after changing a calibration kernel or include/ascendc)");
   cmd->add_flag("--json", args->json, "Print a JSON report instead of a table");
   cmd->callback([args]() { exit_status() = run(*args); });
 }

@@ -16,6 +16,7 @@
 #include "eval/candidate.h"
 #include "eval/eval_pool.h"
 #include "eval/evaluator.h"
+#include "ops/case_gen.h"
 
 namespace aoc::cli {
 
@@ -90,6 +91,14 @@ int run_eval(const EvalArgs& a) {
     std::cerr << "error: --cases " << a.cases << " is not a case set; use public, hidden or all\n";
     return 2;
   }
+  if (a.cases != "public") {
+    try {
+      opt.hidden_seed = aoc::op::hidden_seed_from_environment();
+    } catch (const std::exception& e) {
+      std::cerr << "error: " << e.what() << "\n";
+      return 2;
+    }
+  }
   try {
     opt.seed = a.seed.empty() ? aoc::eval::fresh_seed() : std::stoull(a.seed, nullptr, 0);
   } catch (const std::exception&) {
@@ -132,6 +141,9 @@ int run_eval(const EvalArgs& a) {
   const bool progress = ::isatty(STDERR_FILENO) != 0;
   if (!a.json) std::cout << "seed 0x" << std::hex << opt.seed << std::dec << " (pass --seed to reproduce, or to resume "
                          << "an interrupted run from the store)\n";
+  if (!a.json && a.cases != "public")
+    std::cout << "hidden cases drawn with ASCENDOPT_HIDDEN_SEED=0x" << std::hex << opt.hidden_seed << std::dec
+              << " (set it to draw the same cases again)\n";
   pool.on_done = [&](size_t done, size_t total, const aoc::eval::CandidateReport& r) {
     if (progress)
       std::cerr << "\r\033[K[" << done << "/" << total << "] " << aoc::eval::to_string(r.verdict) << " "
@@ -141,6 +153,7 @@ int run_eval(const EvalArgs& a) {
 
   bool ok = true;
   nlohmann::json all = {{"seed", opt.seed}, {"soc", opt.soc}, {"cases", opt.case_set}};
+  if (a.cases != "public") all["hidden_seed"] = opt.hidden_seed;
   all["candidates"] = nlohmann::json::array();
   for (const auto& r : reports) {
     ok = ok && r.verdict == aoc::eval::Verdict::Ok;

@@ -104,19 +104,19 @@ void print_profile_table(std::ostream& os, const aoc::eval::OpReport& r) {
   bool any = false;
   for (const auto& c : r.cases) any = any || c.profile.has_value();
   if (!any) return;
-  os << "  " << std::left << std::setw(26) << "profile (us, ratio)" << std::setw(9) << "task"
-     << std::setw(20) << "core min/avg/max";
+  os << "  " << std::left << std::setw(26) << "profile (us, ratio)" << std::setw(12) << "task"
+     << std::setw(26) << "core min/avg/max";
   for (const char* pipe : kPipeColumns) os << std::setw(15) << (std::string("aiv_") + pipe);
   os << std::setw(15) << "bound" << "T_HW\n";
   for (const auto& c : r.cases) {
     if (!c.profile) continue;
     const aoc::sim::Profile& p = *c.profile;
     const MinAvgMax t = core_times(p);
-    os << "  " << std::left << std::setw(26) << c.name << std::setw(9) << fixed(p.task_duration_us)
-       << std::setw(20) << (fixed(t.min) + "/" + fixed(t.avg) + "/" + fixed(t.max));
+    os << "  " << std::left << std::setw(26) << c.name << std::setw(12) << (fixed(p.task_duration_us) + " ")
+       << std::setw(26) << (fixed(t.min) + "/" + fixed(t.avg) + "/" + fixed(t.max) + " ");
     for (const char* pipe : kPipeColumns) {
       const std::string base = std::string("aiv_") + pipe;
-      os << std::setw(15) << (fixed(field(p, base + "_time")) + " " + fixed(field(p, base + "_ratio")));
+      os << std::setw(15) << (fixed(field(p, base + "_time")) + " " + fixed(field(p, base + "_ratio")) + " ");
     }
     std::string bound = p.bound_pipe;
     if (bound.rfind("aiv_", 0) == 0) bound = bound.substr(4);

@@ -9,6 +9,8 @@
 #include <memory>
 
 #include "eval/harness_protocol.h"
+#include "aoc/host/op_registry.h"
+#include "ops/case_gen.h"
 #include "ops/case_inputs.h"
 #include "ops/golden.h"
 #include "ops/rng.h"
@@ -227,15 +229,6 @@ CaseResult run_one_case(const Setup& s, size_t ci, const CandidateEvalOptions& o
 }
 
 std::vector<size_t> select_cases(const aoc::op::OpPackage& p, const CandidateEvalOptions& opt, std::string& error) {
-  // src/ops has public cases only so far: "all" is the public set, "hidden" is refused.
-  if (opt.case_set == "hidden") {
-    error = "hidden cases are not available yet (src/ops generates public cases only); use --cases public";
-    return {};
-  }
-  if (opt.case_set != "public" && opt.case_set != "all") {
-    error = "unknown case set '" + opt.case_set + "'; use public, hidden or all";
-    return {};
-  }
   std::vector<size_t> out;
   for (size_t i = 0; i < p.cases.size(); ++i)
     if (opt.only_cases.empty() ||
@@ -258,8 +251,21 @@ void summarise(CandidateReport& r) {
 
 CandidateReport evaluate_candidate(const Candidate& cand, Builder& builder, const CandidateEvalOptions& opt) {
   const auto t0 = Clock::now();
-  const aoc::op::OpPackage& p = cand.package;
   CandidateReport rep;
+  const std::optional<aoc::op::CaseSet> set = aoc::op::parse_case_set(opt.case_set);
+  // The hidden cases are generated here, in the parent, from the package's [hidden] parameters.
+  aoc::op::OpPackage with_set;
+  if (set && *set != aoc::op::CaseSet::Public) {
+    try {
+      with_set = aoc::op::with_case_set(cand.package, *set, aoc::op::HiddenDraw{opt.hidden_seed});
+    } catch (const std::exception& e) {
+      rep.op = cand.package.name;
+      rep.verdict = Verdict::Error;
+      rep.message = std::string("generating the hidden cases: ") + e.what();
+      return rep;
+    }
+  }
+  const aoc::op::OpPackage& p = set && *set != aoc::op::CaseSet::Public ? with_set : cand.package;
   rep.op = p.name;
   rep.candidate_dir = cand.dir.string();
   rep.package_dir = p.dir.string();
@@ -276,6 +282,7 @@ CandidateReport evaluate_candidate(const Candidate& cand, Builder& builder, cons
   };
 
   std::string error;
+  if (!set) return done(Verdict::Error, "unknown case set '" + opt.case_set + "'; use public, hidden or all");
   const std::vector<size_t> selected = select_cases(p, opt, error);
   if (selected.empty()) return done(Verdict::Error, error);
 
@@ -314,6 +321,24 @@ CandidateReport evaluate_candidate(const Candidate& cand, Builder& builder, cons
     s.golden_sp = aoc::op::GoldenLibrary::open(gsp.library);
   } catch (const std::exception& e) {
     return done(Verdict::Error, e.what());
+  }
+
+  // Outputs shaped like no input get their shapes from the package's own InferShape (trusted
+  // like its golden), never from the candidate's: loading the package's library registers its
+  // OpDef in this process. The candidate's code only ever runs in the child.
+  const bool needs_infer_shape =
+      std::any_of(p.outputs.begin(), p.outputs.end(), [](const auto& o) { return o.shape_like.empty(); });
+  if (needs_infer_shape && aoc::host::OpRegistry::instance().find(p.op_type) == nullptr) {
+    const size_t v = p.cases[selected.front()].variant;
+    const BuildResult own = builder.build(kernel_build_request(p, v, SourceDirs::of(p), root));
+    if (!own.ok)
+      return done(Verdict::Error, "the package's own sources do not build (its InferShape gives the output shapes): " +
+                                      own.first_error());
+    try {
+      aoc::op::KernelLibrary::open(own.library, p.kernel, p.op_type);
+    } catch (const std::exception& e) {
+      return done(Verdict::Error, std::string("loading the package's InferShape: ") + e.what());
+    }
   }
 
   for (size_t i : selected) {

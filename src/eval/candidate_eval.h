@@ -28,6 +28,7 @@ struct CandidateEvalOptions {
   uint64_t seed = 0;
   std::string soc = "Ascend910B1";      // empty: no timing, no race check
   std::string case_set = "public";      // "public", "hidden", "all"
+  uint64_t hidden_seed = 0;             // draw of the hidden cases (hidden_seed_from_environment())
   std::vector<std::string> only_cases;  // empty: every case of the set
   SandboxLimits limits;
   std::filesystem::path harness;        // aoc-harness executable

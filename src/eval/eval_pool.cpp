@@ -28,7 +28,12 @@ CandidateReport evaluate_or_recall(const fs::path& dir, const std::string& heade
     r.message = e.what();
     return r;
   }
-  const ResultKey key{cand.hash, cand.package.name, opt.case_set, opt.seed, opt.soc};
+  // What the result depends on beyond the candidate: the case set with its hidden draw, and a
+  // tuning configuration when one is given.
+  std::string set_key = opt.case_set;
+  if (opt.case_set != "public") set_key += ":" + std::to_string(opt.hidden_seed);
+  if (!opt.config.empty()) set_key += ":" + to_json(opt.config).dump();
+  const ResultKey key{cand.hash, cand.package.name, set_key, opt.seed, opt.soc};
   if (store != nullptr && opt.only_cases.empty()) {
     if (auto stored = store->find(key)) {
       CandidateReport r = report_from_json(nlohmann::json::parse(*stored));

@@ -105,7 +105,18 @@ OpReport evaluate_package(const aoc::op::OpPackage& p, Builder& builder, const E
     for (size_t i : selected) {
       if (p.cases[i].variant != v) continue;
       copt.chrome_trace_path = p.cases[i].name == opt.chrome_trace_case ? opt.chrome_trace_path : "";
-      outcomes[i] = aoc::op::run_case(p, i, lib, {&golden, &golden_sp}, copt);
+      copt.on_traces = nullptr;
+      if (opt.on_traces)
+        copt.on_traces = [&, name = p.cases[i].name](const std::vector<aoc::rt::CoreRun>& cores) { opt.on_traces(name, cores); };
+      try {
+        outcomes[i] = aoc::op::run_case(p, i, lib, {&golden, &golden_sp}, copt);
+      } catch (const std::exception& e) {  // e.g. InferShape refusing a generated case
+        aoc::op::CaseOutcome& o = outcomes[i];
+        o.name = p.cases[i].name;
+        o.dtype = p.variant_label(v);
+        o.verdict = aoc::op::Verdict::Error;
+        o.message = e.what();
+      }
     }
   }
   for (size_t i : selected) rep.cases.push_back(std::move(outcomes[i]));

@@ -4,6 +4,7 @@
 // report, never exceptions.
 #pragma once
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -22,6 +23,8 @@ struct EvalOptions {
   std::optional<SourceDirs> sources;    // a candidate's op_host/op_kernel instead of the package's
   std::string chrome_trace_case;        // write this case's Chrome/Perfetto trace ...
   std::string chrome_trace_path;        // ... to this file (needs a SoC)
+  // Per-core traces of each case that ran (CaseOptions::on_traces), with the case's name.
+  std::function<void(const std::string& case_name, const std::vector<aoc::rt::CoreRun>&)> on_traces;
 };
 
 struct BuildIssue {

@@ -82,7 +82,16 @@ int64_t biased_dim(Xoshiro256& rng, int64_t target, int64_t elem_bytes, int64_t 
   return d <= hi ? d : target;
 }
 
+int64_t innermost_any(Xoshiro256& rng, const HiddenSpec& h, int64_t elements, int64_t elem_bytes, int64_t rank);
+
+// The innermost dimension, rounded down to the package's inner_multiple (never below it).
 int64_t innermost(Xoshiro256& rng, const HiddenSpec& h, int64_t elements, int64_t elem_bytes, int64_t rank) {
+  const int64_t d = innermost_any(rng, h, elements, elem_bytes, rank);
+  const int64_t k = std::max<int64_t>(h.inner_multiple, 1);
+  return std::max(k, d / k * k);
+}
+
+int64_t innermost_any(Xoshiro256& rng, const HiddenSpec& h, int64_t elements, int64_t elem_bytes, int64_t rank) {
   const int64_t hi = std::min(h.inner_max > 0 ? h.inner_max : elements, elements);
   const int64_t lo = std::min(h.inner_min, hi);
   if (rank == 1) return biased_dim(rng, elements, elem_bytes, lo, hi);

@@ -198,6 +198,8 @@ CaseOutcome run_case(const OpPackage& p, size_t case_index, const KernelLibrary&
     return finish();
   }
 
+  if (opt.on_traces) opt.on_traces(launch.cores);
+
   // Outputs back from GM, then the golden on the same inputs.
   for (size_t o = 0; o < p.outputs.size(); ++o) {
     const GmBuffer& b = bufs[p.inputs.size() + o];
@@ -229,7 +231,7 @@ CaseOutcome run_case(const OpPackage& p, size_t case_index, const KernelLibrary&
   for (const auto& core : launch.cores) {
     traces.push_back(&core.trace);
     for (const auto& r : core.trace.records) {
-      if (r.kind == aoc::RecKind::Scalar && std::strcmp(r.op, aoc::kKernelScalarOp) == 0) out.kernel_blocks += r.elems;
+      if (r.kind == aoc::RecKind::Scalar) out.kernel_blocks += r.kernel_blocks;
       else ++out.api_records;
     }
     blocks.push_back(aoc::sim::BlockTrace{&core.trace, core.core_type == 1 ? aoc::sim::CoreType::AIC

@@ -4,6 +4,7 @@
 // the precision screen per output, and the simulated time of the run.
 #pragma once
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <optional>
 #include <string>
@@ -14,6 +15,7 @@
 #include "ops/golden.h"
 #include "ops/kernel_library.h"
 #include "ops/op_package.h"
+#include "runtime/launcher.h"
 #include "sim/hazards.h"
 #include "sim/hw_limit.h"
 #include "sim/profile.h"
@@ -30,6 +32,9 @@ struct CaseOptions {
   aoc::host::PlatformConfig platform;  // what the TilingFunc sees
   const aoc::sim::Soc* soc = nullptr;  // simulator model; no timing when null
   std::string chrome_trace_path;       // write the Chrome/Perfetto trace of this case here (needs soc)
+  // Called with the per-core traces of a run that completed (e.g. to keep them for re-timing
+  // on other SoC parameters without running the kernel again).
+  std::function<void(const std::vector<aoc::rt::CoreRun>&)> on_traces;
 };
 
 struct OutputCheck {

@@ -266,8 +266,8 @@ std::pair<int64_t, int64_t> read_range(const Reader& r, const toml::table& t, co
 HiddenSpec read_hidden(const Reader& r, const OpPackage& p, const toml::node& n) {
   const toml::table* t = n.as_table();
   if (t == nullptr) r.error("hidden", &n, "must be a table", "write a [hidden] section");
-  r.reject_unknown(*t, "hidden", {"count", "rank", "elements", "inner", "dtypes", "values", "input_values",
-                                  "input_dims", "attrs"});
+  r.reject_unknown(*t, "hidden", {"count", "rank", "elements", "inner", "inner_multiple", "dtypes", "values",
+                                  "input_values", "input_dims", "attrs"});
   HiddenSpec h;
   if (const toml::node* x = t->get("count")) {
     auto v = x->value_exact<int64_t>();
@@ -277,6 +277,13 @@ HiddenSpec read_hidden(const Reader& r, const OpPackage& p, const toml::node& n)
   std::tie(h.rank_min, h.rank_max) = read_range(r, *t, "rank", {h.rank_min, h.rank_max});
   std::tie(h.elements_min, h.elements_max) = read_range(r, *t, "elements", {h.elements_min, h.elements_max});
   std::tie(h.inner_min, h.inner_max) = read_range(r, *t, "inner", {1, 0});
+  if (const toml::node* x = t->get("inner_multiple")) {
+    auto v = x->value_exact<int64_t>();
+    if (!v || *v < 1 || (h.inner_max > 0 && *v > h.inner_max))
+      r.error("hidden.inner_multiple", x, "must be a positive integer no larger than the inner range",
+              "write inner_multiple = 2 (e.g. an operator that splits the last axis in halves)");
+    h.inner_multiple = *v;
+  }
   if (const toml::node* x = t->get("dtypes")) {
     for (ElemType e : read_dtypes(r, *t, "hidden")) {
       const auto& first = p.inputs.front().dtypes;

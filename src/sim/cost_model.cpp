@@ -42,7 +42,8 @@ const Range* gm_range(const TraceRecord& r) {
 }
 
 bool is_scalar_access(const TraceRecord& r) {
-  return std::strcmp(r.op, "GetValue") == 0 || std::strcmp(r.op, "SetValue") == 0;
+  return std::strcmp(r.op, "GetValue") == 0 || std::strcmp(r.op, "SetValue") == 0 ||
+         std::strcmp(r.op, kScalarAccessOp) == 0;
 }
 
 }  // namespace
@@ -76,7 +77,7 @@ double vector_ideal_cycles(const Soc& soc, const TraceRecord& r) {
   auto it = soc.vector_costs.end();
   if (r.dst_dtype != DType::None && r.dst_dtype != r.dtype) it = soc.vector_costs.find(base + "." + dtype_name(r.dst_dtype));
   if (it == soc.vector_costs.end()) it = soc.vector_costs.find(base);
-  if (it != soc.vector_costs.end()) return n * it->second.asymptotic_slope();
+  if (it != soc.vector_costs.end()) return n * it->second.min_cost_per_unit();
   return n * dtype_bytes(r.dtype) / soc.vector_bytes_per_cycle;
 }
 
@@ -161,7 +162,18 @@ double effective_copy_bytes(const Soc& soc, const TraceRecord& r) {
   double len = r.burst_bytes ? double(r.burst_bytes) : double(r.bytes) / n;
   double g = std::max<uint32_t>(soc.burst_granule_bytes, 1);
   double rounded = std::ceil(len / g) * g;
-  return n * rounded / burst_efficiency(soc, r);
+  const Range* gm = gm_range(r);
+  if (!gm || soc.alignment_efficiency.empty()) return n * rounded;
+  // GM is served in whole windows (the largest alignment of the table, 512 B): only the bytes
+  // of a burst that share a window with bytes outside it pay the alignment efficiency, so a
+  // long misaligned burst loses its two edge windows, a short one all of it.
+  const double w = soc.alignment_efficiency.back().first;
+  const double start = double(gm->lo % uint64_t(w));
+  const double head = start > 0 ? std::min(rounded, w - start) : 0;
+  const double rest = rounded - head;
+  const double tail = std::fmod(rest, w);
+  const double partial = head + tail;
+  return n * ((rounded - partial) + partial / burst_efficiency(soc, r));
 }
 
 double cube_cycles(const Soc& soc, const TraceRecord& r) {
@@ -192,9 +204,8 @@ InstrCost cost_of(const Soc& soc, const TraceRecord& r) {
       break;
     }
     case RecKind::Scalar:
-      c.cycles = is_scalar_access(r)                    ? soc.scalar_access_cycles * double(std::max<uint64_t>(r.elems, 1))
-                 : std::strcmp(r.op, kKernelScalarOp) == 0 ? soc.scalar_cycles_per_block * double(r.elems)
-                                                           : soc.scalar_cycles_per_op * double(r.elems);
+      c.cycles = soc.scalar_cycles_per_block * double(r.kernel_blocks) +
+                 (is_scalar_access(r) ? soc.scalar_access_cycles : soc.scalar_cycles_per_op) * double(r.elems);
       break;
     case RecKind::SetFlag: c.cycles = soc.set_flag_cycles; break;
     case RecKind::WaitFlag: c.cycles = soc.wait_flag_cycles; break;

@@ -27,7 +27,7 @@ InstrCost cost_of(const Soc& soc, const aoc::TraceRecord& r);
 // Pieces, exposed for tests and for T_HW.
 double vector_cycles(const Soc& soc, const aoc::TraceRecord& r);        // table cost + bank conflicts
 double vector_table_cycles(const Soc& soc, const aoc::TraceRecord& r);  // table cost only
-double vector_ideal_cycles(const Soc& soc, const aoc::TraceRecord& r);  // steady-state slope, no floor
+double vector_ideal_cycles(const Soc& soc, const aoc::TraceRecord& r);  // lowest cost per element of its curve, no floor
 int bank_conflict_beats(const Soc& soc, const aoc::TraceRecord& r);     // beats per repeat (1 = none)
 uint64_t vector_elems(const aoc::TraceRecord& r);
 std::string copy_path_key(const aoc::TraceRecord& r);  // "gm_to_ub", "ub_to_gm", ...

@@ -42,13 +42,14 @@ struct PipeState {
 
 struct Flow {
   uint32_t ctx;
-  int pipe;
+  int pipe;  // kBackground: an L2 write-back that no pipe waits for
   double remaining;
   double cap;
   Resource res;
-  bool hbm_write = false;  // carries write-backs of dirty L2 lines
+  bool hbm_write = false;  // write-backs of dirty L2 lines
   double rate = 0;
 };
+constexpr int kBackground = -1;
 
 struct Ctx {
   uint32_t block = 0;
@@ -260,8 +261,11 @@ class Engine {
     if (ps.mode == PipeMode::Fixed && ps.until <= now) ps.mode = PipeMode::Idle;
     if (ps.mode == PipeMode::FlowPending && ps.until <= now) {
       flows_.push_back(Flow{uint32_t(&c - ctxs_.data()), p, ps.pending_bytes, ps.pending_cap, ps.pending_res});
-      if (ps.pending_res != Resource::None) route_through_l2(flows_.back(), c.trace->records[ps.pending_rec]);
       ps.flow = int(flows_.size() - 1);
+      if (ps.pending_res != Resource::None) {
+        const double writeback = route_through_l2(flows_.back(), c.trace->records[ps.pending_rec]);
+        if (writeback > 0) flows_.push_back(Flow{flows_.back().ctx, kBackground, writeback, kInf, Resource::Hbm, true});
+      }
       ps.mode = PipeMode::Flowing;
       flows_dirty_ = true;
       return true;
@@ -363,31 +367,34 @@ class Engine {
   // ---- shared bandwidth ----
   // Looks the GM side of a transfer up in L2 when its bytes start to move (so the order of
   // accesses across cores is the simulated order) and picks the pool it draws from: HBM when
-  // anything misses or a dirty line is written back, with the bytes served by L2 converted
-  // to HBM time at the ratio of the two bandwidths; L2 otherwise.
-  void route_through_l2(Flow& f, const TraceRecord& r) {
+  // anything misses, with the bytes served by L2 converted to HBM time at the ratio of the two
+  // bandwidths; L2 otherwise. Returns the bytes of dirty lines the access evicts: the L2 writes
+  // them back to HBM in the background (a flow no pipe waits for), so they take HBM bandwidth
+  // from everyone, but the copy that evicted them does not wait for them. That is why a single
+  // buffered kernel writes back during its compute and copy-out phases, almost for free, while
+  // a kernel that keeps HBM reading all the time (double buffering) pays for every byte.
+  double route_through_l2(Flow& f, const TraceRecord& r) {
     const bool write = f.res == Resource::L2;
     const Range* gm = nullptr;
     if (write && r.has_write && r.write.space == Space::GM) gm = &r.write;
     if (!write && r.nreads > 0 && r.reads[0].space == Space::GM) gm = &r.reads[0];
-    if (!gm || r.bytes == 0) return;
+    if (!gm || r.bytes == 0) return 0;
     const uint32_t n = std::max<uint32_t>(r.bursts, 1);
     const uint64_t len = r.burst_bytes ? r.burst_bytes : r.bytes / n;
     const uint64_t pitch = len + (write ? r.dst_gap : r.src_gap);
     const bool allocate = r.cache_mode != kCacheModeDisable;
     L2Outcome o;
     for (uint32_t i = 0; i < n; ++i) l2_.access(gm->lo + uint64_t(i) * pitch, len, write, allocate, o);
-    const double hbm = double(o.miss_bytes + o.writeback_bytes);
-    if (hbm <= 0) {
+    if (o.miss_bytes == 0) {
       f.res = Resource::L2;
-      return;
+      return double(o.writeback_bytes);
     }
     // f.remaining holds the effective (penalised) bytes of the requested ones; scale each part alike.
     const double scale = f.remaining / double(r.bytes);
     const double l2_in_hbm_time = soc_.hbm_read_bytes_per_cycle / soc_.l2_write_bytes_per_cycle;
     f.res = Resource::Hbm;
-    f.hbm_write = o.writeback_bytes > 0;
-    f.remaining = scale * (hbm + double(o.hit_bytes) * l2_in_hbm_time);
+    f.remaining = scale * (double(o.miss_bytes) + double(o.hit_bytes) * l2_in_hbm_time);
+    return double(o.writeback_bytes);
   }
 
   void assign_rates() {
@@ -434,6 +441,7 @@ class Engine {
         kept.push_back(f);
         continue;
       }
+      if (f.pipe == kBackground) continue;
       Ctx& c = ctxs_[f.ctx];
       PipeState& ps = c.pipes[f.pipe];
       ps.mode = PipeMode::Idle;
@@ -449,7 +457,8 @@ class Engine {
       c.next_time = std::min(c.next_time, t);
     }
     flows_.swap(kept);
-    for (size_t i = 0; i < flows_.size(); ++i) ctxs_[flows_[i].ctx].pipes[flows_[i].pipe].flow = int(i);
+    for (size_t i = 0; i < flows_.size(); ++i)
+      if (flows_[i].pipe != kBackground) ctxs_[flows_[i].ctx].pipes[flows_[i].pipe].flow = int(i);
     flows_dirty_ = true;
   }
 

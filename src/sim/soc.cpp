@@ -36,6 +36,15 @@ double Curve::asymptotic_slope() const {
   return (y1 - y0) / (x1 - x0);
 }
 
+double Curve::min_cost_per_unit() const {
+  // On a linear segment at(x)/x is monotonic, so its minimum is at a point or in the limit
+  // of the extension (the last slope).
+  double best = asymptotic_slope();
+  for (const auto& [x, y] : points)
+    if (x > 0) best = std::min(best, y / x);
+  return std::max(best, 0.0);
+}
+
 const DmaPath& Soc::path(const std::string& key) const {
   auto it = paths.find(key);
   if (it == paths.end()) throw SimError("SoC " + name + " (" + source_path + ") has no [paths." + key + "] entry");

@@ -21,6 +21,9 @@ struct Curve {
   double at(double x) const;
   // Slope of the last segment: the steady-state cost per unit of x.
   double asymptotic_slope() const;
+  // Lowest cost per unit of x anywhere on the curve (at(x) >= this * x for every x > 0):
+  // what a hardware lower bound may charge without ever exceeding the simulated cost.
+  double min_cost_per_unit() const;
   bool empty() const { return points.empty(); }
 };
 

@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -90,7 +91,15 @@ TEST(MutatedKernel, WrongArithmeticFailsEveryCase) {
   ASSERT_TRUE(r.build_failures.empty()) << describe(r);
   ASSERT_FALSE(r.cases.empty());
   EXPECT_FALSE(r.passed());
+  const auto p = aoc::op::load_op_package(m.dir());
   for (const auto& c : r.cases) {
+    // x - y equals x + y on all-zero inputs: only those cases may pass.
+    const auto spec = std::find_if(p.cases.begin(), p.cases.end(), [&](const auto& s) { return s.name == c.name; });
+    ASSERT_NE(spec, p.cases.end());
+    if (spec->values.dist == "zeros") {
+      EXPECT_EQ(c.verdict, Verdict::Pass) << c.name;
+      continue;
+    }
     EXPECT_EQ(c.verdict, Verdict::Fail) << c.name;
     EXPECT_NE(c.message.find("output z"), std::string::npos) << c.message;
   }

@@ -220,11 +220,7 @@ template <typename T> class LocalTensor {
 
  private:
   void aoc_scalar_trace(const char* op, uint32_t i, bool write, const std::source_location& loc) const {
-    aoc::TraceRecord* r = aoc::core().trace.append(aoc::RecKind::Scalar, aoc::Pipe::S, op, loc);
-    r->elems = 1;
-    r->dtype = aoc::dtype_of<T>();
-    aoc::Range rg = aoc_range(i, 1);
-    if (write) { r->has_write = true; r->write = rg; } else { r->nreads = 1; r->reads[0] = rg; }
+    aoc::core().trace.scalar_access(op, aoc::dtype_of<T>(), aoc_range(i, 1), write, loc);
   }
 
   TPosition pos_ = TPosition::VECCALC;
@@ -313,11 +309,7 @@ template <typename T> class GlobalTensor {
 
  private:
   void aoc_scalar_trace(const char* op, uint64_t i, bool write, const std::source_location& loc) const {
-    aoc::TraceRecord* r = aoc::core().trace.append(aoc::RecKind::Scalar, aoc::Pipe::S, op, loc);
-    r->elems = 1;
-    r->dtype = aoc::dtype_of<T>();
-    aoc::Range rg = aoc_range(i, 1);
-    if (write) { r->has_write = true; r->write = rg; } else { r->nreads = 1; r->reads[0] = rg; }
+    aoc::core().trace.scalar_access(op, aoc::dtype_of<T>(), aoc_range(i, 1), write, loc);
   }
 
   __gm__ T* ptr_ = nullptr;

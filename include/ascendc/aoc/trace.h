@@ -49,7 +49,8 @@ struct TraceRecord {
   DType dst_dtype = DType::None;  // result type when it differs (Cast, Compare)
   bool implicit = false;          // sync inserted by the framework (TQue) or compiler, not written by the user
   const char* op = "";            // API name, a string literal: "Add", "DataCopy", "EnQue" ...
-  uint64_t elems = 0;             // elements processed (Compute) / scalar ops (Scalar)
+  uint64_t elems = 0;             // elements processed (Compute) / scalar ops or accesses (Scalar)
+  uint64_t kernel_blocks = 0;     // Scalar: executed basic blocks of kernel code folded into this record
   uint32_t repeats = 0;           // vector repeats (level-0 form) or derived from elems
   uint64_t bytes = 0;             // bytes moved (Copy)
   uint32_t bursts = 0;            // Copy: number of contiguous blocks
@@ -68,10 +69,23 @@ struct TraceRecord {
 // Plain C++ in a kernel costs scalar cycles. Kernel translation units are compiled with
 // coverage instrumentation (src/runtime/coverage.cpp) that counts the basic blocks of the
 // kernel's own code (not of this API) executed on the calling thread into this counter.
-// Each trace record is preceded by one Scalar record `kKernelScalarOp` holding the blocks
-// counted since the previous record; the launcher flushes the rest when the block ends.
+// Before each record, the blocks counted since the previous record are added to a Scalar
+// record (`kernel_blocks`); the launcher flushes the rest when the block ends.
 inline thread_local uint64_t tls_kernel_blocks = 0;
 inline constexpr const char* kKernelScalarOp = "KernelScalar";
+// A run of scalar GetValue/SetValue accesses of both kinds folded into one record.
+inline constexpr const char* kScalarAccessOp = "ScalarAccess";
+
+// Scalar work that may be folded into one record: plain kernel code and scalar accesses to
+// tensors. Consecutive such records execute back to back on the scalar unit with nothing in
+// between, so one record with the summed cost and the union of (contiguous) address ranges
+// times and checks exactly like the sequence. Without folding, a scalar loop over a tensor
+// would cost one record per element (hundreds of millions on a large tensor).
+inline bool foldable_scalar_op(const char* op) {
+  return __builtin_strcmp(op, kKernelScalarOp) == 0 || __builtin_strcmp(op, kScalarAccessOp) == 0 ||
+         __builtin_strcmp(op, "GetValue") == 0 ||
+         __builtin_strcmp(op, "SetValue") == 0;
+}
 
 class Trace {
  public:
@@ -81,33 +95,76 @@ class Trace {
   TraceRecord* append(RecKind kind, Pipe pipe, const char* op, const std::source_location& loc) {
     flush_kernel_blocks(loc);
     if (!enabled) return &scratch_;
-    records.emplace_back();
-    TraceRecord& r = records.back();
-    r.kind = kind;
-    r.pipe = pipe;
-    r.op = op;
-    r.file = loc.file_name();
-    r.line = loc.line();
-    return &r;
+    return &add(kind, pipe, op, loc);
   }
 
-  // Turns the kernel basic blocks counted so far into a Scalar record attributed to `loc`
-  // (the API call they lead up to).
+  // One scalar GetValue/SetValue of `range` (bytes of element type `dtype`).
+  void scalar_access(const char* op, DType dtype, const Range& range, bool write, const std::source_location& loc) {
+    flush_kernel_blocks(loc);
+    if (!enabled) return;
+    TraceRecord* last = foldable_last();
+    if (last && fold_range(*last, range, write)) {
+      if (last->elems == 0) last->op = op, last->dtype = dtype;  // plain kernel code so far
+      else if (__builtin_strcmp(last->op, op) != 0) last->op = kScalarAccessOp;
+      last->elems += 1;
+      return;
+    }
+    TraceRecord& r = add(RecKind::Scalar, Pipe::S, op, loc);
+    r.elems = 1;
+    r.dtype = dtype;
+    fold_range(r, range, write);
+  }
+
+  // Adds the kernel basic blocks counted so far to the scalar record before `loc` (the API
+  // call they lead up to), or to a new one.
   void flush_kernel_blocks(const std::source_location& loc) {
     const uint64_t blocks = tls_kernel_blocks;
     if (blocks == 0) return;
     tls_kernel_blocks = 0;
     if (!enabled) return;
-    TraceRecord& r = records.emplace_back();
-    r.kind = RecKind::Scalar;
-    r.pipe = Pipe::S;
-    r.op = kKernelScalarOp;
-    r.elems = blocks;
-    r.file = loc.file_name();
-    r.line = loc.line();
+    TraceRecord* last = foldable_last();
+    TraceRecord& r = last ? *last : add(RecKind::Scalar, Pipe::S, kKernelScalarOp, loc);
+    r.kernel_blocks += blocks;
   }
 
  private:
+  TraceRecord& add(RecKind kind, Pipe pipe, const char* op, const std::source_location& loc) {
+    TraceRecord& r = records.emplace_back();
+    r.kind = kind;
+    r.pipe = pipe;
+    r.op = op;
+    r.file = loc.file_name();
+    r.line = loc.line();
+    return r;
+  }
+
+  TraceRecord* foldable_last() {
+    if (records.empty()) return nullptr;
+    TraceRecord& r = records.back();
+    return r.kind == RecKind::Scalar && foldable_scalar_op(r.op) ? &r : nullptr;
+  }
+
+  // Widens a range of `r` that `range` touches or extends contiguously (same space), or takes a
+  // free slot; false when neither is possible (a separate record keeps the ranges exact).
+  static bool fold_range(TraceRecord& r, const Range& range, bool write) {
+    auto touches = [&](const Range& x) { return x.space == range.space && range.lo <= x.hi && range.hi >= x.lo; };
+    auto widen = [&](Range& x) {
+      x.lo = x.lo < range.lo ? x.lo : range.lo;
+      x.hi = x.hi > range.hi ? x.hi : range.hi;
+    };
+    if (write) {
+      if (!r.has_write) return r.has_write = true, r.write = range, true;
+      if (!touches(r.write)) return false;
+      widen(r.write);
+      return true;
+    }
+    for (uint8_t i = 0; i < r.nreads; ++i)
+      if (touches(r.reads[i])) return widen(r.reads[i]), true;
+    if (r.nreads == 3) return false;
+    r.reads[r.nreads++] = range;
+    return true;
+  }
+
   TraceRecord scratch_;
 };
 

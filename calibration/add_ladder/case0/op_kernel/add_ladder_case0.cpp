@@ -56,10 +56,19 @@ private:
         AscendC::LocalTensor<half> xLocal = inQueueX.DeQue<half>();
         AscendC::LocalTensor<half> yLocal = inQueueY.DeQue<half>();
         AscendC::LocalTensor<half> zLocal = outQueueZ.AllocTensor<half>();
+        // The queues order the copies against the vector pipe, not the scalar unit: the scalar
+        // reads wait for the copy-in, the scalar writes for the previous copy-out to have read
+        // the buffer, and the copy-out for the scalar writes.
+        AscendC::SetFlag<AscendC::HardEvent::MTE2_S>(EVENT_ID0);
+        AscendC::WaitFlag<AscendC::HardEvent::MTE2_S>(EVENT_ID0);
+        AscendC::SetFlag<AscendC::HardEvent::MTE3_S>(EVENT_ID0);
+        AscendC::WaitFlag<AscendC::HardEvent::MTE3_S>(EVENT_ID0);
         for (uint32_t i = 0; i < len; i++) {
             zLocal.SetValue(i, static_cast<half>(static_cast<float>(xLocal.GetValue(i)) +
                                                  static_cast<float>(yLocal.GetValue(i))));
         }
+        AscendC::SetFlag<AscendC::HardEvent::S_MTE3>(EVENT_ID0);
+        AscendC::WaitFlag<AscendC::HardEvent::S_MTE3>(EVENT_ID0);
         outQueueZ.EnQue<half>(zLocal);
         inQueueX.FreeTensor(xLocal);
         inQueueY.FreeTensor(yLocal);

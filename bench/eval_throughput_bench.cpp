@@ -1,0 +1,112 @@
+// Candidates evaluated per second by the isolated evaluator (src/eval), for a small and a
+// large operator, with a cold build cache (the compiler runs, precompiled header included),
+// a cold candidate with the precompiled header already built, the same without a
+// precompiled header ($AOC_NO_PCH's path), and a warm cache (the build is a lookup; the cases
+// still run in the sandbox, since a stored result would not measure the evaluator).
+// One evaluation = one candidate on every public case of its operator, as the optimizer
+// counts it. Figures are in docs/performance.md; run with `make bench` or
+//   build/bin/eval_throughput_bench --benchmark_filter=small
+#include <benchmark/benchmark.h>
+
+#include <filesystem>
+#include <stdexcept>
+#include <string>
+#include <unistd.h>
+
+#include "eval/builder.h"
+#include "eval/candidate.h"
+#include "eval/candidate_eval.h"
+#include "eval/content_hash.h"
+
+namespace {
+namespace fs = std::filesystem;
+
+// small: one input, a few lines of kernel, small cases. large: an optimizer step with five
+// tensors and 1e7-element cases (the cost of the simulated cases dominates).
+struct OpChoice {
+  const char* package;
+  std::vector<std::string> cases;  // empty: every public case
+};
+const OpChoice kSmall{"ops/elementwise/abs", {}};
+const OpChoice kLarge{"ops/optimizer/adam", {}};
+
+enum class Cache { Cold, ColdCandidateWarmPch, ColdNoPch, Warm };
+
+fs::path fresh_dir(const std::string& tag) {
+  fs::path d = fs::temp_directory_path() / ("aoc-eval-bench-" + tag + "-" + std::to_string(::getpid()));
+  fs::remove_all(d);
+  fs::create_directories(d);
+  return d;
+}
+
+// Empties a build cache except its precompiled headers.
+void drop_builds_keep_pch(const fs::path& cache) {
+  for (const auto& e : fs::directory_iterator(cache))
+    if (e.path().filename() != "pch") fs::remove_all(e.path());
+}
+
+void evaluate_once(aoc::eval::Builder& builder, const aoc::eval::Candidate& cand, const OpChoice& op,
+                   benchmark::State& state) {
+  aoc::eval::CandidateEvalOptions opt = aoc::eval::default_candidate_eval_options();
+  opt.seed = 1;
+  opt.only_cases = op.cases;
+  const aoc::eval::CandidateReport rep = aoc::eval::evaluate_candidate(cand, builder, opt);
+  if (rep.verdict != aoc::eval::Verdict::Ok) state.SkipWithError(("evaluation failed: " + rep.message).c_str());
+  state.counters["cases"] = double(rep.cases.size());
+}
+
+void BM_Evaluate(benchmark::State& state, const OpChoice& op, Cache mode) {
+  aoc::eval::BuilderOptions bo = aoc::eval::default_builder_options();
+  bo.cache_dir = fresh_dir(std::to_string(int(mode)));
+  bo.precompiled_headers = mode != Cache::ColdNoPch;
+  const fs::path pkg = bo.root / op.package;
+  aoc::eval::Builder builder(bo);
+  const aoc::eval::Candidate cand = aoc::eval::load_candidate(pkg, aoc::eval::tree_hash(bo.root / "include" / "ascendc"));
+  if (mode == Cache::Warm || mode == Cache::ColdCandidateWarmPch) evaluate_once(builder, cand, op, state);
+  for (auto _ : state) {
+    state.PauseTiming();
+    if (mode == Cache::Cold || mode == Cache::ColdNoPch) {
+      fs::remove_all(bo.cache_dir);
+      fs::create_directories(bo.cache_dir);
+    } else if (mode == Cache::ColdCandidateWarmPch) {
+      drop_builds_keep_pch(bo.cache_dir);
+    }
+    aoc::eval::Builder fresh(bo);  // forgets nothing on disk; a new builder like a new run
+    state.ResumeTiming();
+    evaluate_once(fresh, cand, op, state);
+  }
+  state.SetItemsProcessed(state.iterations());  // items/s = candidates evaluated per second
+  fs::remove_all(bo.cache_dir);
+}
+
+void register_all() {
+  struct Mode {
+    const char* name;
+    Cache cache;
+    int iterations;
+  };
+  const Mode modes[] = {{"cold", Cache::Cold, 1},
+                        {"cold_candidate_pch_built", Cache::ColdCandidateWarmPch, 1},
+                        {"cold_no_pch", Cache::ColdNoPch, 1},
+                        {"warm", Cache::Warm, 3}};
+  const std::pair<const char*, const OpChoice*> ops[] = {{"small", &kSmall}, {"large", &kLarge}};
+  for (const auto& [opname, op] : ops)
+    for (const auto& m : modes) {
+      const std::string name = std::string("Evaluate/") + opname + "/" + m.name;
+      benchmark::RegisterBenchmark(name.c_str(), [op = op, c = m.cache](benchmark::State& s) { BM_Evaluate(s, *op, c); })
+          ->Iterations(m.iterations)
+          ->Unit(benchmark::kSecond)
+          ->UseRealTime();
+    }
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  register_all();
+  benchmark::Initialize(&argc, argv);
+  if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
+  benchmark::RunSpecifiedBenchmarks();
+  benchmark::Shutdown();
+  return 0;
+}
