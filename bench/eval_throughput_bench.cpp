@@ -50,6 +50,10 @@ void evaluate_once(aoc::eval::Builder& builder, const aoc::eval::Candidate& cand
   aoc::eval::CandidateEvalOptions opt = aoc::eval::default_candidate_eval_options();
   opt.seed = 1;
   opt.only_cases = op.cases;
+  // The large operator's 1e7-element cases take tens of seconds each on a busy machine: the
+  // default 30 s wall limit (meant to stop runaway kernels) would cut them off.
+  opt.limits.wall_seconds = 900;
+  opt.limits.cpu_seconds = 900;
   const aoc::eval::CandidateReport rep = aoc::eval::evaluate_candidate(cand, builder, opt);
   if (rep.verdict != aoc::eval::Verdict::Ok) state.SkipWithError(("evaluation failed: " + rep.message).c_str());
   state.counters["cases"] = double(rep.cases.size());

@@ -93,7 +93,7 @@ int run_eval(const EvalArgs& a) {
   }
   if (a.cases != "public") {
     try {
-      opt.hidden_seed = aoc::op::hidden_seed_from_environment();
+      opt.hidden.seed = aoc::op::hidden_seed_from_environment();
     } catch (const std::exception& e) {
       std::cerr << "error: " << e.what() << "\n";
       return 2;
@@ -142,7 +142,7 @@ int run_eval(const EvalArgs& a) {
   if (!a.json) std::cout << "seed 0x" << std::hex << opt.seed << std::dec << " (pass --seed to reproduce, or to resume "
                          << "an interrupted run from the store)\n";
   if (!a.json && a.cases != "public")
-    std::cout << "hidden cases drawn with ASCENDOPT_HIDDEN_SEED=0x" << std::hex << opt.hidden_seed << std::dec
+    std::cout << "hidden cases drawn with ASCENDOPT_HIDDEN_SEED=0x" << std::hex << opt.hidden.seed << std::dec
               << " (set it to draw the same cases again)\n";
   pool.on_done = [&](size_t done, size_t total, const aoc::eval::CandidateReport& r) {
     if (progress)
@@ -153,7 +153,7 @@ int run_eval(const EvalArgs& a) {
 
   bool ok = true;
   nlohmann::json all = {{"seed", opt.seed}, {"soc", opt.soc}, {"cases", opt.case_set}};
-  if (a.cases != "public") all["hidden_seed"] = opt.hidden_seed;
+  if (a.cases != "public") all["hidden_seed"] = opt.hidden.seed;
   all["candidates"] = nlohmann::json::array();
   for (const auto& r : reports) {
     ok = ok && r.verdict == aoc::eval::Verdict::Ok;

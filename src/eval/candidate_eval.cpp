@@ -257,7 +257,7 @@ CandidateReport evaluate_candidate(const Candidate& cand, Builder& builder, cons
   aoc::op::OpPackage with_set;
   if (set && *set != aoc::op::CaseSet::Public) {
     try {
-      with_set = aoc::op::with_case_set(cand.package, *set, aoc::op::HiddenDraw{opt.hidden_seed});
+      with_set = aoc::op::with_case_set(cand.package, *set, opt.hidden);
     } catch (const std::exception& e) {
       rep.op = cand.package.name;
       rep.verdict = Verdict::Error;

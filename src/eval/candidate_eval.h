@@ -20,6 +20,7 @@
 #include "eval/sandbox.h"
 #include "eval/source_check.h"
 #include "eval/verdict.h"
+#include "ops/case_gen.h"
 #include "ops/case_runner.h"
 
 namespace aoc::eval {
@@ -28,7 +29,8 @@ struct CandidateEvalOptions {
   uint64_t seed = 0;
   std::string soc = "Ascend910B1";      // empty: no timing, no race check
   std::string case_set = "public";      // "public", "hidden", "all"
-  uint64_t hidden_seed = 0;             // draw of the hidden cases (hidden_seed_from_environment())
+  aoc::op::HiddenDraw hidden;           // draw of the hidden cases: seed (hidden_seed_from_environment()),
+                                        // count and size cap (0: the package's [hidden] values)
   std::vector<std::string> only_cases;  // empty: every case of the set
   SandboxLimits limits;
   std::filesystem::path harness;        // aoc-harness executable

@@ -31,7 +31,9 @@ CandidateReport evaluate_or_recall(const fs::path& dir, const std::string& heade
   // What the result depends on beyond the candidate: the case set with its hidden draw, and a
   // tuning configuration when one is given.
   std::string set_key = opt.case_set;
-  if (opt.case_set != "public") set_key += ":" + std::to_string(opt.hidden_seed);
+  if (opt.case_set != "public")
+    set_key += ":" + std::to_string(opt.hidden.seed) + ":" + std::to_string(opt.hidden.count) + ":" +
+               std::to_string(opt.hidden.max_elements);
   if (!opt.config.empty()) set_key += ":" + to_json(opt.config).dump();
   const ResultKey key{cand.hash, cand.package.name, set_key, opt.seed, opt.soc};
   if (store != nullptr && opt.only_cases.empty()) {

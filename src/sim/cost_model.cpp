@@ -194,6 +194,11 @@ InstrCost cost_of(const Soc& soc, const TraceRecord& r) {
       c.latency = p.latency_cycles;
       c.core_bytes_per_cycle = p.core_bytes_per_cycle;
       c.bytes = r.bytes ? effective_copy_bytes(soc, r) : 0;
+      // The DMA engine starts at most one burst every burst_cycles, overlapped with the data
+      // of the bursts before it: short bursts cap the core's rate below the path's.
+      if (p.burst_cycles > 0 && c.bytes > 0)
+        c.core_bytes_per_cycle =
+            std::min(c.core_bytes_per_cycle, c.bytes / (p.burst_cycles * double(std::max<uint32_t>(r.bursts, 1))));
       bool gm_src = r.nreads > 0 && r.reads[0].space == Space::GM;
       bool gm_dst = r.has_write && r.write.space == Space::GM;
       if (r.nreads == 0 && !r.has_write) {  // no ranges: infer from the pipe

@@ -192,6 +192,8 @@ Soc parse_soc(const fs::path& file) {
     p.core_bytes_per_cycle = need<double>(*pt, "bytes_per_cycle", f + " [paths." + k + "]");
     p.issue_cycles = need<double>(*pt, "issue_cycles", f + " [paths." + k + "]");
     p.latency_cycles = need<double>(*pt, "latency_cycles", f + " [paths." + k + "]");
+    p.burst_cycles = pt->get("burst_cycles") ? need<double>(*pt, "burst_cycles", f + " [paths." + k + "]") : 0.0;
+    if (p.burst_cycles < 0) throw SimError(f + ": paths." + k + ".burst_cycles must not be negative");
     if (p.core_bytes_per_cycle <= 0) throw SimError(f + ": paths." + k + ".bytes_per_cycle must be positive");
     s.paths[k] = p;
   }

@@ -31,6 +31,7 @@ struct Curve {
 struct DmaPath {
   double core_bytes_per_cycle = 0;  // per-core cap of this path
   double issue_cycles = 0;          // fixed pipe occupancy per instruction
+  double burst_cycles = 0;          // at most one burst started per this many cycles (0: no limit)
   double latency_cycles = 0;        // completion latency after the pipe has pushed the last byte
 };
 

@@ -60,6 +60,22 @@ TEST(Engine, SingleCopyLatencyPlusBandwidth) {
   EXPECT_NEAR(run1(soc, v).cycles, 10 + 51.2 + 100, 1e-9);
 }
 
+TEST(Engine, BurstRateCapsStridedCopies) {
+  Soc soc = round_soc();
+  // Eight 512 B bursts 1 KB apart: 4096 B at the path's 10 B/cycle.
+  auto strided = copy_in(0, 4096, 4096);
+  strided.bursts = 8;
+  strided.burst_bytes = 512;
+  strided.src_gap = 512;
+  strided.reads[0] = gm(4096, 4096 + 7 * 1024 + 512);
+  EXPECT_NEAR(run1(soc, trace_of({strided})).cycles, 10 + 409.6 + 100, 1e-9);
+  // One burst per 100 cycles: 8 bursts take 800 cycles, whatever the bytes allow.
+  soc.paths["gm_to_ub"].burst_cycles = 100;
+  EXPECT_NEAR(run1(soc, trace_of({strided})).cycles, 10 + 800 + 100, 1e-9);
+  // A long single burst is not held back by the burst rate.
+  EXPECT_NEAR(run1(soc, trace_of({copy_in(0, 4096, 4096)})).cycles, 10 + 409.6 + 100, 1e-9);
+}
+
 TEST(Engine, WaitFlagSerialises) {
   Soc soc = round_soc();
   Trace racy = trace_of({vadd(512, 0, 256, 256), copy_out(8192, 512, 512)});

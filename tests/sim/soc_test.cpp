@@ -32,6 +32,8 @@ TEST(SocLoader, B1Numbers) {
   EXPECT_EQ(s.l2_bytes, 201326592u);
   EXPECT_NEAR(s.hbm_read_bytes_per_cycle, 1500 / 1.85, 1e-9);
   EXPECT_DOUBLE_EQ(s.cube_macs_per_cycle.at("f16"), 4096);
+  EXPECT_DOUBLE_EQ(s.path("gm_to_ub").burst_cycles, 8.3);
+  EXPECT_DOUBLE_EQ(s.path("ub_to_gm").burst_cycles, 0);  // optional: no burst rate limit
   Soc b4 = load_soc("Ascend910B4");
   EXPECT_EQ(b4.l2_bytes, 100663296u);
   EXPECT_DOUBLE_EQ(b4.clock_ghz, 1.5);
