@@ -36,6 +36,8 @@ struct EvalArgs {
   std::string cache_dir;
   double timeout = 30;
   double memory_gb = 8;
+  int64_t hidden_count = 0;
+  int64_t hidden_max_elements = 0;
 };
 
 bool is_candidate(const fs::path& d) {
@@ -94,6 +96,8 @@ int run_eval(const EvalArgs& a) {
   if (a.cases != "public") {
     try {
       opt.hidden.seed = aoc::op::hidden_seed_from_environment();
+      opt.hidden.count = a.hidden_count;
+      opt.hidden.max_elements = a.hidden_max_elements;
     } catch (const std::exception& e) {
       std::cerr << "error: " << e.what() << "\n";
       return 2;
@@ -188,6 +192,12 @@ void add_eval_command(CLI::App& app) {
   cmd->add_option("--timeout", args->timeout, "Wall-clock limit per case, seconds")->capture_default_str();
   cmd->add_option("--memory-gb", args->memory_gb, "Address-space limit of the kernel process, GiB")
       ->capture_default_str();
+  cmd->add_option("--hidden-count", args->hidden_count,
+                  "Hidden cases drawn for --cases hidden|all (default: the package's [hidden] count)")
+      ->check(CLI::NonNegativeNumber);
+  cmd->add_option("--hidden-max-elements", args->hidden_max_elements,
+                  "Cap on a hidden case's first-input elements, below the package's own (default: no extra cap)")
+      ->check(CLI::NonNegativeNumber);
   cmd->callback([args]() { exit_status() = run_eval(*args); });
 }
 

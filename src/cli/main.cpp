@@ -17,7 +17,8 @@ int main(int argc, char** argv) {
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
-    return app.exit(e);
+    // CLI11 prints the message (or the help); every usage error exits with 2, as documented.
+    return app.exit(e) == 0 ? 0 : 2;
   }
   return aoc::cli::exit_status();
 }

@@ -5,6 +5,7 @@
 #include <unistd.h>
 
 #include <cstdio>
+#include <cstdlib>
 #include <filesystem>
 #include <string>
 
@@ -101,4 +102,23 @@ TEST(Cli, OpsListJson) {
   bool found = false;
   for (const auto& op : j) found = found || op["name"] == "softmax";
   EXPECT_TRUE(found);
+}
+
+TEST(Cli, EvalHiddenDrawIsSizedAndRepeatableFromItsSeed) {
+  const std::string cmd = "eval " AOC_SOURCE_DIR "/ops/reduction/reduce_sum --cases hidden --hidden-count 2 "
+                          "--hidden-max-elements 2048 --seed 1 --no-store --json";
+  ::setenv("ASCENDOPT_HIDDEN_SEED", "0x2a", 1);
+  CliRun a = run(cmd, false);
+  ASSERT_EQ(a.status, 0) << a.out;
+  nlohmann::json j = nlohmann::json::parse(a.out);
+  EXPECT_EQ(j["hidden_seed"], 42);
+  ASSERT_EQ(j["candidates"].size(), 1u);
+  const auto& cases = j["candidates"][0]["cases"];
+  ASSERT_EQ(cases.size(), 2u);
+  ::setenv("ASCENDOPT_HIDDEN_SEED", "42", 1);
+  CliRun b = run(cmd, false);
+  ::unsetenv("ASCENDOPT_HIDDEN_SEED");
+  ASSERT_EQ(b.status, 0) << b.out;
+  EXPECT_EQ(nlohmann::json::parse(b.out)["candidates"][0]["cases"][1]["shapes"], cases[1]["shapes"]);
+  EXPECT_EQ(run("eval " AOC_SOURCE_DIR "/ops/reduction/reduce_sum --cases hidden --hidden-count -1").status, 2);
 }
