@@ -6,6 +6,7 @@
 #include <stdexcept>
 
 #include <nlohmann/json.hpp>
+#include <zstd.h>
 
 namespace aoc::eval {
 namespace fs = std::filesystem;
@@ -205,8 +206,92 @@ std::vector<unsigned char> read_bytes(const fs::path& p) {
   return std::vector<unsigned char>((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
 }
 
+namespace {
+
+constexpr size_t kMaxTraceBytes = size_t(4) << 30;
+
+// Trace files are zstd streams: records are wide and repetitive (most fields zero or equal to
+// the previous record's), so a long kernel's trace shrinks by an order of magnitude, which
+// keeps it under the sandbox's file-size limit and makes it quick to write and read.
+class CompressedWriter {
+ public:
+  explicit CompressedWriter(const fs::path& p) : out_(p, std::ios::binary), path_(p), cctx_(ZSTD_createCCtx()) {
+    if (!out_ || cctx_ == nullptr) throw std::runtime_error("cannot write " + p.string());
+    ZSTD_CCtx_setParameter(cctx_, ZSTD_c_compressionLevel, 1);
+    in_.reserve(kChunk);
+    buf_.resize(ZSTD_CStreamOutSize());
+  }
+  ~CompressedWriter() { ZSTD_freeCCtx(cctx_); }
+  CompressedWriter(const CompressedWriter&) = delete;
+  CompressedWriter& operator=(const CompressedWriter&) = delete;
+
+  void write(const void* data, size_t n) {
+    const auto* c = static_cast<const char*>(data);
+    in_.insert(in_.end(), c, c + n);
+    if (in_.size() >= kChunk) flush(ZSTD_e_continue);
+  }
+  void finish() {
+    flush(ZSTD_e_end);
+    out_.flush();
+    if (!out_) throw std::runtime_error("cannot write " + path_.string());
+  }
+
+ private:
+  static constexpr size_t kChunk = 1 << 20;
+  void flush(ZSTD_EndDirective mode) {
+    ZSTD_inBuffer in{in_.data(), in_.size(), 0};
+    for (;;) {
+      ZSTD_outBuffer out{buf_.data(), buf_.size(), 0};
+      const size_t left = ZSTD_compressStream2(cctx_, &out, &in, mode);
+      if (ZSTD_isError(left)) throw std::runtime_error("compressing " + path_.string() + ": " + ZSTD_getErrorName(left));
+      out_.write(buf_.data(), static_cast<std::streamsize>(out.pos));
+      if (mode == ZSTD_e_end ? left == 0 : in.pos == in.size) break;
+    }
+    in_.clear();
+  }
+  std::ofstream out_;
+  fs::path path_;
+  ZSTD_CCtx* cctx_;
+  std::vector<char> in_, buf_;
+};
+
+// The decompressed bytes of a trace file, refusing more than kMaxTraceBytes: the file comes
+// from the untrusted child, and a small stream can expand without bound.
+std::vector<unsigned char> read_compressed(const fs::path& p) {
+  const std::vector<unsigned char> packed = read_bytes(p);
+  ZSTD_DCtx* dctx = ZSTD_createDCtx();
+  if (dctx == nullptr) throw std::runtime_error("cannot decompress " + p.string());
+  std::vector<unsigned char> data;
+  ZSTD_inBuffer in{packed.data(), packed.size(), 0};
+  size_t last = 1;
+  while (in.pos < in.size || last != 0) {
+    const size_t before = data.size();
+    data.resize(before + ZSTD_DStreamOutSize());
+    ZSTD_outBuffer out{data.data() + before, ZSTD_DStreamOutSize(), 0};
+    last = ZSTD_decompressStream(dctx, &out, &in);
+    data.resize(before + out.pos);
+    if (ZSTD_isError(last)) {
+      ZSTD_freeDCtx(dctx);
+      throw std::runtime_error("trace file " + p.string() + " is corrupt: " + ZSTD_getErrorName(last));
+    }
+    if (data.size() > kMaxTraceBytes) {
+      ZSTD_freeDCtx(dctx);
+      throw std::runtime_error("trace file " + p.string() + " expands beyond " + std::to_string(kMaxTraceBytes >> 30) +
+                               " GiB; the kernel issues too many instructions to simulate");
+    }
+    if (in.pos == in.size && out.pos == 0 && last != 0) {
+      ZSTD_freeDCtx(dctx);
+      throw std::runtime_error("trace file " + p.string() + " is truncated");
+    }
+  }
+  ZSTD_freeDCtx(dctx);
+  return data;
+}
+
+}  // namespace
+
 void write_traces(const fs::path& p, const std::vector<aoc::rt::CoreRun>& cores) {
-  std::ofstream out(p, std::ios::binary);
+  CompressedWriter out(p);
   std::map<std::string, uint32_t> ids;
   std::vector<const std::string*> table;
   auto id = [&](const char* s) {
@@ -214,7 +299,7 @@ void write_traces(const fs::path& p, const std::vector<aoc::rt::CoreRun>& cores)
     if (inserted) table.push_back(&it->first);
     return it->second;
   };
-  auto put = [&](const auto& v) { out.write(reinterpret_cast<const char*>(&v), sizeof(v)); };
+  auto put = [&](const auto& v) { out.write(&v, sizeof(v)); };
   put(static_cast<uint64_t>(cores.size()));
   for (const auto& c : cores) {
     put(c.core_type);
@@ -232,13 +317,13 @@ void write_traces(const fs::path& p, const std::vector<aoc::rt::CoreRun>& cores)
   put(static_cast<uint64_t>(table.size()));
   for (const auto* s : table) {
     put(static_cast<uint64_t>(s->size()));
-    out.write(s->data(), static_cast<std::streamsize>(s->size()));
+    out.write(s->data(), s->size());
   }
-  if (!out) throw std::runtime_error("cannot write " + p.string());
+  out.finish();
 }
 
 TraceSet read_traces(const fs::path& p) {
-  const std::vector<unsigned char> data = read_bytes(p);
+  const std::vector<unsigned char> data = read_compressed(p);
   size_t pos = 0;
   auto get = [&](auto& v) {
     if (pos + sizeof(v) > data.size()) throw std::runtime_error("trace file " + p.string() + " is truncated");

@@ -94,8 +94,11 @@ struct TraceSet {
   std::deque<std::string> strings;
   std::vector<aoc::rt::CoreRun> cores;
 };
+// A zstd stream: a trace compresses about tenfold, so long kernels stay under the sandbox's
+// file-size limit.
 void write_traces(const std::filesystem::path& p, const std::vector<aoc::rt::CoreRun>& cores);
-// Throws std::runtime_error on a malformed file (the child is not trusted).
+// Throws std::runtime_error on a malformed file (the child is not trusted), or one that
+// expands beyond 4 GiB.
 TraceSet read_traces(const std::filesystem::path& p);
 
 }  // namespace aoc::eval

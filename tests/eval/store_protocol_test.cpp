@@ -75,5 +75,35 @@ TEST(HarnessProtocol, TracesRoundTripWithTheirStrings) {
   // Truncated and forged files are errors, not crashes.
   fs::resize_file(p, fs::file_size(p) - 5);
   EXPECT_THROW(read_traces(p), std::runtime_error);
+  // Bytes that are not a trace stream at all.
+  std::ofstream(p, std::ios::binary | std::ios::trunc) << "not a trace";
+  EXPECT_THROW(read_traces(p), std::runtime_error);
+  fs::remove(p);
+}
+
+TEST(HarnessProtocol, LongTracesAreWrittenCompressed) {
+  // 200k records of a double-buffered loop: the file is a small fraction of the records'
+  // in-memory size (which is what an uncompressed file held), and reads back exactly.
+  std::vector<aoc::rt::CoreRun> cores(1);
+  for (uint32_t i = 0; i < 200000; ++i) {
+    aoc::TraceRecord r;
+    r.kind = aoc::RecKind::Copy;
+    r.pipe = i % 2 ? aoc::Pipe::MTE3 : aoc::Pipe::MTE2;
+    r.op = "DataCopy";
+    r.file = "add.cpp";
+    r.line = 40 + i % 2;
+    r.bytes = 32768;
+    r.nreads = 1;
+    r.reads[0] = {aoc::Space::GM, uint64_t(i) * 32768, uint64_t(i + 1) * 32768};
+    cores[0].trace.records.push_back(r);
+  }
+  const fs::path p = temp_path("aoc_long_trace");
+  write_traces(p, cores);
+  const uint64_t raw = cores[0].trace.records.size() * sizeof(aoc::TraceRecord);
+  EXPECT_LT(fs::file_size(p) * 10, raw) << fs::file_size(p) << " bytes for " << raw << " bytes of records";
+  const TraceSet t = read_traces(p);
+  ASSERT_EQ(t.cores[0].trace.records.size(), 200000u);
+  EXPECT_EQ(t.cores[0].trace.records[199999].reads[0].lo, 199999ull * 32768);
+  EXPECT_EQ(t.cores[0].trace.records[199999].pipe, aoc::Pipe::MTE3);
   fs::remove(p);
 }
