@@ -8,6 +8,9 @@ namespace {
 
 // Below this busy ratio of the busiest pipe, transfers and compute are not overlapping.
 constexpr double kPoorOverlap = 0.6;
+// Below this share of the Task Duration spent in the cores' own work, the launch of the
+// cores (a fixed cost per core on the SoC) is what the kernel pays for.
+constexpr double kLaunchBound = 0.5;
 
 double field(const CaseTiming& c, const std::string& name) {
   const auto it = c.profile.find(name);
@@ -51,7 +54,18 @@ std::vector<Move> profile_moves(const Space& s, const Evaluation& parent) {
   const double vec = field(c, "aiv_vec_ratio"), scalar = field(c, "aiv_scalar_ratio");
   const double busiest = std::max({mte2, mte3, vec, scalar});
 
-  if (c.block_dim < cores_now) {
+  const double core_us = field(c, "aiv_time");
+  if (cores_dim >= 0 && core_us > 0 && core_us < kLaunchBound * c.sim_us) {
+    // Launch-bound: too little work per core to pay for starting it. Half the cores (the
+    // largest value at most half the current one) doubles the work per core.
+    const auto& vals = s.dims[static_cast<size_t>(cores_dim)].values;
+    Point p = parent.point;
+    for (uint32_t v = 0; v < vals.size(); ++v)
+      if (vals[v] <= cores_now / 2) p[static_cast<size_t>(cores_dim)] = v;
+    if (p != parent.point) out.push_back({"launch-bound: half the cores", p});
+    p = parent.point;
+    if (step(s, p, static_cast<size_t>(cores_dim), -1)) out.push_back({"launch-bound: fewer cores", p});
+  } else if (c.block_dim < cores_now) {
     // Idle cores: a finer split spreads the work over more of them.
     for (size_t d = 0; d < s.dims.size(); ++d) {
       if (s.dims[d].kind != DimKind::Knob || s.dims[d].role != Role::CoreSplit) continue;

@@ -158,6 +158,21 @@ TEST(TuneProfileMoves, FollowTheProfile) {
   for (const auto& m : moves) longer |= m.point[3] == 2;
   EXPECT_TRUE(longer);
 
+  // Launch-bound (cores busy 2 of 10 us) on all 16 cores: half the cores, and one step fewer.
+  e.point[0] = static_cast<uint32_t>(s.dims[0].values.size() - 1);
+  e.cases[0] = {"c", 10, 16, "aiv_mte2_time", {{"aiv_time", 2.0}, {"aiv_mte2_ratio", 0.9}}};
+  moves = profile_moves(s, e);
+  bool halved = false, fewer = false;
+  for (const auto& m : moves) {
+    halved |= s.dims[0].values[m.point[0]] == 8;
+    fewer |= m.point[0] + 1 == e.point[0];
+  }
+  EXPECT_TRUE(halved);
+  EXPECT_TRUE(fewer);
+  // Not launch-bound (cores busy 9 of 10 us): no move reduces the cores.
+  e.cases[0] = {"c", 10, 16, "aiv_mte2_time", {{"aiv_time", 9.0}, {"aiv_mte2_ratio", 0.9}}};
+  for (const auto& m : profile_moves(s, e)) EXPECT_GE(m.point[0], e.point[0]);
+
   Evaluation bad;
   EXPECT_TRUE(profile_moves(s, bad).empty());
 }
