@@ -47,8 +47,23 @@ std::vector<std::string> default_tuning_cases(const aoc::op::OpPackage& p, int64
     if (fits(i) && (!fits(j) || ni > nj)) it->second = i;
     else if (!fits(i) && !fits(j) && ni < nj) it->second = i;
   }
+  // Plus the fitting case with the longest rows (innermost bytes of the first input), when the
+  // largest ones have shorter rows: a UB budget or tile cap that holds the largest case can be
+  // too small for long rows, and a configuration tuned without them fails verification there.
+  const auto row_bytes = [&](size_t i) {
+    const auto& shape = p.cases[i].shapes.at(p.inputs.front().name);
+    return (shape.empty() ? 1 : shape.back()) * static_cast<int64_t>(aoc::op::info(p.inputs.front().dtypes[p.cases[i].variant]).bytes);
+  };
+  std::optional<size_t> longest;
+  for (size_t i = 0; i < p.cases.size(); ++i)
+    if (fits(i) && (!longest || row_bytes(i) > row_bytes(*longest))) longest = i;
   std::vector<std::string> out;
-  for (const auto& [v, i] : pick) out.push_back(p.cases[i].name);
+  int64_t picked_row = 0;
+  for (const auto& [v, i] : pick) {
+    out.push_back(p.cases[i].name);
+    picked_row = std::max(picked_row, row_bytes(i));
+  }
+  if (longest && row_bytes(*longest) > picked_row) out.push_back(p.cases[*longest].name);
   return out;
 }
 

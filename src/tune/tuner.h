@@ -104,7 +104,9 @@ class ConfigRunner {
 };
 
 // The largest public case (by input elements) of each dtype variant, in variant order;
-// with `max_elements`, the largest at or under it (the smallest when none is).
+// with `max_elements`, the largest at or under it (the smallest when none is). Then the
+// fitting case with the longest rows (innermost bytes of the first input), when it has longer
+// rows than all of those.
 std::vector<std::string> default_tuning_cases(const aoc::op::OpPackage& p, int64_t max_elements = 0);
 // "bf16+fp16+fp32"-style dtype label and the shape class of the tuning cases.
 RepoKey repository_key(const aoc::op::OpPackage& p, const std::vector<std::string>& cases, const std::string& soc,
