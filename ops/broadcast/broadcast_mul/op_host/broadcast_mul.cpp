@@ -7,7 +7,7 @@ namespace optiling {
 constexpr uint32_t BLOCK_SIZE = 32;
 constexpr uint32_t BUFFER_NUM = 2;
 constexpr uint32_t MAX_BLOCK_COUNT = 4095;  // DataCopyPad moves at most this many rows at once
-constexpr uint32_t MAX_CHANNELS = 8192;     // the whole scale vector stays in UB
+constexpr uint32_t MAX_CHANNELS = 8192;     // up to this many, the whole scale vector stays in UB
 
 static ge::graphStatus TilingFunc(gert::TilingContext* context)
 {
@@ -27,20 +27,24 @@ static ge::graphStatus TilingFunc(gert::TilingContext* context)
     }
     uint32_t cols = xShape.GetDim(dimNum - 1);
     uint32_t channels = xShape.GetDim(dimNum - 2);
-    if (scaleShape.GetShapeSize() != channels || channels > MAX_CHANNELS) {
+    if (scaleShape.GetShapeSize() != channels) {
         return ge::GRAPH_FAILED;  // scale must be [C, 1] (one value per channel of x)
     }
+    // More channels than that: each tile loads the scales of its own rows (at most
+    // MAX_BLOCK_COUNT of them, in up to two runs when the tile wraps past channel C - 1).
+    bool scalePerTile = channels > MAX_CHANNELS;
     uint32_t rows = xShape.GetShapeSize() / cols;
     uint32_t usedCores = rows < coreNum ? rows : coreNum;
     uint32_t formerNum = rows % usedCores;
     uint32_t tailRows = rows / usedCores;
     uint32_t formerRows = tailRows + (formerNum > 0 ? 1 : 0);
 
-    // UB: the scale vector (rounded to a block), then per column of a row double-buffered
-    // x and y plus, for bf16 (multiplied in float), a float row. Chunks are at most a
-    // quarter of the rest so several rows share a tile.
+    // UB: the scale vector or a tile's scales (rounded to a block), then per column of a row
+    // double-buffered x and y plus, for bf16 (multiplied in float), a float row. Chunks are
+    // at most a quarter of the rest so several rows share a tile.
     uint32_t alignNum = BLOCK_SIZE / typeSize;
-    uint64_t scaleBytes = (static_cast<uint64_t>(channels) + alignNum - 1) / alignNum * BLOCK_SIZE;
+    uint64_t scaleElems = scalePerTile ? MAX_BLOCK_COUNT + alignNum : channels;
+    uint64_t scaleBytes = (scaleElems + alignNum - 1) / alignNum * BLOCK_SIZE;
     bool computeInFloat = dtype == ge::DT_BF16;
     uint64_t rowBytesPerCol = BUFFER_NUM * 2 * typeSize + (computeInFloat ? sizeof(float) : 0);
     uint64_t freeBytes = ubSize - scaleBytes;
@@ -55,6 +59,7 @@ static ge::graphStatus TilingFunc(gert::TilingContext* context)
     tiling.set_channels(channels);
     tiling.set_cols(cols);
     tiling.set_chunkCols(chunkCols);
+    tiling.set_scalePerTile(scalePerTile ? 1 : 0);
     tiling.set_formerNum(formerNum);
     tiling.set_formerRows(formerRows);
     tiling.set_tailRows(tailRows);

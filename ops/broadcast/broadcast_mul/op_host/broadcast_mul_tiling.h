@@ -9,6 +9,7 @@ BEGIN_TILING_DATA_DEF(BroadcastMulTilingData)
   TILING_DATA_FIELD_DEF(uint32_t, channels);      // C: second-to-last dimension of x, length of scale
   TILING_DATA_FIELD_DEF(uint32_t, cols);          // L: last dimension of x
   TILING_DATA_FIELD_DEF(uint32_t, chunkCols);     // columns per chunk (all of L when it fits)
+  TILING_DATA_FIELD_DEF(uint32_t, scalePerTile);  // 1: each tile loads its rows' scales (C > 8192)
   TILING_DATA_FIELD_DEF(uint32_t, formerNum);     // cores that take one row more than the rest
   TILING_DATA_FIELD_DEF(uint32_t, formerRows);
   TILING_DATA_FIELD_DEF(uint32_t, tailRows);

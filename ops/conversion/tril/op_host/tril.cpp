@@ -10,6 +10,15 @@ constexpr uint32_t FLOAT_SIZE = 4;
 constexpr uint32_t FLOATS_PER_REPEAT = 64;  // the column-index compare runs in whole float repeats
 constexpr uint32_t MAX_ROWS_PER_COPY = 4095;
 
+static uint32_t Padded(uint64_t cols)
+{
+    return static_cast<uint32_t>((cols + FLOATS_PER_REPEAT - 1) / FLOATS_PER_REPEAT * FLOATS_PER_REPEAT);
+}
+// Fixed scratch: the float column indices of a chunk and their compare mask (one bit per column).
+static uint64_t FixedBytes(uint64_t colsPadded) { return colsPadded * FLOAT_SIZE + colsPadded / 8 + BLOCK_SIZE; }
+// Per row of a tile: double-buffered input and output chunks.
+static uint64_t RowBytes(uint64_t colsPadded, uint32_t typeSize) { return colsPadded * typeSize * BUFFER_NUM * 2; }
+
 static ge::graphStatus TilingFunc(gert::TilingContext* context)
 {
     TrilTilingData tiling;
@@ -28,19 +37,29 @@ static ge::graphStatus TilingFunc(gert::TilingContext* context)
     uint32_t cols = shape.GetDim(dimNum - 1);
     uint32_t matRows = dimNum >= 2 ? shape.GetDim(dimNum - 2) : 1;
     uint32_t rows = shape.GetShapeSize() / cols;
-    uint32_t colsPadded = (cols + FLOATS_PER_REPEAT - 1) / FLOATS_PER_REPEAT * FLOATS_PER_REPEAT;
 
     uint32_t usedCores = rows < coreNum ? rows : coreNum;
     uint32_t formerNum = rows % usedCores;
     uint32_t tailRows = rows / usedCores;
     uint32_t formerRows = tailRows + (formerNum > 0 ? 1 : 0);
 
-    // Fixed scratch: the float column indices and their compare mask (one bit per column).
-    uint64_t fixedBytes = static_cast<uint64_t>(colsPadded) * FLOAT_SIZE + colsPadded / 8 + BLOCK_SIZE;
-    // Per row: double-buffered input and output.
-    uint64_t rowBytes = static_cast<uint64_t>(colsPadded) * typeSize * BUFFER_NUM * 2;
+    // Rows go in column chunks: the whole row when it fits in UB, else the widest multiple
+    // of 64 columns that does.
+    uint32_t chunkCols = cols;
+    uint32_t colsPadded = Padded(chunkCols);
+    if (FixedBytes(colsPadded) + RowBytes(colsPadded, typeSize) > ubSize) {
+        uint64_t perColumn = FLOAT_SIZE + 1 + static_cast<uint64_t>(typeSize) * BUFFER_NUM * 2;
+        uint64_t fit = (ubSize - 2 * BLOCK_SIZE) / perColumn / FLOATS_PER_REPEAT * FLOATS_PER_REPEAT;
+        while (fit > FLOATS_PER_REPEAT && FixedBytes(fit) + RowBytes(fit, typeSize) > ubSize) {
+            fit -= FLOATS_PER_REPEAT;
+        }
+        chunkCols = static_cast<uint32_t>(fit < cols ? fit : cols);
+        colsPadded = Padded(chunkCols);
+    }
+    uint64_t fixedBytes = FixedBytes(colsPadded);
+    uint64_t rowBytes = RowBytes(colsPadded, typeSize);
     if (fixedBytes + rowBytes > ubSize) {
-        return ge::GRAPH_FAILED;  // one row does not fit in UB
+        return ge::GRAPH_FAILED;  // 64 columns do not fit in UB
     }
     uint64_t rowsPerTile = (ubSize - fixedBytes) / rowBytes;
     if (rowsPerTile > formerRows) {
@@ -52,6 +71,7 @@ static ge::graphStatus TilingFunc(gert::TilingContext* context)
 
     tiling.set_matRows(matRows);
     tiling.set_cols(cols);
+    tiling.set_chunkCols(chunkCols);
     tiling.set_colsPadded(colsPadded);
     // Diagonals beyond the matrix act like the matrix edge; clamping keeps them in int32.
     int64_t limit = static_cast<int64_t>(cols) + matRows;

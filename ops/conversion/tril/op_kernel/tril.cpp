@@ -1,6 +1,7 @@
 // Kernel of TrilCustom: y = x on and below the `diagonal`-th diagonal of the last two
-// axes, 0 above it. Each core owns a range of rows (of the last axis); tiles of whole
-// rows stream through UB with double buffering at a padded row pitch. Per row, the
+// axes, 0 above it. Each core owns a range of rows (of the last axis), walked in column
+// chunks (the whole row when it fits in UB); tiles of rows stream through UB with double
+// buffering at a padded row pitch. Per row, the
 // column indices are compared with the row's limit and Select writes x or 0, so NaN
 // and inf above the diagonal become 0 as they must (a multiply by a 0/1 mask would not).
 #include "kernel_operator.h"
@@ -28,9 +29,6 @@ public:
                               static_cast<uint64_t>(tiling.tailRows) * (blockIdx - tiling.formerNum);
         }
         this->tileNum = (this->blockRows + tiling.rowsPerTile - 1) / tiling.rowsPerTile;
-        // Gap between padded rows in UB, in 32 B blocks.
-        uint32_t rowBytesAligned = (tiling.cols * sizeof(T) + 31) / 32 * 32;
-        this->ubRowGap = (tiling.colsPadded * sizeof(T) - rowBytesAligned) / 32;
 
         xGm.SetGlobalBuffer((__gm__ T*)x + this->rowOffset * tiling.cols,
                             static_cast<uint64_t>(this->blockRows) * tiling.cols);
@@ -43,14 +41,24 @@ public:
     }
     __aicore__ inline void Process()
     {
+        if (this->blockRows == 0) {
+            return;
+        }
         AscendC::LocalTensor<float> index = indexBuf.Get<float>();
-        AscendC::CreateVecIndex(index, 0.0f, t.colsPadded);
-        for (uint32_t i = 0; i < this->tileNum; i++) {
-            uint32_t rows = (i == this->tileNum - 1) ? this->blockRows - i * t.rowsPerTile : t.rowsPerTile;
-            uint64_t firstRow = static_cast<uint64_t>(i) * t.rowsPerTile;
-            CopyIn(firstRow, rows);
-            Compute(firstRow, rows);
-            CopyOut(firstRow, rows);
+        for (uint32_t c0 = 0; c0 < t.cols; c0 += t.chunkCols) {
+            this->col = c0;
+            this->len = t.cols - c0 < t.chunkCols ? t.cols - c0 : t.chunkCols;
+            // Gap between padded rows in UB, in 32 B blocks.
+            uint32_t rowBytesAligned = (this->len * sizeof(T) + 31) / 32 * 32;
+            this->ubRowGap = (t.colsPadded * sizeof(T) - rowBytesAligned) / 32;
+            AscendC::CreateVecIndex(index, static_cast<float>(c0), t.colsPadded);  // the chunk's column indices
+            for (uint32_t i = 0; i < this->tileNum; i++) {
+                uint32_t rows = (i == this->tileNum - 1) ? this->blockRows - i * t.rowsPerTile : t.rowsPerTile;
+                uint64_t firstRow = static_cast<uint64_t>(i) * t.rowsPerTile;
+                CopyIn(firstRow, rows);
+                Compute(firstRow, rows);
+                CopyOut(firstRow, rows);
+            }
         }
     }
 
@@ -58,10 +66,10 @@ private:
     __aicore__ inline void CopyIn(uint64_t firstRow, uint32_t rows)
     {
         AscendC::LocalTensor<T> xLocal = inQueueX.AllocTensor<T>();
-        AscendC::DataCopyExtParams copyParams{static_cast<uint16_t>(rows), static_cast<uint32_t>(t.cols * sizeof(T)),
-                                              0, this->ubRowGap, 0};
+        AscendC::DataCopyExtParams copyParams{static_cast<uint16_t>(rows), static_cast<uint32_t>(this->len * sizeof(T)),
+                                              static_cast<uint32_t>((t.cols - this->len) * sizeof(T)), this->ubRowGap, 0};
         AscendC::DataCopyPadExtParams<T> padParams{false, 0, 0, 0};
-        AscendC::DataCopyPad(xLocal, xGm[firstRow * t.cols], copyParams, padParams);
+        AscendC::DataCopyPad(xLocal, xGm[firstRow * t.cols + this->col], copyParams, padParams);
         inQueueX.EnQue(xLocal);
     }
     __aicore__ inline void Compute(uint64_t firstRow, uint32_t rows)
@@ -79,7 +87,7 @@ private:
             uint32_t offset = r * t.colsPadded;
             AscendC::CompareScalar(mask, index, limit, AscendC::CMPMODE::LT, t.colsPadded);
             AscendC::Select(ySel[offset], mask, xSel[offset], static_cast<SelT>(0),
-                            AscendC::SELMODE::VSEL_TENSOR_SCALAR_MODE, t.cols);
+                            AscendC::SELMODE::VSEL_TENSOR_SCALAR_MODE, this->len);
         }
         outQueueY.EnQue<T>(yLocal);
         inQueueX.FreeTensor(xLocal);
@@ -87,9 +95,9 @@ private:
     __aicore__ inline void CopyOut(uint64_t firstRow, uint32_t rows)
     {
         AscendC::LocalTensor<T> yLocal = outQueueY.DeQue<T>();
-        AscendC::DataCopyExtParams copyParams{static_cast<uint16_t>(rows), static_cast<uint32_t>(t.cols * sizeof(T)),
-                                              this->ubRowGap, 0, 0};
-        AscendC::DataCopyPad(yGm[firstRow * t.cols], yLocal, copyParams);
+        AscendC::DataCopyExtParams copyParams{static_cast<uint16_t>(rows), static_cast<uint32_t>(this->len * sizeof(T)),
+                                              this->ubRowGap, static_cast<uint32_t>((t.cols - this->len) * sizeof(T)), 0};
+        AscendC::DataCopyPad(yGm[firstRow * t.cols + this->col], yLocal, copyParams);
         outQueueY.FreeTensor(yLocal);
     }
 
@@ -105,6 +113,8 @@ private:
     uint64_t rowOffset = 0;
     uint32_t tileNum = 0;
     uint32_t ubRowGap = 0;
+    uint32_t col = 0;  // first column of the current chunk
+    uint32_t len = 0;  // its columns
 };
 
 extern "C" __global__ __aicore__ void tril_custom(GM_ADDR x, GM_ADDR y, GM_ADDR workspace, GM_ADDR tiling)

@@ -25,6 +25,34 @@ static float Ratio(int64_t in, int64_t out, float scale, bool alignCorners)
     return static_cast<float>(1.0 / scale);
 }
 
+// UB layout for chunks of chunkW output columns (outW: whole rows).
+struct RowLayout {
+    uint32_t chunkW = 0;
+    uint32_t inPitch = 0;     // input span of a chunk, floats, 64 multiple
+    uint32_t outPitch = 0;    // floats, 64 multiple
+    uint64_t fixedBytes = 0;  // the column tables and float rows for the blend
+    uint64_t rowBytes = 0;    // per tile row: two double-buffered input spans and an output row
+};
+
+static RowLayout Layout(uint32_t chunkW, uint32_t inW, uint32_t outW, float ratioW, uint32_t typeSize)
+{
+    RowLayout l;
+    l.chunkW = chunkW;
+    // Output columns [c, c + chunkW) read input columns i0(c) .. i0(c + chunkW - 1) + 1: at most
+    // ceil((chunkW - 1) * ratio) + 2 of them, plus two for the float rounding of the coordinates.
+    uint64_t span = inW;
+    if (chunkW < outW) {
+        span = static_cast<uint64_t>(std::ceil((chunkW - 1) * static_cast<double>(ratioW))) + 4;
+        span = span < inW ? span : inW;
+    }
+    l.inPitch = static_cast<uint32_t>((span + FLOATS_PER_REPEAT - 1) / FLOATS_PER_REPEAT * FLOATS_PER_REPEAT);
+    l.outPitch = (chunkW + FLOATS_PER_REPEAT - 1) / FLOATS_PER_REPEAT * FLOATS_PER_REPEAT;
+    l.fixedBytes = static_cast<uint64_t>(l.outPitch) * FLOAT_SIZE * (TABLES + FLOAT_ROWS - 1) +
+                   static_cast<uint64_t>(l.inPitch) * FLOAT_SIZE * 3;
+    l.rowBytes = (static_cast<uint64_t>(l.inPitch) * 2 + l.outPitch) * typeSize * BUFFER_NUM;
+    return l;
+}
+
 static ge::graphStatus TilingFunc(gert::TilingContext* context)
 {
     UpsampleBilinearTilingData tiling;
@@ -56,17 +84,27 @@ static ge::graphStatus TilingFunc(gert::TilingContext* context)
     uint32_t tailRows = rows / usedCores;
     uint32_t formerRows = tailRows + (formerNum > 0 ? 1 : 0);
 
-    uint32_t inPitch = (inW + FLOATS_PER_REPEAT - 1) / FLOATS_PER_REPEAT * FLOATS_PER_REPEAT;
-    uint32_t outPitch = (static_cast<uint32_t>(outW) + FLOATS_PER_REPEAT - 1) / FLOATS_PER_REPEAT * FLOATS_PER_REPEAT;
-    // Fixed: the column tables and float rows for the blend.
-    uint64_t fixedBytes = static_cast<uint64_t>(outPitch) * FLOAT_SIZE * (TABLES + FLOAT_ROWS - 1) +
-                          static_cast<uint64_t>(inPitch) * FLOAT_SIZE * 3;
-    // Per tile row: two double-buffered input rows and a double-buffered output row.
-    uint64_t rowBytes = (static_cast<uint64_t>(inPitch) * 2 + outPitch) * typeSize * BUFFER_NUM;
-    if (fixedBytes + rowBytes > ubSize) {
-        return ge::GRAPH_FAILED;  // one row does not fit in UB
+    // Column chunks: the whole output row when it fits in UB with its two input rows, else
+    // the widest chunk (a multiple of 64 columns) that does, so any width runs.
+    const float ratioW = Ratio(inW, outW, *scaleW, *alignCorners);
+    RowLayout lay = Layout(static_cast<uint32_t>(outW), inW, static_cast<uint32_t>(outW), ratioW, typeSize);
+    if (lay.fixedBytes + lay.rowBytes > ubSize) {
+        const double perColumn = FLOAT_SIZE * (TABLES + FLOAT_ROWS - 1) + typeSize * BUFFER_NUM +
+                                 (FLOAT_SIZE * 3.0 + typeSize * 2.0 * BUFFER_NUM) * ratioW;
+        uint64_t fit = static_cast<uint64_t>(static_cast<double>(ubSize) / perColumn) / FLOATS_PER_REPEAT * FLOATS_PER_REPEAT;
+        uint64_t below = (static_cast<uint64_t>(outW) - 1) / FLOATS_PER_REPEAT * FLOATS_PER_REPEAT;  // fewer than outW
+        fit = fit < below ? fit : below;
+        uint32_t chunkW = static_cast<uint32_t>(fit > FLOATS_PER_REPEAT ? fit : FLOATS_PER_REPEAT);
+        lay = Layout(chunkW, inW, static_cast<uint32_t>(outW), ratioW, typeSize);
+        while (chunkW > FLOATS_PER_REPEAT && lay.fixedBytes + lay.rowBytes > ubSize) {
+            chunkW -= FLOATS_PER_REPEAT;
+            lay = Layout(chunkW, inW, static_cast<uint32_t>(outW), ratioW, typeSize);
+        }
+        if (lay.fixedBytes + lay.rowBytes > ubSize) {
+            return ge::GRAPH_FAILED;  // even 64 columns do not fit (extreme downscale)
+        }
     }
-    uint64_t rowsPerTile = (ubSize - fixedBytes) / rowBytes;
+    uint64_t rowsPerTile = (ubSize - lay.fixedBytes) / lay.rowBytes;
     if (rowsPerTile > formerRows) {
         rowsPerTile = formerRows;
     }
@@ -78,11 +116,12 @@ static ge::graphStatus TilingFunc(gert::TilingContext* context)
     tiling.set_inW(inW);
     tiling.set_outH(static_cast<uint32_t>(outH));
     tiling.set_outW(static_cast<uint32_t>(outW));
-    tiling.set_inPitch(inPitch);
-    tiling.set_outPitch(outPitch);
+    tiling.set_chunkW(lay.chunkW);
+    tiling.set_inPitch(lay.inPitch);
+    tiling.set_outPitch(lay.outPitch);
     tiling.set_alignCorners(*alignCorners ? 1 : 0);
     tiling.set_ratioH(Ratio(inH, outH, *scaleH, *alignCorners));
-    tiling.set_ratioW(Ratio(inW, outW, *scaleW, *alignCorners));
+    tiling.set_ratioW(ratioW);
     tiling.set_formerNum(formerNum);
     tiling.set_formerRows(formerRows);
     tiling.set_tailRows(tailRows);

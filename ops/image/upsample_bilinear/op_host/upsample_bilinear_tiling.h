@@ -1,5 +1,6 @@
 // Tiling data of UpsampleBilinearCustom: output rows (N * C * Hout of them) split across
-// cores, rowsPerTile output rows per UB tile, and the source-coordinate rule.
+// cores, rowsPerTile output rows per UB tile (rows too long for UB go in column chunks),
+// and the source-coordinate rule.
 #ifndef UPSAMPLE_BILINEAR_TILING_H
 #define UPSAMPLE_BILINEAR_TILING_H
 #include "register/tilingdata_base.h"
@@ -10,8 +11,9 @@ BEGIN_TILING_DATA_DEF(UpsampleBilinearTilingData)
   TILING_DATA_FIELD_DEF(uint32_t, inW);
   TILING_DATA_FIELD_DEF(uint32_t, outH);
   TILING_DATA_FIELD_DEF(uint32_t, outW);
-  TILING_DATA_FIELD_DEF(uint32_t, inPitch);       // input row pitch in UB (256 B float multiple)
-  TILING_DATA_FIELD_DEF(uint32_t, outPitch);      // output row pitch in UB (256 B float multiple)
+  TILING_DATA_FIELD_DEF(uint32_t, chunkW);        // output columns per chunk (outW: whole rows)
+  TILING_DATA_FIELD_DEF(uint32_t, inPitch);       // input span of a chunk in UB (256 B float multiple)
+  TILING_DATA_FIELD_DEF(uint32_t, outPitch);      // output chunk pitch in UB (256 B float multiple)
   TILING_DATA_FIELD_DEF(uint32_t, alignCorners);  // 1: src = dst * ratio; 0: src = (dst + 0.5) * ratio - 0.5
   TILING_DATA_FIELD_DEF(float, ratioH);           // (H - 1) / (Hout - 1) or 1 / scale_h
   TILING_DATA_FIELD_DEF(float, ratioW);

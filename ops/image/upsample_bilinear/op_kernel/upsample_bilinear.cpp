@@ -1,10 +1,12 @@
 // Kernel of UpsampleBilinearCustom: PyTorch 'bilinear' on [N, C, H, W]. For an output
 // pixel the source coordinate is src = dst * ratio (align_corners) or
 // max((dst + 0.5) * ratio - 0.5, 0); i0 = floor(src), i1 = min(i0 + 1, size - 1),
-// lambda = src - i0, all in float. Each core owns a range of output rows. Per output row
-// the two source rows come into UB, are blended vertically in float, then the two column
-// neighbours are gathered through offset tables built once per core and blended with
-// per-column weights. The tile's output rows leave with one strided copy.
+// lambda = src - i0, all in float. Each core owns a range of output rows. Rows go in
+// column chunks (one chunk, the whole row, unless the row does not fit in UB); per chunk
+// the column offset and weight tables are built. Per output row the input columns of
+// the chunk from the two source rows come into UB, are blended vertically in float, then
+// the two column neighbours are gathered through the offset tables and blended with the
+// per-column weights. The tile's output chunks leave with one strided copy.
 #include "kernel_operator.h"
 
 constexpr int32_t BUFFER_NUM = 2;
@@ -40,15 +42,28 @@ public:
         pipe.InitBuffer(row0Buf, tiling.inPitch * sizeof(float));
         pipe.InitBuffer(row1Buf, tiling.inPitch * sizeof(float));
         pipe.InitBuffer(blendBuf, tiling.inPitch * sizeof(float));
-        BuildColumnTables();
     }
     __aicore__ inline void Process()
     {
-        for (uint32_t r0 = 0; r0 < this->blockRows; r0 += t.rowsPerTile) {
-            uint32_t rows = this->blockRows - r0 < t.rowsPerTile ? this->blockRows - r0 : t.rowsPerTile;
-            CopyIn(r0, rows);
-            Compute(r0, rows);
-            CopyOut(r0, rows);
+        if (this->blockRows == 0) {
+            return;
+        }
+        for (uint32_t c0 = 0; c0 < t.outW; c0 += t.chunkW) {
+            this->chunkCol = c0;
+            this->chunkW = t.outW - c0 < t.chunkW ? t.outW - c0 : t.chunkW;
+            uint32_t first = static_cast<uint32_t>(SourceCoord(c0, t.ratioW));
+            uint32_t last = static_cast<uint32_t>(SourceCoord(c0 + this->chunkW - 1, t.ratioW)) + 1;
+            first = first < t.inW - 1 ? first : t.inW - 1;
+            last = last < t.inW - 1 ? last : t.inW - 1;
+            this->srcCol = first;
+            this->srcLen = last - first + 1;
+            BuildColumnTables();
+            for (uint32_t r0 = 0; r0 < this->blockRows; r0 += t.rowsPerTile) {
+                uint32_t rows = this->blockRows - r0 < t.rowsPerTile ? this->blockRows - r0 : t.rowsPerTile;
+                CopyIn(r0, rows);
+                Compute(r0, rows);
+                CopyOut(r0, rows);
+            }
         }
     }
 
@@ -71,8 +86,8 @@ private:
         AscendC::LocalTensor<int32_t> off1 = offset1Buf.Get<int32_t>();
         AscendC::LocalTensor<float> w0 = weight0Buf.Get<float>();
         AscendC::LocalTensor<float> w1 = weight1Buf.Get<float>();
-        uint32_t n = t.outW;
-        AscendC::CreateVecIndex(coord, 0.0f, n);
+        uint32_t n = this->chunkW;
+        AscendC::CreateVecIndex(coord, static_cast<float>(this->chunkCol), n);
         if (t.alignCorners != 0) {
             AscendC::Muls(coord, coord, t.ratioW, n);
         } else {
@@ -90,6 +105,10 @@ private:
         AscendC::Adds(off1, off0, 1, n);
         AscendC::Mins(off1, off1, last, n);
         AscendC::Mins(off0, off0, last, n);
+        if (this->srcCol != 0) {  // relative to the chunk's first input column
+            AscendC::Adds(off0, off0, -static_cast<int32_t>(this->srcCol), n);
+            AscendC::Adds(off1, off1, -static_cast<int32_t>(this->srcCol), n);
+        }
         // Byte offsets into a float row.
         AscendC::Muls(off0, off0, static_cast<int32_t>(sizeof(float)), n);
         AscendC::Muls(off1, off1, static_cast<int32_t>(sizeof(float)), n);
@@ -108,24 +127,24 @@ private:
     __aicore__ inline void CopyIn(uint32_t r0, uint32_t rows)
     {
         AscendC::LocalTensor<T> xLocal = inQueueX.AllocTensor<T>();
-        AscendC::DataCopyExtParams copyParams{1, static_cast<uint32_t>(t.inW * sizeof(T)), 0, 0, 0};
+        AscendC::DataCopyExtParams copyParams{1, static_cast<uint32_t>(this->srcLen * sizeof(T)), 0, 0, 0};
         AscendC::DataCopyPadExtParams<T> padParams{false, 0, 0, 0};
         for (uint32_t r = 0; r < rows; r++) {
             uint64_t row0 = 0;
             uint64_t row1 = 0;
             float lambda1 = 0.0f;
             SourceRows(this->rowOffset + r0 + r, row0, row1, lambda1);
-            AscendC::DataCopyPad(xLocal[2 * r * t.inPitch], xGm[row0], copyParams, padParams);
-            AscendC::DataCopyPad(xLocal[(2 * r + 1) * t.inPitch], xGm[row1], copyParams, padParams);
+            AscendC::DataCopyPad(xLocal[2 * r * t.inPitch], xGm[row0 + this->srcCol], copyParams, padParams);
+            AscendC::DataCopyPad(xLocal[(2 * r + 1) * t.inPitch], xGm[row1 + this->srcCol], copyParams, padParams);
         }
         inQueueX.EnQue(xLocal);
     }
     __aicore__ inline void ToFloat(const AscendC::LocalTensor<float>& dst, const AscendC::LocalTensor<T>& src)
     {
         if constexpr (std::is_same_v<T, float>) {
-            AscendC::Muls(dst, src, 1.0f, t.inW);
+            AscendC::Muls(dst, src, 1.0f, this->srcLen);
         } else {
-            AscendC::Cast(dst, src, AscendC::RoundMode::CAST_NONE, t.inW);
+            AscendC::Cast(dst, src, AscendC::RoundMode::CAST_NONE, this->srcLen);
         }
     }
     __aicore__ inline void Compute(uint32_t r0, uint32_t rows)
@@ -148,17 +167,18 @@ private:
             SourceRows(this->rowOffset + r0 + r, row0, row1, lambda1);
             ToFloat(row0F, xLocal[2 * r * t.inPitch]);
             ToFloat(row1F, xLocal[(2 * r + 1) * t.inPitch]);
-            AscendC::Muls(blend, row0F, 1.0f - lambda1, t.inW);
-            AscendC::Axpy(blend, row1F, lambda1, t.inW);
-            AscendC::Gather(left, blend, off0, 0, t.outW);
-            AscendC::Gather(right, blend, off1, 0, t.outW);
-            AscendC::Mul(left, left, w0, t.outW);
-            AscendC::Mul(right, right, w1, t.outW);
+            uint32_t n = this->chunkW;
+            AscendC::Muls(blend, row0F, 1.0f - lambda1, this->srcLen);
+            AscendC::Axpy(blend, row1F, lambda1, this->srcLen);
+            AscendC::Gather(left, blend, off0, 0, n);
+            AscendC::Gather(right, blend, off1, 0, n);
+            AscendC::Mul(left, left, w0, n);
+            AscendC::Mul(right, right, w1, n);
             if constexpr (std::is_same_v<T, float>) {
-                AscendC::Add(yLocal[r * t.outPitch], left, right, t.outW);
+                AscendC::Add(yLocal[r * t.outPitch], left, right, n);
             } else {
-                AscendC::Add(left, left, right, t.outW);
-                AscendC::Cast(yLocal[r * t.outPitch], left, AscendC::RoundMode::CAST_RINT, t.outW);
+                AscendC::Add(left, left, right, n);
+                AscendC::Cast(yLocal[r * t.outPitch], left, AscendC::RoundMode::CAST_RINT, n);
             }
         }
         outQueueY.EnQue<T>(yLocal);
@@ -167,10 +187,10 @@ private:
     __aicore__ inline void CopyOut(uint32_t r0, uint32_t rows)
     {
         AscendC::LocalTensor<T> yLocal = outQueueY.DeQue<T>();
-        uint32_t ubGap = (t.outPitch * sizeof(T) - (t.outW * sizeof(T) + 31) / 32 * 32) / 32;
-        AscendC::DataCopyExtParams copyParams{static_cast<uint16_t>(rows), static_cast<uint32_t>(t.outW * sizeof(T)),
-                                              ubGap, 0, 0};
-        AscendC::DataCopyPad(yGm[static_cast<uint64_t>(r0) * t.outW], yLocal, copyParams);
+        uint32_t ubGap = (t.outPitch * sizeof(T) - (this->chunkW * sizeof(T) + 31) / 32 * 32) / 32;
+        AscendC::DataCopyExtParams copyParams{static_cast<uint16_t>(rows), static_cast<uint32_t>(this->chunkW * sizeof(T)),
+                                              ubGap, static_cast<uint32_t>((t.outW - this->chunkW) * sizeof(T)), 0};
+        AscendC::DataCopyPad(yGm[static_cast<uint64_t>(r0) * t.outW + this->chunkCol], yLocal, copyParams);
         outQueueY.FreeTensor(yLocal);
     }
 
@@ -184,6 +204,10 @@ private:
     TilingT t;
     uint32_t blockRows = 0;
     uint32_t rowOffset = 0;
+    uint32_t chunkCol = 0;  // first output column of the current chunk
+    uint32_t chunkW = 0;    // its output columns
+    uint32_t srcCol = 0;    // first input column it reads
+    uint32_t srcLen = 0;    // input columns it reads
 };
 
 extern "C" __global__ __aicore__ void upsample_bilinear_custom(GM_ADDR x, GM_ADDR y, GM_ADDR workspace,

@@ -1,5 +1,5 @@
 // Tiling data of UpsampleNearestCustom: output rows (N * C * Hout of them) split across
-// cores, rowsPerTile output rows per UB tile.
+// cores, rowsPerTile output rows per UB tile; rows too long for UB go in column chunks.
 #ifndef UPSAMPLE_NEAREST_TILING_H
 #define UPSAMPLE_NEAREST_TILING_H
 #include "register/tilingdata_base.h"
@@ -10,8 +10,9 @@ BEGIN_TILING_DATA_DEF(UpsampleNearestTilingData)
   TILING_DATA_FIELD_DEF(uint32_t, inW);
   TILING_DATA_FIELD_DEF(uint32_t, outH);
   TILING_DATA_FIELD_DEF(uint32_t, outW);
-  TILING_DATA_FIELD_DEF(uint32_t, inPitch);       // input row pitch in UB (32 B multiple)
-  TILING_DATA_FIELD_DEF(uint32_t, outPitch);      // output row pitch in UB (256 B multiple)
+  TILING_DATA_FIELD_DEF(uint32_t, chunkW);        // output columns per chunk (outW: whole rows)
+  TILING_DATA_FIELD_DEF(uint32_t, inPitch);       // input span of a chunk in UB (32 B multiple)
+  TILING_DATA_FIELD_DEF(uint32_t, outPitch);      // output chunk pitch in UB (256 B multiple)
   TILING_DATA_FIELD_DEF(float, invScaleH);        // source row = floor(dst row * invScaleH)
   TILING_DATA_FIELD_DEF(float, invScaleW);
   TILING_DATA_FIELD_DEF(uint32_t, formerNum);     // cores that take one output row more than the rest

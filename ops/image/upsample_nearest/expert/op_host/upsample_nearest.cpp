@@ -20,6 +20,33 @@ constexpr uint32_t MIN_TILES_PER_CORE = 2;  // the next tile's copy overlaps thi
 // Output size as PyTorch computes it from a scale factor.
 static int64_t ScaledSize(int64_t in, float scale) { return static_cast<int64_t>(std::floor(in * static_cast<double>(scale))); }
 
+// UB layout for chunks of chunkW output columns (outW: whole rows).
+struct RowLayout {
+    uint32_t chunkW = 0;
+    uint32_t inPitch = 0;     // input span of a chunk, elements, 32 B multiple
+    uint32_t outPitch = 0;    // elements, 256 B multiple
+    uint64_t fixedBytes = 0;  // the column offset table (uint32 per output column) and its float scratch
+    uint64_t rowBytes = 0;    // per tile row: a double-buffered input span and output row
+};
+
+static RowLayout Layout(uint32_t chunkW, uint32_t inW, uint32_t outW, float invScaleW, uint32_t typeSize)
+{
+    RowLayout l;
+    l.chunkW = chunkW;
+    // Output columns [c, c + chunkW) read input columns floor(c * inv) .. floor((c + chunkW - 1) * inv):
+    // at most ceil((chunkW - 1) * inv) + 1 of them, plus one for the float rounding of each product.
+    uint64_t span = inW;
+    if (chunkW < outW) {
+        span = static_cast<uint64_t>(std::ceil((chunkW - 1) * static_cast<double>(invScaleW))) + 3;
+        span = span < inW ? span : inW;
+    }
+    l.inPitch = static_cast<uint32_t>((span * typeSize + BLOCK_SIZE - 1) / BLOCK_SIZE * BLOCK_SIZE / typeSize);
+    l.outPitch = (chunkW * typeSize + REPEAT_SIZE - 1) / REPEAT_SIZE * REPEAT_SIZE / typeSize;
+    l.fixedBytes = static_cast<uint64_t>(l.outPitch) * FLOAT_SIZE * 2;
+    l.rowBytes = (static_cast<uint64_t>(l.inPitch) + l.outPitch) * typeSize * BUFFER_NUM;
+    return l;
+}
+
 static ge::graphStatus TilingFunc(gert::TilingContext* context)
 {
     UpsampleNearestTilingData tiling;
@@ -55,16 +82,27 @@ static ge::graphStatus TilingFunc(gert::TilingContext* context)
     uint32_t tailRows = rows / usedCores;
     uint32_t formerRows = tailRows + (formerNum > 0 ? 1 : 0);
 
-    uint32_t inPitch = (inW * typeSize + BLOCK_SIZE - 1) / BLOCK_SIZE * BLOCK_SIZE / typeSize;
-    uint32_t outPitch = (static_cast<uint32_t>(outW) * typeSize + REPEAT_SIZE - 1) / REPEAT_SIZE * REPEAT_SIZE / typeSize;
-    // Fixed: the column offset table (uint32 per output column) and its float scratch.
-    uint64_t fixedBytes = static_cast<uint64_t>(outPitch) * FLOAT_SIZE * 2;
-    // Per tile row: a double-buffered input row and output row.
-    uint64_t rowBytes = (static_cast<uint64_t>(inPitch) + outPitch) * typeSize * BUFFER_NUM;
-    if (fixedBytes + rowBytes > ubSize) {
-        return ge::GRAPH_FAILED;  // one row does not fit in UB
+    // Column chunks: the whole output row when it fits in UB with its input row, else the
+    // widest chunk (a multiple of 256 B) that does, so any width runs.
+    const float invScaleW = static_cast<float>(1.0 / *scaleW);
+    RowLayout lay = Layout(static_cast<uint32_t>(outW), inW, static_cast<uint32_t>(outW), invScaleW, typeSize);
+    if (lay.fixedBytes + lay.rowBytes > ubSize) {
+        const uint32_t granule = REPEAT_SIZE / typeSize;
+        const double perColumn = FLOAT_SIZE * 2.0 + typeSize * BUFFER_NUM * (1.0 + invScaleW);
+        uint64_t fit = static_cast<uint64_t>(static_cast<double>(ubSize) / perColumn) / granule * granule;
+        uint64_t below = (static_cast<uint64_t>(outW) - 1) / granule * granule;  // always fewer than outW
+        fit = fit < below ? fit : below;
+        uint32_t chunkW = static_cast<uint32_t>(fit > granule ? fit : granule);
+        lay = Layout(chunkW, inW, static_cast<uint32_t>(outW), invScaleW, typeSize);
+        while (chunkW > granule && lay.fixedBytes + lay.rowBytes > ubSize) {
+            chunkW -= granule;
+            lay = Layout(chunkW, inW, static_cast<uint32_t>(outW), invScaleW, typeSize);
+        }
+        if (lay.fixedBytes + lay.rowBytes > ubSize) {
+            return ge::GRAPH_FAILED;  // even one granule of columns does not fit (extreme downscale)
+        }
     }
-    uint64_t rowsPerTile = (ubSize - fixedBytes) / rowBytes;
+    uint64_t rowsPerTile = (ubSize - lay.fixedBytes) / lay.rowBytes;
     if (rowsPerTile > formerRows) {
         rowsPerTile = formerRows;
     }
@@ -80,10 +118,11 @@ static ge::graphStatus TilingFunc(gert::TilingContext* context)
     tiling.set_inW(inW);
     tiling.set_outH(static_cast<uint32_t>(outH));
     tiling.set_outW(static_cast<uint32_t>(outW));
-    tiling.set_inPitch(inPitch);
-    tiling.set_outPitch(outPitch);
+    tiling.set_chunkW(lay.chunkW);
+    tiling.set_inPitch(lay.inPitch);
+    tiling.set_outPitch(lay.outPitch);
     tiling.set_invScaleH(static_cast<float>(1.0 / *scaleH));
-    tiling.set_invScaleW(static_cast<float>(1.0 / *scaleW));
+    tiling.set_invScaleW(invScaleW);
     tiling.set_formerNum(formerNum);
     tiling.set_formerRows(formerRows);
     tiling.set_tailRows(tailRows);

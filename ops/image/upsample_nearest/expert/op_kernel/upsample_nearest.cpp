@@ -1,9 +1,10 @@
 // Kernel of UpsampleNearestCustom (expert): y[n, c, oh, ow] = x[n, c, ih, iw] with
 // ih = min(floor(oh / scale_h), H - 1) and iw likewise (PyTorch 'nearest', with the
 // reciprocal scale and the products in float). Each core owns a range of output rows.
-// Per tile, every output row fetches its source row into UB; one Gather per row picks
-// the source columns through a byte-offset table built once per core; the tile's output
-// rows, contiguous in GM, leave with one strided copy.
+// Rows go in column chunks (one chunk, the whole row, unless the row does not fit in UB).
+// Per chunk a byte-offset table of its source columns is built; per tile, the input
+// columns the chunk reads come into UB, one Gather per output row picks them, and the
+// tile's output chunks leave with one strided copy.
 #include "kernel_operator.h"
 
 constexpr int32_t BUFFER_NUM = 2;
@@ -31,29 +32,48 @@ public:
         pipe.InitBuffer(outQueueY, BUFFER_NUM, tiling.rowsPerTile * tiling.outPitch * sizeof(T));
         pipe.InitBuffer(offsetBuf, tiling.outPitch * sizeof(uint32_t));
         pipe.InitBuffer(coordBuf, tiling.outPitch * sizeof(float));
-        BuildColumnOffsets();
     }
     __aicore__ inline void Process()
     {
-        for (uint32_t r0 = 0; r0 < this->blockRows; r0 += t.rowsPerTile) {
-            uint32_t rows = this->blockRows - r0 < t.rowsPerTile ? this->blockRows - r0 : t.rowsPerTile;
-            CopyIn(r0, rows);
-            Compute(r0, rows);
-            CopyOut(r0, rows);
+        if (this->blockRows == 0) {
+            return;
+        }
+        for (uint32_t c0 = 0; c0 < t.outW; c0 += t.chunkW) {
+            this->chunkCol = c0;
+            this->chunkW = t.outW - c0 < t.chunkW ? t.outW - c0 : t.chunkW;
+            this->srcCol = SourceColumn(c0);
+            this->srcLen = SourceColumn(c0 + this->chunkW - 1) - this->srcCol + 1;
+            BuildColumnOffsets();
+            for (uint32_t r0 = 0; r0 < this->blockRows; r0 += t.rowsPerTile) {
+                uint32_t rows = this->blockRows - r0 < t.rowsPerTile ? this->blockRows - r0 : t.rowsPerTile;
+                CopyIn(r0, rows);
+                Compute(r0, rows);
+                CopyOut(r0, rows);
+            }
         }
     }
 
 private:
-    // offset[ow] = min(floor(ow * invScaleW), W - 1) * sizeof(T).
+    // min(floor(ow * invScaleW), W - 1), the same float steps as the vector table.
+    __aicore__ inline uint32_t SourceColumn(uint32_t ow) const
+    {
+        uint32_t iw = static_cast<uint32_t>(static_cast<float>(ow) * t.invScaleW);
+        return iw < t.inW - 1 ? iw : t.inW - 1;
+    }
+    // offset[i] = (min(floor((chunkCol + i) * invScaleW), W - 1) - srcCol) * sizeof(T).
     __aicore__ inline void BuildColumnOffsets()
     {
         AscendC::LocalTensor<float> coord = coordBuf.Get<float>();
         AscendC::LocalTensor<int32_t> offsets = offsetBuf.Get<int32_t>();
-        AscendC::CreateVecIndex(coord, 0.0f, t.outW);
-        AscendC::Muls(coord, coord, t.invScaleW, t.outW);
-        AscendC::Cast(offsets, coord, AscendC::RoundMode::CAST_FLOOR, t.outW);
-        AscendC::Mins(offsets, offsets, static_cast<int32_t>(t.inW - 1), t.outW);
-        AscendC::Muls(offsets, offsets, static_cast<int32_t>(sizeof(T)), t.outW);
+        uint32_t n = this->chunkW;
+        AscendC::CreateVecIndex(coord, static_cast<float>(this->chunkCol), n);
+        AscendC::Muls(coord, coord, t.invScaleW, n);
+        AscendC::Cast(offsets, coord, AscendC::RoundMode::CAST_FLOOR, n);
+        AscendC::Mins(offsets, offsets, static_cast<int32_t>(t.inW - 1), n);
+        if (this->srcCol != 0) {
+            AscendC::Adds(offsets, offsets, -static_cast<int32_t>(this->srcCol), n);
+        }
+        AscendC::Muls(offsets, offsets, static_cast<int32_t>(sizeof(T)), n);
     }
     // Flat input row (plane * H + ih) that output row `outRow` reads.
     __aicore__ inline uint64_t SourceRow(uint32_t outRow) const
@@ -74,17 +94,19 @@ private:
         // however many output rows repeat it) instead of one copy per output row.
         uint64_t first = SourceRow(this->rowOffset + r0);
         uint64_t last = SourceRow(this->rowOffset + r0 + rows - 1);
+        uint32_t spanBytes = this->srcLen * sizeof(T);
         if (last - first + 1 <= t.rowsPerTile) {
             this->tileFirstRow = first;
             this->tileContiguous = true;
-            AscendC::DataCopyExtParams blockParams{static_cast<uint16_t>(last - first + 1),
-                                                   static_cast<uint32_t>(t.inW * sizeof(T)), 0, 0, 0};
-            AscendC::DataCopyPad(xLocal, xGm[first * t.inW], blockParams, padParams);
+            uint32_t ubGap = (t.inPitch * sizeof(T) - (spanBytes + 31) / 32 * 32) / 32;
+            AscendC::DataCopyExtParams blockParams{static_cast<uint16_t>(last - first + 1), spanBytes,
+                                                   static_cast<uint32_t>((t.inW - this->srcLen) * sizeof(T)), ubGap, 0};
+            AscendC::DataCopyPad(xLocal, xGm[first * t.inW + this->srcCol], blockParams, padParams);
             inQueueX.EnQue(xLocal);
             return;
         }
         this->tileContiguous = false;  // each output row's source sits in its own slot
-        AscendC::DataCopyExtParams copyParams{1, static_cast<uint32_t>(t.inW * sizeof(T)), 0, 0, 0};
+        AscendC::DataCopyExtParams copyParams{1, spanBytes, 0, 0, 0};
         for (uint32_t r = 0; r < rows; r++) {
             uint32_t outRow = this->rowOffset + r0 + r;
             uint32_t plane = outRow / t.outH;
@@ -92,7 +114,7 @@ private:
             uint32_t ih = static_cast<uint32_t>(static_cast<float>(oh) * t.invScaleH);
             ih = ih < t.inH - 1 ? ih : t.inH - 1;
             uint64_t inRow = static_cast<uint64_t>(plane) * t.inH + ih;
-            AscendC::DataCopyPad(xLocal[r * t.inPitch], xGm[inRow * t.inW], copyParams, padParams);
+            AscendC::DataCopyPad(xLocal[r * t.inPitch], xGm[inRow * t.inW + this->srcCol], copyParams, padParams);
         }
         inQueueX.EnQue(xLocal);
     }
@@ -104,7 +126,7 @@ private:
         for (uint32_t r = 0; r < rows; r++) {
             uint64_t slot = !this->tileContiguous ? r : SourceRow(this->rowOffset + r0 + r) - this->tileFirstRow;
             AscendC::Gather(yLocal[r * t.outPitch], xLocal, offsets, static_cast<uint32_t>(slot * t.inPitch * sizeof(T)),
-                            t.outW);
+                            this->chunkW);
         }
         outQueueY.EnQue<T>(yLocal);
         inQueueX.FreeTensor(xLocal);
@@ -112,10 +134,10 @@ private:
     __aicore__ inline void CopyOut(uint32_t r0, uint32_t rows)
     {
         AscendC::LocalTensor<T> yLocal = outQueueY.DeQue<T>();
-        uint32_t ubGap = (t.outPitch * sizeof(T) - (t.outW * sizeof(T) + 31) / 32 * 32) / 32;
-        AscendC::DataCopyExtParams copyParams{static_cast<uint16_t>(rows), static_cast<uint32_t>(t.outW * sizeof(T)),
-                                              ubGap, 0, 0};
-        AscendC::DataCopyPad(yGm[static_cast<uint64_t>(r0) * t.outW], yLocal, copyParams);
+        uint32_t ubGap = (t.outPitch * sizeof(T) - (this->chunkW * sizeof(T) + 31) / 32 * 32) / 32;
+        AscendC::DataCopyExtParams copyParams{static_cast<uint16_t>(rows), static_cast<uint32_t>(this->chunkW * sizeof(T)),
+                                              ubGap, static_cast<uint32_t>((t.outW - this->chunkW) * sizeof(T)), 0};
+        AscendC::DataCopyPad(yGm[static_cast<uint64_t>(r0) * t.outW + this->chunkCol], yLocal, copyParams);
         outQueueY.FreeTensor(yLocal);
     }
 
@@ -130,6 +152,10 @@ private:
     uint32_t rowOffset = 0;
     uint64_t tileFirstRow = 0;    // flat source row in UB slot 0 when the tile's rows are contiguous
     bool tileContiguous = false;  // false: one UB slot per output row
+    uint32_t chunkCol = 0;        // first output column of the current chunk
+    uint32_t chunkW = 0;          // its output columns
+    uint32_t srcCol = 0;          // first input column it reads
+    uint32_t srcLen = 0;          // input columns it reads
 };
 
 extern "C" __global__ __aicore__ void upsample_nearest_custom(GM_ADDR x, GM_ADDR y, GM_ADDR workspace, GM_ADDR tiling)
