@@ -56,7 +56,6 @@ static ge::graphStatus TilingFunc(gert::TilingContext* context)
     tiling.set_tailRows(tailRows);
     tiling.set_rowsPerTile(rowsPerTile);
     tiling.set_epsilon(epsilon != nullptr ? *epsilon : 1e-5f);
-    tiling.set_avgFactor(1.0f / static_cast<float>(cols));
     context->SetBlockDim(usedCores);
     tiling.SaveToBuffer(context->GetRawTilingData()->GetData(), context->GetRawTilingData()->GetCapacity());
     context->GetRawTilingData()->SetDataSize(tiling.GetDataSize());

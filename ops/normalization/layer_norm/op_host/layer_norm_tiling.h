@@ -14,7 +14,6 @@ BEGIN_TILING_DATA_DEF(LayerNormTilingData)
   TILING_DATA_FIELD_DEF(uint32_t, tailRows);
   TILING_DATA_FIELD_DEF(uint32_t, rowsPerTile);
   TILING_DATA_FIELD_DEF(float, epsilon);
-  TILING_DATA_FIELD_DEF(float, avgFactor);        // 1 / cols
 END_TILING_DATA_DEF;
 
 REGISTER_TILING_DATA_CLASS(LayerNormCustom, LayerNormTilingData)

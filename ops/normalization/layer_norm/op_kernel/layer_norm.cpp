@@ -12,7 +12,7 @@ public:
     __aicore__ inline KernelLayerNorm() {}
     __aicore__ inline void Init(GM_ADDR x, GM_ADDR gamma, GM_ADDR beta, GM_ADDR y, uint32_t cols, uint32_t colsAligned,
                                 uint32_t formerNum, uint32_t formerRows, uint32_t tailRows, uint32_t rowsPerTile,
-                                float epsilon, float avgFactor)
+                                float epsilon)
     {
         uint32_t blockIdx = AscendC::GetBlockIdx();
         uint64_t rowOffset = 0;
@@ -29,7 +29,6 @@ public:
         this->rowsPerTile = rowsPerTile;
         this->tileNum = (this->blockRows + rowsPerTile - 1) / rowsPerTile;
         this->epsilon = epsilon;
-        this->avgFactor = avgFactor;
 
         xGm.SetGlobalBuffer((__gm__ T*)x + rowOffset * cols, static_cast<uint64_t>(this->blockRows) * cols);
         yGm.SetGlobalBuffer((__gm__ T*)y + rowOffset * cols, static_cast<uint64_t>(this->blockRows) * cols);
@@ -105,14 +104,16 @@ private:
         // The scalar read must wait for the vector reduction to land in UB.
         AscendC::SetFlag<AscendC::HardEvent::V_S>(EVENT_ID0);
         AscendC::WaitFlag<AscendC::HardEvent::V_S>(EVENT_ID0);
-        float mean = result.GetValue(0) * this->avgFactor;
+        // Divided by the length: one rounding, as a float computation of the mean makes (a
+        // product with a rounded 1 / cols adds a second, which shows where outputs cross zero).
+        float mean = result.GetValue(0) / static_cast<float>(this->cols);
         AscendC::Adds(dst, src, -mean, this->cols);
         AscendC::Mul(square, dst, dst, this->cols);
         AscendC::ReduceSum(result, square, work, this->cols);
         // The scalar read must wait for the vector reduction to land in UB.
         AscendC::SetFlag<AscendC::HardEvent::V_S>(EVENT_ID0);
         AscendC::WaitFlag<AscendC::HardEvent::V_S>(EVENT_ID0);
-        float variance = result.GetValue(0) * this->avgFactor;
+        float variance = result.GetValue(0) / static_cast<float>(this->cols);
         float rstd = 1.0f / sqrtf(variance + this->epsilon);
         AscendC::Muls(dst, dst, rstd, this->cols);
         AscendC::Mul(dst, dst, gammaFloat, this->cols);
@@ -160,7 +161,6 @@ private:
     uint32_t rowsPerTile = 0;
     uint32_t tileNum = 0;
     float epsilon = 0.0f;
-    float avgFactor = 0.0f;
 };
 
 extern "C" __global__ __aicore__ void layer_norm_custom(GM_ADDR x, GM_ADDR gamma, GM_ADDR beta, GM_ADDR y,
@@ -169,6 +169,6 @@ extern "C" __global__ __aicore__ void layer_norm_custom(GM_ADDR x, GM_ADDR gamma
     GET_TILING_DATA(tilingData, tiling);
     KernelLayerNorm<DTYPE_X> op;
     op.Init(x, gamma, beta, y, tilingData.cols, tilingData.colsAligned, tilingData.formerNum, tilingData.formerRows,
-            tilingData.tailRows, tilingData.rowsPerTile, tilingData.epsilon, tilingData.avgFactor);
+            tilingData.tailRows, tilingData.rowsPerTile, tilingData.epsilon);
     op.Process();
 }

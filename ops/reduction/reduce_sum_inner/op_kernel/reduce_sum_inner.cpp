@@ -3,10 +3,16 @@
 // items. Rows of the chunk (one per r) arrive several per tile through a strided
 // DataCopyPad (32 B row pitch in UB, double-buffered), are folded pairwise with vector
 // adds of whole half-tiles until one row remains, and that row is added to a float
-// accumulator of the chunk. half/bf16 are summed in float (Cast) and rounded once.
+// accumulator of the chunk. Short reductions (up to IN_ORDER_MAX_ROWS rows) instead add
+// the rows to the accumulator one after another in the order of r: the sum a float
+// computation makes, rounding for rounding. There a pairwise order is no more accurate,
+// only different, and sums that cancel to near zero would carry other rounding errors
+// than a same-precision CPU sum (sometimes twice as many). half/bf16 are summed in float
+// (Cast) and rounded once.
 #include "kernel_operator.h"
 
 constexpr int32_t BUFFER_NUM = 2;
+constexpr uint32_t IN_ORDER_MAX_ROWS = 16;  // reductions this short are summed in the order of r
 
 template <typename T>
 class KernelReduceSumInner {
@@ -74,8 +80,21 @@ private:
         AscendC::DataCopyPad(xLocal, xGm[offset], copyParams, padParams);
         inQueueX.EnQue(xLocal);
     }
-    // Pairwise folding: the last `half` rows are added onto the first `half`, one vector
-    // add over whole rows (pitch included), until row 0 holds the tile's column sums.
+    // acc += the tile's rows: in the order of r for short reductions, else by pairwise
+    // folding (the last `half` rows are added onto the first `half`, one vector add over
+    // whole rows, pitch included, until row 0 holds the tile's column sums).
+    __aicore__ inline void AddTile(const AscendC::LocalTensor<float>& acc, const AscendC::LocalTensor<float>& tile,
+                                   uint32_t rows, uint32_t len)
+    {
+        if (reduceLen <= IN_ORDER_MAX_ROWS) {
+            for (uint32_t r = 0; r < rows; r++) {
+                AscendC::Add(acc, acc, tile[r * chunkPitch], len);
+            }
+            return;
+        }
+        FoldRows(tile, rows);
+        AscendC::Add(acc, acc, tile, len);
+    }
     __aicore__ inline void FoldRows(const AscendC::LocalTensor<float>& tile, uint32_t rows)
     {
         while (rows > 1) {
@@ -88,13 +107,11 @@ private:
     {
         AscendC::LocalTensor<T> xLocal = inQueueX.DeQue<T>();
         if constexpr (IS_FLOAT) {
-            FoldRows(xLocal, rows);
-            AscendC::Add(acc, acc, xLocal, len);
+            AddTile(acc, xLocal, rows, len);
         } else {
             AscendC::LocalTensor<float> tile = calcBuf.Get<float>();
             AscendC::Cast(tile, xLocal, AscendC::RoundMode::CAST_NONE, rows * chunkPitch);
-            FoldRows(tile, rows);
-            AscendC::Add(acc, acc, tile, len);
+            AddTile(acc, tile, rows, len);
         }
         inQueueX.FreeTensor(xLocal);
     }
