@@ -31,7 +31,7 @@ struct AocGoldenTensor {
   int32_t rank;
   const int64_t* dims;
   int64_t size;  // element count
-  double* data;
+  double* data;  // an input's values are read-only: both goldens of a case read the same buffer
 };
 
 enum AocGoldenAttrKind : int32_t { AOC_ATTR_INT, AOC_ATTR_FLOAT, AOC_ATTR_BOOL, AOC_ATTR_STRING, AOC_ATTR_LIST_INT,

@@ -53,6 +53,13 @@ struct GmBuffer {
     mem.reset(static_cast<unsigned char*>(std::aligned_alloc(512, rounded)));
     std::memset(mem.get(), fill, rounded);
   }
+  // Holds a copy of `data`; only the padding after it is filled.
+  GmBuffer(const std::vector<unsigned char>& data, unsigned char fill) : bytes(data.size()) {
+    const size_t rounded = (bytes + 511) / 512 * 512 + 512;
+    mem.reset(static_cast<unsigned char*>(std::aligned_alloc(512, rounded)));
+    std::memcpy(mem.get(), data.data(), bytes);
+    std::memset(mem.get() + bytes, fill, rounded - bytes);
+  }
 };
 
 ge::DataType ge_type(ElemType t) { return static_cast<ge::DataType>(info(t).ge_value); }
@@ -164,8 +171,7 @@ CaseOutcome run_case(const OpPackage& p, size_t case_index, const KernelLibrary&
   std::vector<GmBuffer> bufs;
   std::vector<aoc::rt::GmArg> args;
   for (const auto& t : inputs) {
-    bufs.emplace_back(t.data.bytes.size(), 0);
-    std::memcpy(bufs.back().mem.get(), t.data.bytes.data(), t.data.bytes.size());
+    bufs.emplace_back(t.data.bytes, 0);
     args.push_back(aoc::rt::GmArg{bufs.back().mem.get(), t.data.bytes.size(), t.name});
   }
   std::vector<TypedBuffer> results;
@@ -205,13 +211,14 @@ CaseOutcome run_case(const OpPackage& p, size_t case_index, const KernelLibrary&
     const GmBuffer& b = bufs[p.inputs.size() + o];
     std::memcpy(results[o].bytes.data(), b.mem.get(), results[o].bytes.size());
   }
-  GoldenLibrary::Result ref = goldens.reference->run(p, c, inputs);
+  const GoldenLibrary::Inputs golden_inputs(inputs);
+  GoldenLibrary::Result ref = goldens.reference->run(p, c, golden_inputs);
   if (!ref.ok) {
     out.message = ref.error;
     return finish();
   }
   GoldenLibrary::Result cpu;
-  if (goldens.same_precision != nullptr) cpu = goldens.same_precision->run(p, c, inputs);
+  if (goldens.same_precision != nullptr) cpu = goldens.same_precision->run(p, c, golden_inputs);
   out.verdict = Verdict::Pass;
   for (size_t o = 0; o < p.outputs.size(); ++o) {
     OutputCheck chk{p.outputs[o].name, p.output_shape(c, o),

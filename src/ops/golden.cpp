@@ -61,16 +61,20 @@ void fill_attrs(const std::vector<std::pair<std::string, AttrValue>>& values, At
 
 }  // namespace
 
-GoldenLibrary::Result GoldenLibrary::run(const OpPackage& p, const CaseSpec& c,
-                                         const std::vector<CaseTensor>& inputs) const {
+GoldenLibrary::Inputs::Inputs(const std::vector<CaseTensor>& t) : tensors(t) {
+  values.reserve(t.size());
+  for (const auto& x : t) values.push_back(x.data.to_double());
+}
+
+GoldenLibrary::Result GoldenLibrary::run(const OpPackage& p, const CaseSpec& c, const Inputs& in) const {
   Result res;
-  std::vector<std::vector<double>> in_data;
+  const std::vector<CaseTensor>& inputs = in.tensors;
+  // Both goldens of a case read the same converted inputs; aoc_golden.h makes them read-only.
   std::vector<AocGoldenTensor> in_t;
-  in_data.reserve(inputs.size());
-  for (const auto& t : inputs) in_data.push_back(t.data.to_double());
   for (size_t i = 0; i < inputs.size(); ++i)
     in_t.push_back(AocGoldenTensor{inputs[i].name.c_str(), static_cast<int32_t>(inputs[i].shape.size()),
-                                   inputs[i].shape.data(), static_cast<int64_t>(in_data[i].size()), in_data[i].data()});
+                                   inputs[i].shape.data(), static_cast<int64_t>(in.values[i].size()),
+                                   const_cast<double*>(in.values[i].data())});
   std::vector<std::vector<int64_t>> out_shapes;
   for (size_t o = 0; o < p.outputs.size(); ++o) {
     out_shapes.push_back(p.output_shape(c, o));

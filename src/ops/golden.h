@@ -30,7 +30,17 @@ class GoldenLibrary {
     std::string error;
     std::vector<std::vector<double>> outputs;
   };
-  Result run(const OpPackage& p, const CaseSpec& c, const std::vector<CaseTensor>& inputs) const;
+  // A case's inputs in double precision, converted once for both goldens of the case (on a
+  // large case each conversion is gigabytes of fresh memory).
+  struct Inputs {
+    explicit Inputs(const std::vector<CaseTensor>& tensors);
+    const std::vector<CaseTensor>& tensors;
+    std::vector<std::vector<double>> values;
+  };
+  Result run(const OpPackage& p, const CaseSpec& c, const Inputs& inputs) const;
+  Result run(const OpPackage& p, const CaseSpec& c, const std::vector<CaseTensor>& inputs) const {
+    return run(p, c, Inputs(inputs));
+  }
 
  private:
   void* handle_ = nullptr;

@@ -37,18 +37,21 @@ class LocalMemory {
   void reset(uint32_t bytes) {
     if (bytes != size_) {
       data_.reset(static_cast<std::byte*>(::operator new(bytes ? bytes : 32, std::align_val_t{64})));
+      base_ = data_.get();
       size_ = bytes;
     }
     // Fresh memory holds garbage on a device; a fixed pattern keeps runs deterministic
     // and makes reads of never-written data visible (NaN for floats).
     std::memset(data_.get(), 0xFF, size_);
   }
-  std::byte* base() const { return data_.get(); }
+  // A plain pointer: base() is on the path of every scalar access (aoc/instrumentation.h).
+  AOC_FORCE_INLINE std::byte* base() const { return base_; }
   uint32_t size() const { return size_; }
 
  private:
   struct Deleter { void operator()(std::byte* p) const { ::operator delete(p, std::align_val_t{64}); } };
   std::unique_ptr<std::byte, Deleter> data_;
+  std::byte* base_ = nullptr;  // data_.get()
   uint32_t size_ = 0;
 };
 
@@ -109,7 +112,7 @@ struct CoreState {
     pad_value_set = false;
     atomic_mode = 0;
     flags.clear();
-    trace.records.clear();
+    trace.clear();
   }
 };
 
@@ -117,7 +120,7 @@ struct CoreState {
 // device helpers) a default core with the 910B limits is created on first use.
 inline thread_local CoreState* tls_core = nullptr;
 
-inline CoreState& core() {
+AOC_FORCE_INLINE CoreState& core() {
   if (tls_core == nullptr) {
     thread_local CoreState fallback;
     thread_local bool initialised = false;

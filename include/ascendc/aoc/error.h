@@ -9,6 +9,8 @@
 #include <string>
 #include <utility>
 
+#include "aoc/instrumentation.h"
+
 namespace aoc {
 
 class KernelError : public std::runtime_error {
@@ -42,7 +44,7 @@ template <typename... Parts>
 }
 
 template <typename... Parts>
-void check(bool ok, const char* api, const std::source_location& loc, Parts&&... parts) {
+AOC_FORCE_INLINE void check(bool ok, const char* api, const std::source_location& loc, Parts&&... parts) {
   if (!ok) fail(api, loc, std::forward<Parts>(parts)...);
 }
 

@@ -10,6 +10,7 @@
 #include "aoc/core_state.h"
 #include "aoc/error.h"
 #include "aoc/half.h"
+#include "aoc/instrumentation.h"
 #include "aoc/macros.h"
 #include "aoc/trace.h"
 
@@ -46,7 +47,7 @@ template <typename T> constexpr DType dtype_of() {
 }
 
 // Which local memory a position lives in.
-constexpr Space space_of(AscendC::TPosition pos) {
+constexpr AOC_FORCE_INLINE Space space_of(AscendC::TPosition pos) {
   using P = AscendC::TPosition;
   switch (pos) {
     case P::A1: case P::B1: case P::C1: case P::TSCM: return Space::L1;
@@ -60,7 +61,7 @@ constexpr Space space_of(AscendC::TPosition pos) {
   }
 }
 
-inline LocalMemory& memory_of(Space s) {
+AOC_FORCE_INLINE LocalMemory& memory_of(Space s) {
   CoreState& c = core();
   switch (s) {
     case Space::L1: return c.l1;
@@ -125,17 +126,17 @@ template <typename T> class LocalTensor {
     return t;
   }
 
-  T GetValue(uint32_t i, std::source_location loc = std::source_location::current()) const {
+  AOC_API_UNCOUNTED T GetValue(uint32_t i, std::source_location loc = std::source_location::current()) const {
     aoc_check(i, 1, "LocalTensor::GetValue", loc);
-    aoc_scalar_trace("GetValue", i, false, loc);
+    aoc_scalar_trace(aoc::kGetValueOp, i, false, loc);
     return ptr_[i];
   }
-  void SetValue(uint32_t i, T v, std::source_location loc = std::source_location::current()) const {
+  AOC_API_UNCOUNTED void SetValue(uint32_t i, T v, std::source_location loc = std::source_location::current()) const {
     aoc_check(i, 1, "LocalTensor::SetValue", loc);
-    aoc_scalar_trace("SetValue", i, true, loc);
+    aoc_scalar_trace(aoc::kSetValueOp, i, true, loc);
     ptr_[i] = v;
   }
-  T& operator()(uint32_t i) const {
+  AOC_API_UNCOUNTED T& operator()(uint32_t i) const {
     aoc_check(i, 1, "LocalTensor::operator()", std::source_location::current());
     return ptr_[i];
   }
@@ -178,9 +179,9 @@ template <typename T> class LocalTensor {
     gen_ = gen >= 0 ? static_cast<uint32_t>(gen) : (slot ? slot->generation : 0);
   }
   T* aoc_ptr() const { return ptr_; }
-  aoc::Space aoc_space() const { return aoc::space_of(pos_); }
-  aoc::LocalMemory& aoc_mem() const { return aoc::memory_of(aoc_space()); }
-  uint64_t aoc_offset() const {
+  AOC_FORCE_INLINE aoc::Space aoc_space() const { return aoc::space_of(pos_); }
+  AOC_FORCE_INLINE aoc::LocalMemory& aoc_mem() const { return aoc::memory_of(aoc_space()); }
+  AOC_FORCE_INLINE uint64_t aoc_offset() const {
     return static_cast<uint64_t>(reinterpret_cast<const std::byte*>(ptr_) - aoc_mem().base());
   }
   std::byte* aoc_buf_lo() const { return buf_lo_; }
@@ -195,14 +196,9 @@ template <typename T> class LocalTensor {
   // Validates that elements [first, first + n) of this tensor may be touched.
   // Bounds are those of the buffer the tensor came from, not GetSize(): kernels
   // legally address past a sub-tensor's logical size inside its buffer.
-  void aoc_check(uint64_t first, uint64_t n, const char* api, const std::source_location& loc) const {
+  AOC_FORCE_INLINE void aoc_check(uint64_t first, uint64_t n, const char* api, const std::source_location& loc) const {
     aoc::check(ptr_ != nullptr, api, loc, "uses a LocalTensor that was never allocated (AllocTensor / Get / DeQue)");
-    if (slot_ != nullptr) {
-      aoc::check(slot_->live && slot_->generation == gen_, api, loc, "uses a tensor of a ", slot_->owner,
-                 " after FreeTensor", slot_->freed_line ? " (freed at " : "", slot_->freed_file,
-                 slot_->freed_line ? ":" : "", slot_->freed_line ? std::to_string(slot_->freed_line) : std::string(),
-                 slot_->freed_line ? ")" : "");
-    }
+    if (slot_ != nullptr && !(slot_->live && slot_->generation == gen_)) aoc_fail_freed(api, loc);
     if (n == 0) return;
     const std::byte* lo = reinterpret_cast<const std::byte*>(ptr_ + first);
     const std::byte* hi = reinterpret_cast<const std::byte*>(ptr_ + first + n);
@@ -213,14 +209,20 @@ template <typename T> class LocalTensor {
                 aoc_capacity(), " elements left in its buffer)");
     }
   }
-  aoc::Range aoc_range(uint64_t first, uint64_t n) const {
+  AOC_FORCE_INLINE aoc::Range aoc_range(uint64_t first, uint64_t n) const {
     uint64_t off = aoc_offset() + first * sizeof(T);
     return aoc::Range{aoc_space(), off, off + n * sizeof(T)};
   }
 
  private:
-  void aoc_scalar_trace(const char* op, uint32_t i, bool write, const std::source_location& loc) const {
+  AOC_FORCE_INLINE void aoc_scalar_trace(const char* op, uint32_t i, bool write, const std::source_location& loc) const {
     aoc::core().trace.scalar_access(op, aoc::dtype_of<T>(), aoc_range(i, 1), write, loc);
+  }
+
+  [[noreturn]] void aoc_fail_freed(const char* api, const std::source_location& loc) const {
+    aoc::fail(api, loc, "uses a tensor of a ", slot_->owner, " after FreeTensor",
+              slot_->freed_line ? " (freed at " : "", slot_->freed_file, slot_->freed_line ? ":" : "",
+              slot_->freed_line ? std::to_string(slot_->freed_line) : std::string(), slot_->freed_line ? ")" : "");
   }
 
   TPosition pos_ = TPosition::VECCALC;
@@ -252,17 +254,17 @@ template <typename T> class GlobalTensor {
     return t;
   }
 
-  T GetValue(uint64_t i, std::source_location loc = std::source_location::current()) const {
+  AOC_API_UNCOUNTED T GetValue(uint64_t i, std::source_location loc = std::source_location::current()) const {
     aoc_check(i, 1, "GlobalTensor::GetValue", loc);
     aoc_scalar_trace("GmGetValue", i, false, loc);
     return ptr_[i];
   }
-  void SetValue(uint64_t i, T v, std::source_location loc = std::source_location::current()) const {
+  AOC_API_UNCOUNTED void SetValue(uint64_t i, T v, std::source_location loc = std::source_location::current()) const {
     aoc_check(i, 1, "GlobalTensor::SetValue", loc);
     aoc_scalar_trace("GmSetValue", i, true, loc);
     ptr_[i] = v;
   }
-  T& operator()(uint64_t i) const {
+  AOC_API_UNCOUNTED T& operator()(uint64_t i) const {
     aoc_check(i, 1, "GlobalTensor::operator()", std::source_location::current());
     return ptr_[i];
   }
@@ -282,10 +284,10 @@ template <typename T> class GlobalTensor {
 
   // ---- implementation interface ----
   T* aoc_ptr() const { return ptr_; }
-  uint64_t aoc_addr(uint64_t first = 0) const { return reinterpret_cast<uint64_t>(ptr_ + first); }
+  AOC_FORCE_INLINE uint64_t aoc_addr(uint64_t first = 0) const { return reinterpret_cast<uint64_t>(ptr_ + first); }
   // Validates that elements [first, first + n) lie inside the GM allocation the
   // tensor points into (the launcher registers every buffer it passes to a kernel).
-  void aoc_check(uint64_t first, uint64_t n, const char* api, const std::source_location& loc) const {
+  AOC_FORCE_INLINE void aoc_check(uint64_t first, uint64_t n, const char* api, const std::source_location& loc) const {
     if (n == 0) return;
     aoc::check(ptr_ != nullptr, api, loc, "uses a GlobalTensor whose buffer is null (SetGlobalBuffer not called?)");
     if (alloc_.hi == 0) {
@@ -303,12 +305,12 @@ template <typename T> class GlobalTensor {
                 alloc_.hi - alloc_.lo, " bytes (out of bounds)");
     }
   }
-  aoc::Range aoc_range(uint64_t first, uint64_t n) const {
+  AOC_FORCE_INLINE aoc::Range aoc_range(uint64_t first, uint64_t n) const {
     return aoc::Range{aoc::Space::GM, aoc_addr(first), aoc_addr(first + n)};
   }
 
  private:
-  void aoc_scalar_trace(const char* op, uint64_t i, bool write, const std::source_location& loc) const {
+  AOC_FORCE_INLINE void aoc_scalar_trace(const char* op, uint64_t i, bool write, const std::source_location& loc) const {
     aoc::core().trace.scalar_access(op, aoc::dtype_of<T>(), aoc_range(i, 1), write, loc);
   }
 

@@ -4,7 +4,10 @@
 #pragma once
 #include <cstdint>
 #include <source_location>
+#include <utility>
 #include <vector>
+
+#include "aoc/instrumentation.h"
 
 namespace aoc {
 
@@ -81,16 +84,40 @@ inline constexpr const char* kScalarAccessOp = "ScalarAccess";
 // between, so one record with the summed cost and the union of (contiguous) address ranges
 // times and checks exactly like the sequence. Without folding, a scalar loop over a tensor
 // would cost one record per element (hundreds of millions on a large tensor).
-inline bool foldable_scalar_op(const char* op) {
-  return __builtin_strcmp(op, kKernelScalarOp) == 0 || __builtin_strcmp(op, kScalarAccessOp) == 0 ||
-         __builtin_strcmp(op, "GetValue") == 0 ||
-         __builtin_strcmp(op, "SetValue") == 0;
+inline constexpr const char* kGetValueOp = "GetValue";
+inline constexpr const char* kSetValueOp = "SetValue";
+AOC_FORCE_INLINE bool same_op(const char* a, const char* b) { return a == b || __builtin_strcmp(a, b) == 0; }
+AOC_FORCE_INLINE bool foldable_scalar_op(const char* op) {
+  // Pointers first: the names come from these constants, and this runs once per scalar access.
+  if (op == kKernelScalarOp || op == kScalarAccessOp || op == kGetValueOp || op == kSetValueOp) return true;
+  return same_op(op, kKernelScalarOp) || same_op(op, kScalarAccessOp) || same_op(op, kGetValueOp) ||
+         same_op(op, kSetValueOp);
 }
 
 class Trace {
  public:
   bool enabled = true;
+  // Appended by the API only (through append/scalar_access); cleared with clear().
   std::vector<TraceRecord> records;
+
+  Trace() = default;
+  Trace(const Trace& o) : enabled(o.enabled), records(o.records), scratch_(o.scratch_), tail_(last_of(records)) {}
+  Trace& operator=(const Trace& o) {
+    enabled = o.enabled, records = o.records, scratch_ = o.scratch_, tail_ = last_of(records);
+    return *this;
+  }
+  // A moved vector keeps its storage, so tail_ moves along with it.
+  Trace(Trace&& o) noexcept
+      : enabled(o.enabled), records(std::move(o.records)), scratch_(o.scratch_), tail_(std::exchange(o.tail_, nullptr)) {}
+  Trace& operator=(Trace&& o) noexcept {
+    enabled = o.enabled, records = std::move(o.records), scratch_ = o.scratch_, tail_ = std::exchange(o.tail_, nullptr);
+    return *this;
+  }
+
+  void clear() {
+    records.clear();
+    tail_ = nullptr;
+  }
 
   TraceRecord* append(RecKind kind, Pipe pipe, const char* op, const std::source_location& loc) {
     flush_kernel_blocks(loc);
@@ -99,13 +126,13 @@ class Trace {
   }
 
   // One scalar GetValue/SetValue of `range` (bytes of element type `dtype`).
-  void scalar_access(const char* op, DType dtype, const Range& range, bool write, const std::source_location& loc) {
+  AOC_FORCE_INLINE void scalar_access(const char* op, DType dtype, const Range& range, bool write, const std::source_location& loc) {
     flush_kernel_blocks(loc);
     if (!enabled) return;
     TraceRecord* last = foldable_last();
     if (last && fold_range(*last, range, write)) {
       if (last->elems == 0) last->op = op, last->dtype = dtype;  // plain kernel code so far
-      else if (__builtin_strcmp(last->op, op) != 0) last->op = kScalarAccessOp;
+      else if (last->op != op && last->op != kScalarAccessOp && !same_op(last->op, op)) last->op = kScalarAccessOp;
       last->elems += 1;
       return;
     }
@@ -117,7 +144,7 @@ class Trace {
 
   // Adds the kernel basic blocks counted so far to the scalar record before `loc` (the API
   // call they lead up to), or to a new one.
-  void flush_kernel_blocks(const std::source_location& loc) {
+  AOC_FORCE_INLINE void flush_kernel_blocks(const std::source_location& loc) {
     const uint64_t blocks = tls_kernel_blocks;
     if (blocks == 0) return;
     tls_kernel_blocks = 0;
@@ -135,37 +162,44 @@ class Trace {
     r.op = op;
     r.file = loc.file_name();
     r.line = loc.line();
+    tail_ = &r;
     return r;
   }
 
-  TraceRecord* foldable_last() {
-    if (records.empty()) return nullptr;
-    TraceRecord& r = records.back();
-    return r.kind == RecKind::Scalar && foldable_scalar_op(r.op) ? &r : nullptr;
+  // The last record when scalar work may fold into it. Read through tail_ rather than
+  // records.back(): this runs on every scalar access, inside functions that cannot inline the
+  // standard library (aoc/instrumentation.h).
+  AOC_FORCE_INLINE TraceRecord* foldable_last() {
+    TraceRecord* r = tail_;
+    return r != nullptr && r->kind == RecKind::Scalar && foldable_scalar_op(r->op) ? r : nullptr;
   }
 
   // Widens a range of `r` that `range` touches or extends contiguously (same space), or takes a
   // free slot; false when neither is possible (a separate record keeps the ranges exact).
-  static bool fold_range(TraceRecord& r, const Range& range, bool write) {
-    auto touches = [&](const Range& x) { return x.space == range.space && range.lo <= x.hi && range.hi >= x.lo; };
-    auto widen = [&](Range& x) {
-      x.lo = x.lo < range.lo ? x.lo : range.lo;
-      x.hi = x.hi > range.hi ? x.hi : range.hi;
-    };
+  static AOC_FORCE_INLINE bool touches(const Range& x, const Range& range) {
+    return x.space == range.space && range.lo <= x.hi && range.hi >= x.lo;
+  }
+  static AOC_FORCE_INLINE void widen(Range& x, const Range& range) {
+    x.lo = x.lo < range.lo ? x.lo : range.lo;
+    x.hi = x.hi > range.hi ? x.hi : range.hi;
+  }
+  static AOC_FORCE_INLINE bool fold_range(TraceRecord& r, const Range& range, bool write) {
     if (write) {
       if (!r.has_write) return r.has_write = true, r.write = range, true;
-      if (!touches(r.write)) return false;
-      widen(r.write);
+      if (!touches(r.write, range)) return false;
+      widen(r.write, range);
       return true;
     }
     for (uint8_t i = 0; i < r.nreads; ++i)
-      if (touches(r.reads[i])) return widen(r.reads[i]), true;
+      if (touches(r.reads[i], range)) return widen(r.reads[i], range), true;
     if (r.nreads == 3) return false;
     r.reads[r.nreads++] = range;
     return true;
   }
 
   TraceRecord scratch_;
+  TraceRecord* tail_ = nullptr;  // &records.back(), or null when empty
+  static TraceRecord* last_of(std::vector<TraceRecord>& v) { return v.empty() ? nullptr : &v.back(); }
 };
 
 template <typename T> constexpr DType dtype_of();

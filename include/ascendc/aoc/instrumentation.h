@@ -1,0 +1,17 @@
+// How API code is instrumented in kernel translation units.
+//
+// Kernel units are compiled with a coverage callback per executed basic block, so that the
+// kernel's own code costs scalar cycles (src/runtime/coverage.cpp), and with entry/exit hooks on
+// API functions, whose blocks are API work and never counted. Blocks of API code inlined into a
+// kernel still call the callback, though, only to be discarded: on a scalar loop of GetValue /
+// SetValue that was most of the run time.
+//
+// AOC_API_UNCOUNTED marks an API function that kernels call per element: it is compiled without
+// the coverage callbacks and keeps its entry/exit hooks. GCC does not inline a function into one
+// with different coverage instrumentation, so everything such a function calls on its normal path
+// is AOC_FORCE_INLINE (inlined everywhere, instrumented like the function it lands in, and
+// without hooks of its own: it only ever runs inside an API function).
+#pragma once
+
+#define AOC_API_UNCOUNTED __attribute__((no_sanitize_coverage))
+#define AOC_FORCE_INLINE inline __attribute__((always_inline, no_instrument_function))
