@@ -7,6 +7,12 @@
 // the chunk from the two source rows come into UB, are blended vertically in float, then
 // the two column neighbours are gathered through the offset tables and blended with the
 // per-column weights. The tile's output chunks leave with one strided copy.
+//
+// Plane mode (many small planes): a tile is whole planes. Its input rows come in with one
+// copy; per output row r of a tile, its two source rows' offsets and weights are the same
+// in every tile, as are the column offsets and weights, so tables built once per core let
+// two Gathers, two Muls and an Add blend a whole tile vertically (into rows of input
+// width), and two more Gathers, Muls and an Add horizontally; one copy takes it out.
 #include "kernel_operator.h"
 
 constexpr int32_t BUFFER_NUM = 2;
@@ -28,6 +34,10 @@ public:
             this->rowOffset = tiling.formerRows * tiling.formerNum + tiling.tailRows * (blockIdx - tiling.formerNum);
         }
         xGm.SetGlobalBuffer((__gm__ T*)x);
+        if (tiling.planeMode != 0) {
+            InitPlanes(y);
+            return;
+        }
         yGm.SetGlobalBuffer((__gm__ T*)y + static_cast<uint64_t>(this->rowOffset) * tiling.outW,
                             static_cast<uint64_t>(this->blockRows) * tiling.outW);
         pipe.InitBuffer(inQueueX, BUFFER_NUM, tiling.rowsPerTile * 2 * tiling.inPitch * sizeof(T));
@@ -46,6 +56,10 @@ public:
     __aicore__ inline void Process()
     {
         if (this->blockRows == 0) {
+            return;
+        }
+        if (t.planeMode != 0) {
+            ProcessPlanes();
             return;
         }
         for (uint32_t c0 = 0; c0 < t.outW; c0 += t.chunkW) {
@@ -68,6 +82,161 @@ public:
     }
 
 private:
+    // Plane mode: blockRows and rowOffset count planes. Tile buffers hold tileRows output
+    // rows (outPitch apart) and planesPerTile * H input rows (inPitch apart).
+    __aicore__ inline void InitPlanes(GM_ADDR y)
+    {
+        uint64_t planeElems = static_cast<uint64_t>(t.outH) * t.outW;
+        yGm.SetGlobalBuffer((__gm__ T*)y + this->rowOffset * planeElems, this->blockRows * planeElems);
+        this->tileRows = t.planesPerTile * t.outH;
+        uint32_t inElems = t.planesPerTile * t.inH * t.inPitch;
+        uint32_t outFloats = this->tileRows * t.outPitch * sizeof(float);
+        uint32_t rowFloats = this->tileRows * t.inPitch * sizeof(float);
+        pipe.InitBuffer(inQueueX, BUFFER_NUM, inElems * sizeof(T));
+        pipe.InitBuffer(outQueueY, BUFFER_NUM, this->tileRows * t.outPitch * sizeof(T));
+        pipe.InitBuffer(offset0Buf, outFloats);
+        pipe.InitBuffer(offset1Buf, outFloats);
+        pipe.InitBuffer(weight0Buf, outFloats);
+        pipe.InitBuffer(weight1Buf, outFloats);
+        pipe.InitBuffer(leftBuf, outFloats);
+        pipe.InitBuffer(rightBuf, outFloats);
+        pipe.InitBuffer(row0Buf, rowFloats);
+        pipe.InitBuffer(row1Buf, rowFloats);
+        pipe.InitBuffer(blendBuf, 4 * rowFloats);  // the four per-row tables
+        if constexpr (!std::is_same_v<T, float>) {
+            pipe.InitBuffer(floatInBuf, inElems * sizeof(float));
+        }
+        pipe.InitBuffer(coordBuf, t.outPitch * sizeof(float));
+        pipe.InitBuffer(indexBuf, t.inPitch * sizeof(int32_t));
+    }
+    // Tables for `planes` planes of output rows. Horizontal (tileRows x outPitch): byte
+    // offsets of the two column neighbours in the vertically blended tile and their
+    // weights; the pitch's padding columns read column W - 1. Vertical (tileRows x
+    // inPitch): byte offsets of every column of the two source rows in the tile's float
+    // input rows, and the two row weights.
+    __aicore__ inline void BuildPlaneTables(uint32_t planes)
+    {
+        uint32_t rows = planes * t.outH;
+        uint32_t n = t.outPitch;
+        AscendC::LocalTensor<float> coord = coordBuf.Get<float>();
+        AscendC::LocalTensor<int32_t> off0 = offset0Buf.Get<int32_t>();
+        AscendC::LocalTensor<int32_t> off1 = offset1Buf.Get<int32_t>();
+        AscendC::LocalTensor<float> w0 = weight0Buf.Get<float>();
+        AscendC::LocalTensor<float> w1 = weight1Buf.Get<float>();
+        AscendC::CreateVecIndex(coord, 0.0f, n);
+        if (t.alignCorners != 0) {
+            AscendC::Muls(coord, coord, t.ratioW, n);
+        } else {
+            AscendC::Adds(coord, coord, 0.5f, n);
+            AscendC::Muls(coord, coord, t.ratioW, n);
+            AscendC::Adds(coord, coord, -0.5f, n);
+            AscendC::Maxs(coord, coord, 0.0f, n);
+        }
+        AscendC::Cast(off0, coord, AscendC::RoundMode::CAST_FLOOR, n);
+        AscendC::Cast(w0, off0, AscendC::RoundMode::CAST_NONE, n);  // floor(src) as float
+        AscendC::Sub(w1, coord, w0, n);                             // lambda1 = src - i0
+        AscendC::Duplicate(w0, 1.0f, n);
+        AscendC::Sub(w0, w0, w1, n);                                // lambda0 = 1 - lambda1
+        int32_t last = static_cast<int32_t>(t.inW - 1);
+        AscendC::Adds(off1, off0, 1, n);
+        AscendC::Mins(off1, off1, last, n);
+        AscendC::Mins(off0, off0, last, n);
+        AscendC::Muls(off0, off0, static_cast<int32_t>(sizeof(float)), n);
+        AscendC::Muls(off1, off1, static_cast<int32_t>(sizeof(float)), n);
+        // Rows [m, m + c) are rows [0, c) moved m input rows on: doubling copies.
+        for (uint32_t m = 1; m < rows; m *= 2) {
+            uint32_t c = rows - m < m ? rows - m : m;
+            int32_t shift = static_cast<int32_t>(m * t.inPitch * sizeof(float));
+            AscendC::Adds(off0[m * n], off0, shift, c * n);
+            AscendC::Adds(off1[m * n], off1, shift, c * n);
+            AscendC::Adds(w0[m * n], w0, 0.0f, c * n);
+            AscendC::Adds(w1[m * n], w1, 0.0f, c * n);
+        }
+
+        uint32_t rowElems = this->tileRows * t.inPitch;
+        AscendC::LocalTensor<int32_t> column = indexBuf.Get<int32_t>();
+        AscendC::LocalTensor<int32_t> src0 = blendBuf.Get<int32_t>();
+        AscendC::LocalTensor<int32_t> src1 = src0[rowElems];
+        AscendC::LocalTensor<float> h0 = blendBuf.Get<float>()[2 * rowElems];
+        AscendC::LocalTensor<float> h1 = blendBuf.Get<float>()[3 * rowElems];
+        AscendC::CreateVecIndex(column, 0, t.inPitch);
+        AscendC::Muls(column, column, static_cast<int32_t>(sizeof(float)), t.inPitch);
+        for (uint32_t r = 0; r < rows; r++) {
+            uint32_t p = r / t.outH;
+            float src = SourceCoord(r % t.outH, t.ratioH);
+            uint32_t i0 = static_cast<uint32_t>(src);
+            float lambda1 = src - static_cast<float>(i0);
+            uint32_t i1 = i0 + 1 < t.inH ? i0 + 1 : t.inH - 1;
+            i0 = i0 < t.inH ? i0 : t.inH - 1;
+            uint32_t at = r * t.inPitch;
+            AscendC::Adds(src0[at], column, static_cast<int32_t>((p * t.inH + i0) * t.inPitch * sizeof(float)), t.inPitch);
+            AscendC::Adds(src1[at], column, static_cast<int32_t>((p * t.inH + i1) * t.inPitch * sizeof(float)), t.inPitch);
+            AscendC::Duplicate(h0[at], 1.0f - lambda1, t.inPitch);
+            AscendC::Duplicate(h1[at], lambda1, t.inPitch);
+        }
+    }
+    __aicore__ inline void ProcessPlanes()
+    {
+        BuildPlaneTables(this->blockRows < t.planesPerTile ? this->blockRows : t.planesPerTile);
+        for (uint32_t p0 = 0; p0 < this->blockRows; p0 += t.planesPerTile) {
+            uint32_t planes = this->blockRows - p0 < t.planesPerTile ? this->blockRows - p0 : t.planesPerTile;
+            AscendC::LocalTensor<T> xLocal = inQueueX.AllocTensor<T>();
+            AscendC::DataCopyExtParams inParams{static_cast<uint16_t>(planes * t.inH),
+                                                static_cast<uint32_t>(t.inW * sizeof(T)), 0, 0, 0};
+            AscendC::DataCopyPadExtParams<T> padParams{false, 0, 0, 0};
+            uint64_t firstInRow = static_cast<uint64_t>(this->rowOffset + p0) * t.inH;
+            AscendC::DataCopyPad(xLocal, xGm[firstInRow * t.inW], inParams, padParams);
+            inQueueX.EnQue(xLocal);
+
+            xLocal = inQueueX.DeQue<T>();
+            AscendC::LocalTensor<T> yLocal = outQueueY.AllocTensor<T>();
+            if constexpr (std::is_same_v<T, float>) {
+                BlendPlanes(yLocal, xLocal, planes);
+            } else {
+                AscendC::LocalTensor<float> xFloat = floatInBuf.Get<float>();
+                AscendC::Cast(xFloat, xLocal, AscendC::RoundMode::CAST_NONE, planes * t.inH * t.inPitch);
+                BlendPlanes(yLocal, xFloat, planes);
+            }
+            outQueueY.EnQue<T>(yLocal);
+            inQueueX.FreeTensor(xLocal);
+
+            yLocal = outQueueY.DeQue<T>();
+            AscendC::DataCopyExtParams outParams{static_cast<uint16_t>(planes * t.outH),
+                                                 static_cast<uint32_t>(t.outW * sizeof(T)), 0, 0, 0};
+            AscendC::DataCopyPad(yGm[static_cast<uint64_t>(p0) * t.outH * t.outW], yLocal, outParams);
+            outQueueY.FreeTensor(yLocal);
+        }
+    }
+    __aicore__ inline void BlendPlanes(const AscendC::LocalTensor<T>& yLocal, const AscendC::LocalTensor<float>& xFloat,
+                                       uint32_t planes)
+    {
+        uint32_t rowElems = this->tileRows * t.inPitch;
+        uint32_t nv = planes * t.outH * t.inPitch;
+        uint32_t nh = planes * t.outH * t.outPitch;
+        AscendC::LocalTensor<float> v0 = row0Buf.Get<float>();
+        AscendC::LocalTensor<float> v1 = row1Buf.Get<float>();
+        AscendC::LocalTensor<uint32_t> src0 = blendBuf.Get<uint32_t>();
+        AscendC::LocalTensor<uint32_t> src1 = src0[rowElems];
+        AscendC::LocalTensor<float> h0 = blendBuf.Get<float>()[2 * rowElems];
+        AscendC::LocalTensor<float> h1 = blendBuf.Get<float>()[3 * rowElems];
+        AscendC::Gather(v0, xFloat, src0, 0, nv);
+        AscendC::Gather(v1, xFloat, src1, 0, nv);
+        AscendC::Mul(v0, v0, h0, nv);
+        AscendC::Mul(v1, v1, h1, nv);
+        AscendC::Add(v0, v0, v1, nv);  // the vertical blend, one row per output row
+        AscendC::LocalTensor<float> left = leftBuf.Get<float>();
+        AscendC::LocalTensor<float> right = rightBuf.Get<float>();
+        AscendC::Gather(left, v0, offset0Buf.Get<uint32_t>(), 0, nh);
+        AscendC::Gather(right, v0, offset1Buf.Get<uint32_t>(), 0, nh);
+        AscendC::Mul(left, left, weight0Buf.Get<float>(), nh);
+        AscendC::Mul(right, right, weight1Buf.Get<float>(), nh);
+        if constexpr (std::is_same_v<T, float>) {
+            AscendC::Add(yLocal, left, right, nh);
+        } else {
+            AscendC::Add(left, left, right, nh);
+            AscendC::Cast(yLocal, left, AscendC::RoundMode::CAST_RINT, nh);
+        }
+    }
     // Source coordinate of output row/column `dst` on the scalar unit (same float steps as
     // the vector version below).
     __aicore__ inline float SourceCoord(uint32_t dst, float ratio) const
@@ -200,10 +369,12 @@ private:
     AscendC::TQue<AscendC::QuePosition::VECOUT, BUFFER_NUM> outQueueY;
     AscendC::TBuf<AscendC::QuePosition::VECCALC> offset0Buf, offset1Buf, weight0Buf, weight1Buf, leftBuf, rightBuf;
     AscendC::TBuf<AscendC::QuePosition::VECCALC> row0Buf, row1Buf, blendBuf;
+    AscendC::TBuf<AscendC::QuePosition::VECCALC> floatInBuf, coordBuf, indexBuf;  // plane mode
     AscendC::GlobalTensor<T> xGm, yGm;
     TilingT t;
     uint32_t blockRows = 0;
     uint32_t rowOffset = 0;
+    uint32_t tileRows = 0;  // plane mode: output rows a tile holds
     uint32_t chunkCol = 0;  // first output column of the current chunk
     uint32_t chunkW = 0;    // its output columns
     uint32_t srcCol = 0;    // first input column it reads

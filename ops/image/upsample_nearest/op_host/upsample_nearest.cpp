@@ -100,19 +100,54 @@ static ge::graphStatus TilingFunc(gert::TilingContext* context)
         rowsPerTile = MAX_ROWS_PER_COPY;
     }
 
+    // Plane mode: with at least as many planes (N * C) as cores and planes small enough that
+    // whole ones fit in UB, a tile is planesPerTile whole planes. Its input rows come in one
+    // copy, one Gather through a table built once per core (output element -> byte offset of
+    // its source in the tile) makes every output row, and one copy takes them out: a few
+    // instructions per tile instead of two per output row, which matters for short rows.
+    uint32_t inPitch = lay.inPitch;
+    uint32_t outPitch = lay.outPitch;
+    uint32_t planeMode = 0;
+    uint32_t planesPerTile = 0;
+    uint32_t planes = shape.GetDim(0) * shape.GetDim(1);
+    if (lay.chunkW == outW && planes >= usedCores) {
+        uint32_t outPitchP = (static_cast<uint32_t>(outW) * typeSize + BLOCK_SIZE - 1) / BLOCK_SIZE * BLOCK_SIZE / typeSize;
+        // Fixed: float column coordinates and their byte offsets.
+        uint64_t fixedP = static_cast<uint64_t>(outPitchP) * FLOAT_SIZE * 2;
+        // Per plane: double-buffered input and output rows, and the output rows' table entries.
+        uint64_t perPlane = static_cast<uint64_t>(inH) * inPitch * typeSize * BUFFER_NUM +
+                            static_cast<uint64_t>(outH) * outPitchP * (typeSize * BUFFER_NUM + FLOAT_SIZE);
+        uint64_t k = ubSize > fixedP ? (ubSize - fixedP) / perPlane : 0;
+        uint64_t perCore = (planes + usedCores - 1) / usedCores;
+        k = k < perCore ? k : perCore;
+        k = k < MAX_ROWS_PER_COPY / inH ? k : MAX_ROWS_PER_COPY / inH;
+        k = k < MAX_ROWS_PER_COPY / static_cast<uint64_t>(outH) ? k : MAX_ROWS_PER_COPY / static_cast<uint64_t>(outH);
+        if (k >= 1) {
+            planeMode = 1;
+            planesPerTile = static_cast<uint32_t>(k);
+            outPitch = outPitchP;
+            formerNum = planes % usedCores;  // in planes from here on
+            tailRows = planes / usedCores;
+            formerRows = tailRows + (formerNum > 0 ? 1 : 0);
+            rowsPerTile = 0;
+        }
+    }
+
     tiling.set_inH(inH);
     tiling.set_inW(inW);
     tiling.set_outH(static_cast<uint32_t>(outH));
     tiling.set_outW(static_cast<uint32_t>(outW));
     tiling.set_chunkW(lay.chunkW);
-    tiling.set_inPitch(lay.inPitch);
-    tiling.set_outPitch(lay.outPitch);
+    tiling.set_inPitch(inPitch);
+    tiling.set_outPitch(outPitch);
     tiling.set_invScaleH(static_cast<float>(1.0 / *scaleH));
     tiling.set_invScaleW(invScaleW);
     tiling.set_formerNum(formerNum);
     tiling.set_formerRows(formerRows);
     tiling.set_tailRows(tailRows);
     tiling.set_rowsPerTile(static_cast<uint32_t>(rowsPerTile));
+    tiling.set_planeMode(planeMode);
+    tiling.set_planesPerTile(planesPerTile);
     context->SetBlockDim(usedCores);
     tiling.SaveToBuffer(context->GetRawTilingData()->GetData(), context->GetRawTilingData()->GetCapacity());
     context->GetRawTilingData()->SetDataSize(tiling.GetDataSize());

@@ -4,7 +4,9 @@
 // Rows go in column chunks (one chunk, the whole row, unless the row does not fit in UB).
 // Per chunk a byte-offset table of its source columns is built; per tile, every output
 // row fetches the input columns its chunk reads into UB, one Gather per row picks them,
-// and the tile's output chunks leave with one strided copy.
+// and the tile's output chunks leave with one strided copy. Plane mode (many small
+// planes): a tile of whole planes comes in with one copy, one Gather through a table built
+// once per core makes all its output rows, one copy takes them out.
 #include "kernel_operator.h"
 
 constexpr int32_t BUFFER_NUM = 2;
@@ -26,6 +28,17 @@ public:
             this->rowOffset = tiling.formerRows * tiling.formerNum + tiling.tailRows * (blockIdx - tiling.formerNum);
         }
         xGm.SetGlobalBuffer((__gm__ T*)x);
+        if (tiling.planeMode != 0) {  // blockRows and rowOffset count planes
+            uint32_t tileRows = tiling.planesPerTile * tiling.outH;
+            uint64_t planeElems = static_cast<uint64_t>(tiling.outH) * tiling.outW;
+            yGm.SetGlobalBuffer((__gm__ T*)y + this->rowOffset * planeElems, this->blockRows * planeElems);
+            pipe.InitBuffer(inQueueX, BUFFER_NUM, tiling.planesPerTile * tiling.inH * tiling.inPitch * sizeof(T));
+            pipe.InitBuffer(outQueueY, BUFFER_NUM, tileRows * tiling.outPitch * sizeof(T));
+            pipe.InitBuffer(offsetBuf, tileRows * tiling.outPitch * sizeof(uint32_t));
+            pipe.InitBuffer(coordBuf, tiling.outPitch * sizeof(float));
+            pipe.InitBuffer(columnBuf, tiling.outPitch * sizeof(int32_t));
+            return;
+        }
         yGm.SetGlobalBuffer((__gm__ T*)y + static_cast<uint64_t>(this->rowOffset) * tiling.outW,
                             static_cast<uint64_t>(this->blockRows) * tiling.outW);
         pipe.InitBuffer(inQueueX, BUFFER_NUM, tiling.rowsPerTile * tiling.inPitch * sizeof(T));
@@ -36,6 +49,10 @@ public:
     __aicore__ inline void Process()
     {
         if (this->blockRows == 0) {
+            return;
+        }
+        if (t.planeMode != 0) {
+            ProcessPlanes();
             return;
         }
         for (uint32_t c0 = 0; c0 < t.outW; c0 += t.chunkW) {
@@ -54,6 +71,56 @@ public:
     }
 
 private:
+    // Plane mode: tiles of whole planes through one table built here.
+    __aicore__ inline void ProcessPlanes()
+    {
+        BuildPlaneTable(this->blockRows < t.planesPerTile ? this->blockRows : t.planesPerTile);
+        for (uint32_t p0 = 0; p0 < this->blockRows; p0 += t.planesPerTile) {
+            uint32_t planes = this->blockRows - p0 < t.planesPerTile ? this->blockRows - p0 : t.planesPerTile;
+            uint32_t outRows = planes * t.outH;
+            AscendC::LocalTensor<T> xLocal = inQueueX.AllocTensor<T>();
+            AscendC::DataCopyExtParams inParams{static_cast<uint16_t>(planes * t.inH),
+                                                static_cast<uint32_t>(t.inW * sizeof(T)), 0, 0, 0};
+            AscendC::DataCopyPadExtParams<T> padParams{false, 0, 0, 0};
+            uint64_t firstInRow = static_cast<uint64_t>(this->rowOffset + p0) * t.inH;
+            AscendC::DataCopyPad(xLocal, xGm[firstInRow * t.inW], inParams, padParams);
+            inQueueX.EnQue(xLocal);
+
+            xLocal = inQueueX.DeQue<T>();
+            AscendC::LocalTensor<T> yLocal = outQueueY.AllocTensor<T>();
+            AscendC::Gather(yLocal, xLocal, offsetBuf.Get<uint32_t>(), 0, outRows * t.outPitch);
+            outQueueY.EnQue<T>(yLocal);
+            inQueueX.FreeTensor(xLocal);
+
+            yLocal = outQueueY.DeQue<T>();
+            AscendC::DataCopyExtParams outParams{static_cast<uint16_t>(outRows), static_cast<uint32_t>(t.outW * sizeof(T)),
+                                                 0, 0, 0};
+            AscendC::DataCopyPad(yGm[static_cast<uint64_t>(p0) * t.outH * t.outW], yLocal, outParams);
+            outQueueY.FreeTensor(yLocal);
+        }
+    }
+    // table[r * outPitch + ow]: byte offset, in a tile's input rows (inPitch apart), of the
+    // source of output row r (of `planes` planes) and column ow; the pitch's padding columns
+    // read column W - 1.
+    __aicore__ inline void BuildPlaneTable(uint32_t planes)
+    {
+        AscendC::LocalTensor<float> coord = coordBuf.Get<float>();
+        AscendC::LocalTensor<int32_t> column = columnBuf.Get<int32_t>();
+        AscendC::LocalTensor<int32_t> table = offsetBuf.Get<int32_t>();
+        AscendC::CreateVecIndex(coord, 0.0f, t.outPitch);
+        AscendC::Muls(coord, coord, t.invScaleW, t.outPitch);
+        AscendC::Cast(column, coord, AscendC::RoundMode::CAST_FLOOR, t.outPitch);
+        AscendC::Mins(column, column, static_cast<int32_t>(t.inW - 1), t.outPitch);
+        AscendC::Muls(column, column, static_cast<int32_t>(sizeof(T)), t.outPitch);
+        for (uint32_t p = 0; p < planes; p++) {
+            for (uint32_t oh = 0; oh < t.outH; oh++) {
+                uint32_t ih = static_cast<uint32_t>(static_cast<float>(oh) * t.invScaleH);
+                ih = ih < t.inH - 1 ? ih : t.inH - 1;
+                int32_t rowBytes = static_cast<int32_t>((p * t.inH + ih) * t.inPitch * sizeof(T));
+                AscendC::Adds(table[(p * t.outH + oh) * t.outPitch], column, rowBytes, t.outPitch);
+            }
+        }
+    }
     // min(floor(ow * invScaleW), W - 1), the same float steps as the vector table.
     __aicore__ inline uint32_t SourceColumn(uint32_t ow) const
     {
@@ -116,7 +183,7 @@ private:
     AscendC::TPipe pipe;
     AscendC::TQue<AscendC::QuePosition::VECIN, BUFFER_NUM> inQueueX;
     AscendC::TQue<AscendC::QuePosition::VECOUT, BUFFER_NUM> outQueueY;
-    AscendC::TBuf<AscendC::QuePosition::VECCALC> offsetBuf, coordBuf;
+    AscendC::TBuf<AscendC::QuePosition::VECCALC> offsetBuf, coordBuf, columnBuf;
     AscendC::GlobalTensor<T> xGm, yGm;
     TilingT t;
     uint32_t blockRows = 0;
