@@ -5,6 +5,7 @@
 #include <cstring>
 #include <fstream>
 #include <memory>
+#include <new>
 #include <sstream>
 
 #include "aoc/error.h"
@@ -48,17 +49,15 @@ struct GmBuffer {
   struct Free { void operator()(unsigned char* p) const { std::free(p); } };
   std::unique_ptr<unsigned char, Free> mem;
   size_t bytes = 0;
-  explicit GmBuffer(size_t n, unsigned char fill) : bytes(n) {
+  // `n` bytes starting with a copy of `init` (when given); the rest, up to the padded size,
+  // holds `fill`.
+  GmBuffer(const void* init, size_t n, unsigned char fill) : bytes(n) {
     const size_t rounded = (n + 511) / 512 * 512 + 512;
     mem.reset(static_cast<unsigned char*>(std::aligned_alloc(512, rounded)));
-    std::memset(mem.get(), fill, rounded);
-  }
-  // Holds a copy of `data`; only the padding after it is filled.
-  GmBuffer(const std::vector<unsigned char>& data, unsigned char fill) : bytes(data.size()) {
-    const size_t rounded = (bytes + 511) / 512 * 512 + 512;
-    mem.reset(static_cast<unsigned char*>(std::aligned_alloc(512, rounded)));
-    std::memcpy(mem.get(), data.data(), bytes);
-    std::memset(mem.get() + bytes, fill, rounded - bytes);
+    if (!mem) throw std::bad_alloc();
+    const size_t copied = init != nullptr ? n : 0;
+    if (copied > 0) std::memcpy(mem.get(), init, copied);
+    std::memset(mem.get() + copied, fill, rounded - copied);
   }
 };
 
@@ -171,22 +170,21 @@ CaseOutcome run_case(const OpPackage& p, size_t case_index, const KernelLibrary&
   std::vector<GmBuffer> bufs;
   std::vector<aoc::rt::GmArg> args;
   for (const auto& t : inputs) {
-    bufs.emplace_back(t.data.bytes, 0);
+    bufs.emplace_back(t.data.bytes.data(), t.data.bytes.size(), 0);
     args.push_back(aoc::rt::GmArg{bufs.back().mem.get(), t.data.bytes.size(), t.name});
   }
   std::vector<TypedBuffer> results;
   for (size_t o = 0; o < p.outputs.size(); ++o) {
     results.emplace_back(p.outputs[o].dtypes[c.variant], static_cast<size_t>(element_count(p.output_shape(c, o))));
-    bufs.emplace_back(results.back().bytes.size(), kPoisonByte);
+    bufs.emplace_back(nullptr, results.back().bytes.size(), kPoisonByte);
     args.push_back(aoc::rt::GmArg{bufs.back().mem.get(), results.back().bytes.size(), p.outputs[o].name});
   }
   size_t ws = 0;
   for (size_t s : ctx.workspace_sizes()) ws += s;
-  bufs.emplace_back(ws, 0);
+  bufs.emplace_back(nullptr, ws, 0);
   args.push_back(aoc::rt::GmArg{bufs.back().mem.get(), ws, "workspace"});
   const size_t tiling_bytes = ctx.GetRawTilingData()->GetDataSize();
-  bufs.emplace_back(tiling_bytes, 0);
-  std::memcpy(bufs.back().mem.get(), ctx.GetRawTilingData()->GetData(), tiling_bytes);
+  bufs.emplace_back(ctx.GetRawTilingData()->GetData(), tiling_bytes, 0);
   args.push_back(aoc::rt::GmArg{bufs.back().mem.get(), tiling_bytes, "tiling"});
 
   aoc::rt::LaunchConfig cfg;
