@@ -171,20 +171,18 @@ CaseResult run_one_case(const Setup& s, size_t ci, const CandidateEvalOptions& o
 
   // Correctness, in this process: goldens of both trials, the gate on both.
   std::vector<aoc::op::TypedBuffer> results[kTrials];
-  aoc::op::GoldenLibrary::Result ref[kTrials], cpu[kTrials];
+  aoc::op::GoldenLibrary::Result ref[kTrials];
   for (int t = 0; t < kTrials; ++t) {
     for (size_t o = 0; o < req.outputs.size(); ++o)
       results[t].push_back(as_buffer(req.outputs[o].dtype, out_counts[o], read_bytes(output_file(dir.path, t, o))));
     const aoc::op::GoldenLibrary::Inputs golden_inputs(inputs[t]);
     ref[t] = s.golden.run(p, c, golden_inputs);
     if (!ref[t].ok) return finish(Verdict::Error, "golden: " + ref[t].error);
-    cpu[t] = s.golden_sp.run(p, c, golden_inputs);
-  }
-  for (int t = 0; t < kTrials; ++t) {
+    aoc::op::GoldenLibrary::Deferred cpu(&s.golden_sp, p, c, golden_inputs);
+    const std::vector<aoc::op::CompareResult> checks = aoc::op::compare_outputs(
+        results[t], ref[t].outputs, p.tolerance.relax, aoc::op::kPoisonByte, [&] { return cpu.outputs(); });
     for (size_t o = 0; o < req.outputs.size(); ++o) {
-      aoc::op::OutputCheck chk{req.outputs[o].name, req.outputs[o].shape,
-                               aoc::op::compare_output(results[t][o], ref[t].outputs[o], p.tolerance.relax,
-                                                       aoc::op::kPoisonByte, cpu[t].ok ? &cpu[t].outputs[o] : nullptr)};
+      aoc::op::OutputCheck chk{req.outputs[o].name, req.outputs[o].shape, checks[o]};
       if (t == 0) out.outputs.push_back(chk);
       if (chk.cmp.pass) continue;
       const std::string where = "output " + chk.name + ": " + chk.cmp.reason + " (worst at " +

@@ -1,33 +1,16 @@
 #include "eval/kernel_exec.h"
 
 #include <algorithm>
-#include <cstdlib>
 #include <cstring>
-#include <memory>
 #include <mutex>
 
 #include "aoc/error.h"
 #include "aoc/host/tiling_context.h"
+#include "runtime/large_buffer.h"
 
 namespace aoc::eval {
 
 namespace {
-
-// GM memory for one kernel argument, 512 B aligned like device allocations.
-struct GmBuffer {
-  struct Free {
-    void operator()(unsigned char* p) const { std::free(p); }
-  };
-  std::unique_ptr<unsigned char, Free> mem;
-  size_t bytes = 0;
-  GmBuffer(const void* init, size_t n) : bytes(n) {
-    const size_t rounded = (n + 511) / 512 * 512 + 512;
-    mem.reset(static_cast<unsigned char*>(std::aligned_alloc(512, rounded)));
-    if (!mem) throw std::bad_alloc();
-    std::memset(mem.get(), 0, rounded);
-    if (n > 0 && init != nullptr) std::memcpy(mem.get(), init, n);
-  }
-};
 
 ge::DataType ge_type(aoc::op::ElemType t) { return static_cast<ge::DataType>(aoc::op::info(t).ge_value); }
 
@@ -171,23 +154,23 @@ KernelRun execute_kernel(const HarnessRequest& req, const aoc::op::KernelLibrary
 
   // GM: inputs, outputs (as given: poisoned), workspace, and exactly the tiling bytes
   // the host wrote, so a kernel reading a bigger struct is caught.
-  std::vector<GmBuffer> bufs;
+  std::vector<aoc::rt::GmBuffer> bufs;
   bufs.reserve(inputs.size() + outputs.size() + 2);
   std::vector<aoc::rt::GmArg> args;
   for (size_t i = 0; i < inputs.size(); ++i) {
-    bufs.emplace_back(inputs[i].data(), inputs[i].size());
+    bufs.emplace_back(inputs[i].data(), inputs[i].size(), 0);
     args.push_back({bufs.back().mem.get(), inputs[i].size(), req.inputs[i].name});
   }
   for (size_t o = 0; o < outputs.size(); ++o) {
-    bufs.emplace_back(outputs[o].data(), outputs[o].size());
+    bufs.emplace_back(outputs[o].data(), outputs[o].size(), 0);
     args.push_back({bufs.back().mem.get(), outputs[o].size(), req.outputs[o].name});
   }
   size_t ws = 0;
   for (size_t s : ctx.workspace_sizes()) ws += s;
-  bufs.emplace_back(nullptr, ws);
+  bufs.emplace_back(nullptr, ws, 0);
   args.push_back({bufs.back().mem.get(), ws, "workspace"});
   const size_t tiling_bytes = ctx.GetRawTilingData()->GetDataSize();
-  bufs.emplace_back(ctx.GetRawTilingData()->GetData(), tiling_bytes);
+  bufs.emplace_back(ctx.GetRawTilingData()->GetData(), tiling_bytes, 0);
   args.push_back({bufs.back().mem.get(), tiling_bytes, "tiling"});
 
   aoc::rt::LaunchConfig cfg;

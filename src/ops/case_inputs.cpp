@@ -14,14 +14,20 @@ void fill_values(TypedBuffer& buf, const ValueRange& range, uint64_t stream_seed
   Xoshiro256 rng(stream_seed);
   // A bool has no range to draw from: a uniform range would turn into "all true" after
   // v != 0, so bool inputs draw a fair coin per element from the same stream instead.
-  const bool coin = buf.type == ElemType::Bool && range.dist == "uniform";
-  for (size_t i = 0; i < buf.count; ++i) {
-    double v = 0.0;
-    if (coin) v = rng.unit() < 0.5 ? 1.0 : 0.0;
-    else if (range.dist == "uniform") v = rng.uniform(range.low, range.high);
-    else if (range.dist == "constant") v = range.value;
-    buf.set(i, v);
-  }
+  const bool uniform = range.dist == "uniform";
+  const bool coin = buf.type == ElemType::Bool && uniform;
+  const double constant = range.dist == "constant" ? range.value : 0.0;
+  visit_elem_type(buf.type, [&](auto c) {
+    using C = decltype(c);
+    unsigned char* out = buf.bytes.data();
+    if (coin) {
+      for (size_t i = 0; i < buf.count; ++i) C::store(rng.unit() < 0.5 ? 1.0 : 0.0, out + i * C::bytes);
+    } else if (uniform) {
+      for (size_t i = 0; i < buf.count; ++i) C::store(rng.uniform(range.low, range.high), out + i * C::bytes);
+    } else {
+      for (size_t i = 0; i < buf.count; ++i) C::store(constant, out + i * C::bytes);
+    }
+  });
   // Specials at both ends: a kernel's first and last tiles are where tails and
   // edge handling live, so that is where a mishandled NaN/inf shows.
   const size_t k = range.special.size();

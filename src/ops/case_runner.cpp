@@ -1,16 +1,14 @@
 #include "ops/case_runner.h"
 
 #include <chrono>
-#include <cstdlib>
 #include <cstring>
 #include <fstream>
-#include <memory>
-#include <new>
 #include <sstream>
 
 #include "aoc/error.h"
 #include "aoc/host/tiling_context.h"
 #include "ops/case_inputs.h"
+#include "runtime/large_buffer.h"
 #include "runtime/launcher.h"
 #include "sim/chrome_trace.h"
 #include "sim/engine.h"
@@ -43,23 +41,6 @@ aoc::host::PlatformConfig platform_for(const aoc::sim::Soc& soc) {
 }
 
 namespace {
-
-// GM memory for one kernel argument, 512 B aligned like device allocations.
-struct GmBuffer {
-  struct Free { void operator()(unsigned char* p) const { std::free(p); } };
-  std::unique_ptr<unsigned char, Free> mem;
-  size_t bytes = 0;
-  // `n` bytes starting with a copy of `init` (when given); the rest, up to the padded size,
-  // holds `fill`.
-  GmBuffer(const void* init, size_t n, unsigned char fill) : bytes(n) {
-    const size_t rounded = (n + 511) / 512 * 512 + 512;
-    mem.reset(static_cast<unsigned char*>(std::aligned_alloc(512, rounded)));
-    if (!mem) throw std::bad_alloc();
-    const size_t copied = init != nullptr ? n : 0;
-    if (copied > 0) std::memcpy(mem.get(), init, copied);
-    std::memset(mem.get() + copied, fill, rounded - copied);
-  }
-};
 
 ge::DataType ge_type(ElemType t) { return static_cast<ge::DataType>(info(t).ge_value); }
 
@@ -167,7 +148,7 @@ CaseOutcome run_case(const OpPackage& p, size_t case_index, const KernelLibrary&
 
   // GM: inputs, outputs (poisoned), workspace, tiling (exactly the bytes written,
   // so a kernel reading a bigger struct than the host wrote is caught).
-  std::vector<GmBuffer> bufs;
+  std::vector<aoc::rt::GmBuffer> bufs;
   std::vector<aoc::rt::GmArg> args;
   for (const auto& t : inputs) {
     bufs.emplace_back(t.data.bytes.data(), t.data.bytes.size(), 0);
@@ -206,7 +187,7 @@ CaseOutcome run_case(const OpPackage& p, size_t case_index, const KernelLibrary&
 
   // Outputs back from GM, then the golden on the same inputs.
   for (size_t o = 0; o < p.outputs.size(); ++o) {
-    const GmBuffer& b = bufs[p.inputs.size() + o];
+    const aoc::rt::GmBuffer& b = bufs[p.inputs.size() + o];
     std::memcpy(results[o].bytes.data(), b.mem.get(), results[o].bytes.size());
   }
   const GoldenLibrary::Inputs golden_inputs(inputs);
@@ -215,13 +196,12 @@ CaseOutcome run_case(const OpPackage& p, size_t case_index, const KernelLibrary&
     out.message = ref.error;
     return finish();
   }
-  GoldenLibrary::Result cpu;
-  if (goldens.same_precision != nullptr) cpu = goldens.same_precision->run(p, c, golden_inputs);
+  GoldenLibrary::Deferred cpu(goldens.same_precision, p, c, golden_inputs);
+  const std::vector<CompareResult> checks = compare_outputs(results, ref.outputs, p.tolerance, kPoisonByte,
+                                                            [&] { return cpu.outputs(); });
   out.verdict = Verdict::Pass;
   for (size_t o = 0; o < p.outputs.size(); ++o) {
-    OutputCheck chk{p.outputs[o].name, p.output_shape(c, o),
-                    compare_output(results[o], ref.outputs[o], p.tolerance, kPoisonByte,
-                                   cpu.ok ? &cpu.outputs[o] : nullptr)};
+    OutputCheck chk{p.outputs[o].name, p.output_shape(c, o), checks[o]};
     if (!chk.cmp.pass) {
       out.verdict = Verdict::Fail;
       if (out.message.empty())

@@ -106,40 +106,43 @@ CompareResult compare_output(const TypedBuffer& actual, const std::vector<double
   const double big = max_finite(actual.type);
   double sum = 0.0;
   int64_t first_bad = -1;
-  for (size_t i = 0; i < actual.count && i < golden.size(); ++i) {
-    const unsigned char* raw = actual.bytes.data() + i * ei.bytes;
-    if (all_bytes(raw, ei.bytes, poison_byte)) ++r.poisoned;
-    double a = actual.get(i);
-    double y = round_to(actual.type, golden[i]);
-    if (std::isnan(a) || std::isnan(y)) {
-      if (std::isnan(a) != std::isnan(y)) {
-        ++r.nan_mismatch;
-        if (first_bad < 0) first_bad = static_cast<int64_t>(i);
-      }
-      continue;
-    }
-    if (std::isinf(a) || std::isinf(y)) {
-      if (std::isinf(a) && std::isinf(y)) {
-        if ((a > 0) != (y > 0)) {
-          ++r.inf_mismatch;
+  visit_elem_type(actual.type, [&](auto codec) {
+    using C = decltype(codec);
+    for (size_t i = 0; i < actual.count && i < golden.size(); ++i) {
+      const unsigned char* raw = actual.bytes.data() + i * C::bytes;
+      if (all_bytes(raw, C::bytes, poison_byte)) ++r.poisoned;
+      double a = C::load(raw);
+      double y = round_through<C>(golden[i]);
+      if (std::isnan(a) || std::isnan(y)) {
+        if (std::isnan(a) != std::isnan(y)) {
+          ++r.nan_mismatch;
           if (first_bad < 0) first_bad = static_cast<int64_t>(i);
         }
-        continue;  // equal-signed infinities are excluded from the statistics
+        continue;
       }
-      // One-sided infinity: judge it as the largest finite value of the dtype.
-      if (std::isinf(a)) a = std::copysign(big, a);
-      else y = std::copysign(big, y);
+      if (std::isinf(a) || std::isinf(y)) {
+        if (std::isinf(a) && std::isinf(y)) {
+          if ((a > 0) != (y > 0)) {
+            ++r.inf_mismatch;
+            if (first_bad < 0) first_bad = static_cast<int64_t>(i);
+          }
+          continue;  // equal-signed infinities are excluded from the statistics
+        }
+        // One-sided infinity: judge it as the largest finite value of the dtype.
+        if (std::isinf(a)) a = std::copysign(big, a);
+        else y = std::copysign(big, y);
+      }
+      const double e = ei.is_float ? std::fabs(a - y) / (std::fabs(y) + 1e-7) : (a == y ? 0.0 : std::fabs(a - y));
+      sum += e;
+      ++r.compared;
+      if (e > r.max_rel || r.worst_index < 0) {
+        r.max_rel = std::max(r.max_rel, e);
+        r.worst_index = static_cast<int64_t>(i);
+        r.worst_actual = a;
+        r.worst_expected = y;
+      }
     }
-    const double e = ei.is_float ? std::fabs(a - y) / (std::fabs(y) + 1e-7) : (a == y ? 0.0 : std::fabs(a - y));
-    sum += e;
-    ++r.compared;
-    if (e > r.max_rel || r.worst_index < 0) {
-      r.max_rel = std::max(r.max_rel, e);
-      r.worst_index = static_cast<int64_t>(i);
-      r.worst_actual = a;
-      r.worst_expected = y;
-    }
-  }
+  });
   r.mean_rel = r.compared ? sum / static_cast<double>(r.compared) : 0.0;
   std::ostringstream why;
   if (actual.count != golden.size()) {
@@ -179,6 +182,19 @@ CompareResult compare_output(const TypedBuffer& actual, const std::vector<double
     r.worst_expected = round_to(actual.type, golden[static_cast<size_t>(first_bad)]);
   }
   return r;
+}
+
+std::vector<CompareResult> compare_outputs(const std::vector<TypedBuffer>& actual,
+                                           const std::vector<std::vector<double>>& golden, const Tolerance& tol,
+                                           unsigned char poison_byte, const SamePrecisionOutputs& same_precision) {
+  std::vector<CompareResult> out;
+  for (size_t o = 0; o < actual.size(); ++o) {
+    out.push_back(compare_output(actual[o], golden.at(o), tol, poison_byte));
+    if (out.back().pass || !same_precision) continue;
+    const std::vector<std::vector<double>>* cpu = same_precision();
+    if (cpu != nullptr && o < cpu->size()) out.back() = compare_output(actual[o], golden[o], tol, poison_byte, &(*cpu)[o]);
+  }
+  return out;
 }
 
 std::string index_to_string(int64_t flat, const std::vector<int64_t>& shape) {

@@ -3,6 +3,7 @@
 // output dtype, elementwise relative error, pass if mean < tau and max < 10 tau.
 #pragma once
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -45,6 +46,16 @@ struct CompareResult {
 // differences up to tol.integer_atol for integers.
 CompareResult compare_output(const TypedBuffer& actual, const std::vector<double>& golden, const Tolerance& tol,
                              unsigned char poison_byte, const std::vector<double>* cpu_same_precision = nullptr);
+
+// The outputs of the same-precision golden, or nullptr when there is none or it failed. It is a
+// second golden run, so it is asked for only when an output fails the first screen.
+using SamePrecisionOutputs = std::function<const std::vector<std::vector<double>>*()>;
+
+// compare_output for each output (actual[o] against golden[o]); an output that fails is compared
+// again with the same-precision golden, which may accept it through the fallback screen.
+std::vector<CompareResult> compare_outputs(const std::vector<TypedBuffer>& actual,
+                                           const std::vector<std::vector<double>>& golden, const Tolerance& tol,
+                                           unsigned char poison_byte, const SamePrecisionOutputs& same_precision);
 
 // Flat index -> "[i,j,k]" for reports.
 std::string index_to_string(int64_t flat, const std::vector<int64_t>& shape);

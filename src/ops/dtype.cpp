@@ -5,7 +5,7 @@
 #include <limits>
 #include <stdexcept>
 
-#include "aoc/half.h"
+#include "runtime/large_buffer.h"
 
 namespace aoc::op {
 namespace {
@@ -28,21 +28,6 @@ constexpr Alias kAliases[] = {
     {"fp32", ElemType::F32}, {"float", ElemType::F32},      {"int", ElemType::I32},
 };
 
-template <typename I> I saturate(double v) {
-  if (std::isnan(v)) return 0;
-  const double r = std::nearbyint(v);
-  if (r <= static_cast<double>(std::numeric_limits<I>::min())) return std::numeric_limits<I>::min();
-  if (r >= static_cast<double>(std::numeric_limits<I>::max())) return std::numeric_limits<I>::max();
-  return static_cast<I>(r);
-}
-
-template <typename T> void put(void* dst, T v) { std::memcpy(dst, &v, sizeof(T)); }
-template <typename T> T get(const void* src) {
-  T v;
-  std::memcpy(&v, src, sizeof(T));
-  return v;
-}
-
 }  // namespace
 
 const ElemInfo& info(ElemType t) { return kInfos[static_cast<size_t>(t)]; }
@@ -64,35 +49,6 @@ std::string known_elem_types() {
   return out;
 }
 
-void store_as(ElemType t, double v, void* dst) {
-  switch (t) {
-    case ElemType::F16: put<uint16_t>(dst, half(v).bits); break;
-    case ElemType::BF16: put<uint16_t>(dst, bfloat16_t(v).bits); break;
-    case ElemType::F32: put<float>(dst, static_cast<float>(v)); break;
-    case ElemType::I8: put<int8_t>(dst, saturate<int8_t>(v)); break;
-    case ElemType::U8: put<uint8_t>(dst, saturate<uint8_t>(v)); break;
-    case ElemType::I16: put<int16_t>(dst, saturate<int16_t>(v)); break;
-    case ElemType::I32: put<int32_t>(dst, saturate<int32_t>(v)); break;
-    case ElemType::I64: put<int64_t>(dst, saturate<int64_t>(v)); break;
-    case ElemType::Bool: put<uint8_t>(dst, v != 0.0 ? 1 : 0); break;
-  }
-}
-
-double load_as(ElemType t, const void* src) {
-  switch (t) {
-    case ElemType::F16: return aoc::half_bits_to_float(get<uint16_t>(src));
-    case ElemType::BF16: return aoc::bf16_bits_to_float(get<uint16_t>(src));
-    case ElemType::F32: return get<float>(src);
-    case ElemType::I8: return get<int8_t>(src);
-    case ElemType::U8: return get<uint8_t>(src);
-    case ElemType::I16: return get<int16_t>(src);
-    case ElemType::I32: return get<int32_t>(src);
-    case ElemType::I64: return static_cast<double>(get<int64_t>(src));
-    case ElemType::Bool: return get<uint8_t>(src) != 0 ? 1.0 : 0.0;
-  }
-  return 0.0;
-}
-
 double max_finite(ElemType t) {
   switch (t) {
     case ElemType::F16: return 65504.0;
@@ -102,9 +58,18 @@ double max_finite(ElemType t) {
   }
 }
 
+TypedBuffer::TypedBuffer(ElemType t, size_t n) : type(t), count(n) {
+  aoc::rt::reserve_large(bytes, n * info(t).bytes);
+  bytes.resize(n * info(t).bytes);
+}
+
 std::vector<double> TypedBuffer::to_double() const {
-  std::vector<double> out(count);
-  for (size_t i = 0; i < count; ++i) out[i] = get(i);
+  std::vector<double> out;
+  aoc::rt::reserve_large(out, count);
+  visit_elem_type(type, [&](auto c) {
+    using C = decltype(c);
+    for (size_t i = 0; i < count; ++i) out.push_back(C::load(bytes.data() + i * C::bytes));
+  });
   return out;
 }
 

@@ -5,6 +5,7 @@
 #include <stdexcept>
 
 #include "ops/aoc_golden.h"
+#include "runtime/large_buffer.h"
 
 namespace aoc::op {
 
@@ -78,7 +79,10 @@ GoldenLibrary::Result GoldenLibrary::run(const OpPackage& p, const CaseSpec& c, 
   std::vector<std::vector<int64_t>> out_shapes;
   for (size_t o = 0; o < p.outputs.size(); ++o) {
     out_shapes.push_back(p.output_shape(c, o));
-    res.outputs.emplace_back(static_cast<size_t>(element_count(out_shapes.back())), 0.0);
+    res.outputs.emplace_back();
+    const auto n = static_cast<size_t>(element_count(out_shapes.back()));
+    aoc::rt::reserve_large(res.outputs.back(), n);
+    res.outputs.back().resize(n, 0.0);
   }
   std::vector<AocGoldenTensor> out_t;
   for (size_t o = 0; o < p.outputs.size(); ++o)

@@ -225,3 +225,33 @@ TEST(Gate, CancellationFallbackAndLimitsOutsideTheRegions) {
   EXPECT_TRUE(r.fallback_used);
   EXPECT_NE(r.reason.find("outside the small-value and cancellation regions"), std::string::npos) << r.reason;
 }
+
+// compare_outputs asks for the same-precision golden (a second golden run, which the callers
+// defer until first asked) only for an output that fails the first screen, and hands it to the
+// fallback.
+TEST(Gate, SamePrecisionGoldenIsRunOnlyForAFailingOutput) {
+  std::vector<double> ref(1000, 1.0);
+  for (size_t i = 0; i < 10; ++i) ref[i] = std::ldexp(1.0, -20);
+  TypedBuffer exact = buffer(ElemType::F32, ref);
+  TypedBuffer small_errors = exact;
+  for (size_t i = 0; i < 4; ++i) small_errors.set(i, std::ldexp(1.0, -20) + std::ldexp(1.0, -26));
+  std::vector<std::vector<double>> cpu(3, ref);
+  for (size_t i = 0; i < 2; ++i) cpu[1][i] = cpu[2][i] = ref[i] + std::ldexp(1.0, -26);
+  int runs = 0;
+  auto same_precision = [&]() -> const std::vector<std::vector<double>>* {
+    ++runs;
+    return &cpu;
+  };
+  const std::vector<std::vector<double>> golden(3, ref);
+  auto all_pass = compare_outputs({exact, exact, exact}, golden, {}, 0xFF, same_precision);
+  EXPECT_EQ(runs, 0);
+  for (const auto& r : all_pass) EXPECT_TRUE(r.pass && !r.fallback_used);
+  auto two_fail = compare_outputs({exact, small_errors, small_errors}, golden, {}, 0xFF, same_precision);
+  EXPECT_EQ(runs, 2);
+  EXPECT_TRUE(two_fail[0].pass && !two_fail[0].fallback_used);
+  EXPECT_TRUE(two_fail[1].pass && two_fail[1].fallback_used) << two_fail[1].reason;
+  EXPECT_TRUE(two_fail[2].pass && two_fail[2].fallback_used) << two_fail[2].reason;
+  // Without a same-precision golden the first screen's verdict stands.
+  auto alone = compare_outputs({small_errors}, {ref}, {}, 0xFF, [] { return nullptr; });
+  EXPECT_FALSE(alone[0].pass);
+}

@@ -118,7 +118,9 @@ struct CoreState {
 
 // The state of the calling core. Outside a launch (unit tests, host code calling
 // device helpers) a default core with the 910B limits is created on first use.
-inline thread_local CoreState* tls_core = nullptr;
+// Initial-exec: kernel libraries read it on every element access, and the general-dynamic
+// model would call __tls_get_addr each time. The programs that load kernels define it.
+__attribute__((tls_model("initial-exec"))) inline thread_local CoreState* tls_core = nullptr;
 
 AOC_FORCE_INLINE CoreState& core() {
   if (tls_core == nullptr) {

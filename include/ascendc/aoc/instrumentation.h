@@ -7,11 +7,13 @@
 // SetValue that was most of the run time.
 //
 // AOC_API_UNCOUNTED marks an API function that kernels call per element: it is compiled without
-// the coverage callbacks and keeps its entry/exit hooks. GCC does not inline a function into one
-// with different coverage instrumentation, so everything such a function calls on its normal path
-// is AOC_FORCE_INLINE (inlined everywhere, instrumented like the function it lands in, and
-// without hooks of its own: it only ever runs inside an API function).
+// the coverage callbacks and without entry/exit hooks. The hooks only exist to stop a function's
+// blocks from counting; with no callbacks in its body there is nothing to stop, and every function
+// it calls that is not inlined is an API function with hooks of its own. GCC does not inline a
+// function into one with different coverage instrumentation, so everything such a function calls
+// on its normal path is AOC_FORCE_INLINE (inlined everywhere, instrumented like the function it
+// lands in, and without hooks of its own: it only ever runs inside an API function).
 #pragma once
 
-#define AOC_API_UNCOUNTED __attribute__((no_sanitize_coverage))
+#define AOC_API_UNCOUNTED __attribute__((no_sanitize_coverage, no_instrument_function))
 #define AOC_FORCE_INLINE inline __attribute__((always_inline, no_instrument_function))

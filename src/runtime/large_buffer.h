@@ -1,0 +1,35 @@
+// Host buffers of up to gigabytes: a 67 M-element case holds its inputs, GM copies, outputs and
+// the goldens' double arrays, about 3 GB. First-touch page faults dominated such a run (one per
+// 4 KiB page, and each costs microseconds on a virtual machine), so large buffers ask for
+// transparent huge pages before their first write.
+#pragma once
+#include <cstddef>
+#include <cstdlib>
+#include <memory>
+
+namespace aoc::rt {
+
+// Asks the kernel to back the 2 MiB-aligned interior of [p, p + bytes) with transparent huge
+// pages. Only worth it, and only done, for buffers of several MiB; a no-op where the kernel does
+// not offer them. Call it between allocation and the first write.
+void advise_huge_pages(void* p, size_t bytes);
+
+// Reserves room for n elements of a std::vector and advises huge pages for it; fill it after.
+template <typename V> void reserve_large(V& v, size_t n) {
+  v.reserve(n);
+  advise_huge_pages(v.data(), n * sizeof(typename V::value_type));
+}
+
+// GM memory for one kernel argument: 512 B aligned like device allocations, `bytes` long
+// starting with a copy of `init` (when given), the rest up to the padded size filled with
+// `fill`. Throws std::bad_alloc when the memory is not there.
+struct GmBuffer {
+  struct Free {
+    void operator()(unsigned char* p) const { std::free(p); }
+  };
+  std::unique_ptr<unsigned char, Free> mem;
+  size_t bytes = 0;
+  GmBuffer(const void* init, size_t n, unsigned char fill);
+};
+
+}  // namespace aoc::rt
