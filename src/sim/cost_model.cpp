@@ -124,6 +124,28 @@ int bank_conflict_beats(const Soc& soc, const TraceRecord& r) {
   return beats;
 }
 
+uint64_t ub_banks_touched(const Soc& soc, const TraceRecord& r) {
+  const uint64_t groups = soc.ub_bank_groups, block = soc.ub_block_bytes;
+  if (groups == 0 || block == 0) return 0;
+  uint64_t mask = 0;
+  auto add = [&](const Range& rg) {
+    if (rg.space != Space::UB || rg.hi <= rg.lo) return;
+    for (uint64_t bank = rg.lo >> soc.ub_bank_id_shift; bank <= (rg.hi - 1) >> soc.ub_bank_id_shift; ++bank) {
+      const uint64_t lo = std::max(rg.lo, bank << soc.ub_bank_id_shift);
+      const uint64_t hi = std::min(rg.hi, (bank + 1) << soc.ub_bank_id_shift);
+      // Consecutive 32-B blocks rotate through the groups: a run of `groups` blocks touches all.
+      const uint64_t blocks = std::min((hi - lo + block - 1) / block, groups);
+      for (uint64_t j = 0; j < blocks; ++j) {
+        const uint64_t bit = bank * groups + (lo / block + j) % groups;
+        if (bit < 64) mask |= uint64_t{1} << bit;
+      }
+    }
+  };
+  for (int i = 0; i < r.nreads; ++i) add(r.reads[i]);
+  if (r.has_write) add(r.write);
+  return mask;
+}
+
 double vector_cycles(const Soc& soc, const TraceRecord& r) {
   double c = vector_table_cycles(soc, r);
   int beats = bank_conflict_beats(soc, r);

@@ -28,7 +28,9 @@ InstrCost cost_of(const Soc& soc, const aoc::TraceRecord& r);
 double vector_cycles(const Soc& soc, const aoc::TraceRecord& r);        // table cost + bank conflicts
 double vector_table_cycles(const Soc& soc, const aoc::TraceRecord& r);  // table cost only
 double vector_ideal_cycles(const Soc& soc, const aoc::TraceRecord& r);  // lowest cost per element of its curve, no floor
-int bank_conflict_beats(const Soc& soc, const aoc::TraceRecord& r);     // beats per repeat (1 = none)
+int bank_conflict_beats(const Soc& soc, const aoc::TraceRecord& r);
+// The UB banks a record's UB operands touch: bit bank_id * bank_groups + group.
+uint64_t ub_banks_touched(const Soc& soc, const aoc::TraceRecord& r);     // beats per repeat (1 = none)
 uint64_t vector_elems(const aoc::TraceRecord& r);
 std::string copy_path_key(const aoc::TraceRecord& r);  // "gm_to_ub", "ub_to_gm", ...
 double burst_efficiency(const Soc& soc, const aoc::TraceRecord& r);

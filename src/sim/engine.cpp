@@ -38,6 +38,7 @@ struct PipeState {
   uint32_t pending_rec = 0;
   int span = -1;
   int flow = -1;  // index into Engine::flows_ while moving data
+  uint64_t ub_banks = 0;  // V: the UB banks of the instruction in progress (cost_model.h)
 };
 
 struct Flow {
@@ -48,6 +49,8 @@ struct Flow {
   Resource res;
   bool hbm_write = false;  // write-backs of dirty L2 lines
   double rate = 0;
+  uint64_t ub_banks = 0;      // UB banks the transfer reads or writes
+  double stalled_until = 0;   // a vector instruction of its core holds one of those banks until then
 };
 constexpr int kBackground = -1;
 
@@ -102,16 +105,20 @@ class Engine {
       }
       release_sync_if_complete();
       if (unfinished == 0) break;
-      if (flows_dirty_) assign_rates();
-      double t_next = kInf;
+      if (flows_dirty_) assign_rates(now);
+      double t_next = kInf, stall_end = kInf;
       for (const auto& c : ctxs_)
         if (c.active && !c.finished) t_next = std::min(t_next, c.next_time);
-      for (const auto& f : flows_)
+      for (const auto& f : flows_) {
         if (f.rate > 0) t_next = std::min(t_next, now + f.remaining / f.rate);
+        if (f.stalled_until > now) stall_end = std::min(stall_end, f.stalled_until);
+      }
+      t_next = std::min(t_next, stall_end);
       if (!(t_next < kInf)) throw SimError(deadlock_report(now));
       if (t_next < now) t_next = now;
       advance_flows(now, t_next);
       now = t_next;
+      if (stall_end <= now) flows_dirty_ = true;  // a stalled transfer gets its rate back
     }
     return finish();
   }
@@ -262,6 +269,10 @@ class Engine {
     if (ps.mode == PipeMode::FlowPending && ps.until <= now) {
       flows_.push_back(Flow{uint32_t(&c - ctxs_.data()), p, ps.pending_bytes, ps.pending_cap, ps.pending_res});
       ps.flow = int(flows_.size() - 1);
+      Flow& f = flows_.back();
+      f.ub_banks = ub_banks_touched(soc_, c.trace->records[ps.pending_rec]);
+      const PipeState& v = c.pipes[int(Pipe::V)];
+      if (v.mode == PipeMode::Fixed && v.until > now && (v.ub_banks & f.ub_banks) != 0) f.stalled_until = v.until;
       if (ps.pending_res != Resource::None) {
         const double writeback = route_through_l2(flows_.back(), c.trace->records[ps.pending_rec]);
         if (writeback > 0) flows_.push_back(Flow{flows_.back().ctx, kBackground, writeback, kInf, Resource::Hbm, true});
@@ -293,6 +304,7 @@ class Engine {
           ps.mode = PipeMode::Fixed;
           ps.until = now + cost.cycles;
           ps.last_done = std::max(ps.last_done, ps.until + cost.latency);
+          if (pipe == Pipe::V) stall_transfers(c, ps, r);
           c.res.busy[p] += cost.cycles;
           add_span(c, pipe, idx, now, ps.until, ps.until + cost.latency);
         }
@@ -397,7 +409,21 @@ class Engine {
     return double(o.writeback_bytes);
   }
 
-  void assign_rates() {
+  // UB ports arbitrate per bank: while the vector instruction `v` runs, the core's transfers into
+  // or out of the banks it uses lose soc.dma_vector_bank_stall of their rate.
+  void stall_transfers(const Ctx& c, PipeState& v, const TraceRecord& r) {
+    v.ub_banks = 0;
+    if (soc_.dma_vector_bank_stall <= 0) return;
+    v.ub_banks = ub_banks_touched(soc_, r);
+    const uint32_t ctx = uint32_t(&c - ctxs_.data());
+    for (auto& f : flows_)
+      if (f.pipe != kBackground && f.ctx == ctx && (f.ub_banks & v.ub_banks) != 0) {
+        f.stalled_until = std::max(f.stalled_until, v.until);
+        flows_dirty_ = true;
+      }
+  }
+
+  void assign_rates(double now) {
     flows_dirty_ = false;
     bool hbm_reads = false, hbm_writes = false;
     for (const auto& f : flows_)
@@ -410,12 +436,15 @@ class Engine {
       std::vector<size_t> ids;
       for (size_t i = 0; i < flows_.size(); ++i)
         if (int(flows_[i].res) == r) ids.push_back(i);
-      std::stable_sort(ids.begin(), ids.end(), [&](size_t a, size_t b) { return flows_[a].cap < flows_[b].cap; });
+      auto cap_of = [&](const Flow& f) {
+        return f.stalled_until > now ? f.cap * (1.0 - soc_.dma_vector_bank_stall) : f.cap;
+      };
+      std::stable_sort(ids.begin(), ids.end(), [&](size_t a, size_t b) { return cap_of(flows_[a]) < cap_of(flows_[b]); });
       double left = capacity[r];
       size_t n = ids.size();
       for (size_t k = 0; k < ids.size(); ++k) {
         double share = left / double(n - k);
-        double rate = std::min(flows_[ids[k]].cap, share);
+        double rate = std::min(cap_of(flows_[ids[k]]), share);
         flows_[ids[k]].rate = rate;
         left -= rate;
       }

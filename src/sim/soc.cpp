@@ -204,6 +204,10 @@ Soc parse_soc(const fs::path& file) {
   s.ub_bank_groups = need<uint32_t>(t, "ub_banks.bank_groups", f);
   s.ub_bank_id_shift = need<uint32_t>(t, "ub_banks.bank_id_shift", f);
   s.bank_conflict_cycles_per_beat = need<double>(t, "ub_banks.conflict_cycles_per_beat", f);
+  s.dma_vector_bank_stall = need<double>(t, "ub_banks.dma_vector_stall", f);
+  if (!(s.dma_vector_bank_stall >= 0 && s.dma_vector_bank_stall <= 1))
+    throw SimError(f + ": ub_banks.dma_vector_stall must be in [0, 1] (the share of a DMA's UB-side rate a "
+                       "vector instruction on the same banks takes)");
 
   s.launch_base_us = need<double>(t, "launch.base_us", f);
   s.launch_per_core_us = need<double>(t, "launch.per_core_us", f);

@@ -67,6 +67,9 @@ struct Soc {
   uint32_t ub_bank_groups = 16;
   uint32_t ub_bank_id_shift = 16;  // address bit where bank_id starts
   double bank_conflict_cycles_per_beat = 1;
+  // Share of a DMA transfer's UB-side progress lost while a vector instruction of the same core
+  // accesses one of the banks it reads or writes (UB ports arbitrate per bank; 0: no contention).
+  double dma_vector_bank_stall = 0;
 
   // Launch overhead.
   double launch_base_us = 0;

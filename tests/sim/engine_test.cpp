@@ -124,6 +124,44 @@ TEST(Engine, PipelinedLoopOverlapsPipes) {
   EXPECT_GE(s.cycles, sum);
 }
 
+// UB ports arbitrate per bank: a copy into the banks a running vector instruction uses makes no
+// progress while it runs (dma_vector_stall = 1); a copy into other banks, or with the stall off,
+// is not delayed. The copy (20000 B at 10 B/cycle) outlasts the vector instruction, which the
+// scalar work before it starts after the copy's data has begun to move.
+TEST(Engine, VectorOnTheSameUbBanksStallsATransfer) {
+  auto mte2_busy = [](double stall, uint64_t vector_base) {
+    Soc soc = round_soc();
+    soc.dma_vector_bank_stall = stall;
+    std::vector<TraceRecord> recs{copy_in(65536, 1 << 20, 20000), scalar(50),
+                                  vadd(vector_base + 8192, vector_base, vector_base + 4096, 2048)};
+    Trace t = trace_of(recs);
+    SimResult r = run1(soc, t);
+    return std::pair{r.blocks[0].busy[int(Pipe::MTE2)], r.blocks[0].busy[int(Pipe::V)]};
+  };
+  const auto [alone, vec] = mte2_busy(0.0, 65536);
+  EXPECT_GE(alone, 10 + 20000 / 10.0);  // issue + bytes / rate (+ partial 512 B windows)
+  const auto [other_banks, vec2] = mte2_busy(1.0, 131072);
+  EXPECT_DOUBLE_EQ(other_banks, alone);
+  const auto [same_banks, vec3] = mte2_busy(1.0, 65536);
+  EXPECT_DOUBLE_EQ(vec3, vec);
+  EXPECT_GT(vec, 0);
+  EXPECT_DOUBLE_EQ(same_banks, alone + vec);
+  // A partial stall leaves the copy part of its rate while the vector instruction runs.
+  const auto [half_stall, vec4] = mte2_busy(0.5, 65536);
+  EXPECT_DOUBLE_EQ(half_stall, alone + vec * 0.5);
+}
+
+TEST(Engine, UbBanksTouchedFollowTheAddressLayout) {
+  Soc soc = round_soc();
+  // 512 B from 0: all 16 groups of bank 0. 64 B at 64 KB + 96: groups 3 and 4 of bank 1.
+  TraceRecord r = vadd(0, 65536 + 96, 65536 + 96, 32);
+  r.write = ub(0, 512);
+  EXPECT_EQ(ub_banks_touched(soc, r), 0xffffull | (0x18ull << 16));
+  TraceRecord g = copy_in(0, 0, 64);
+  g.write = ub(131072 + 480, 131072 + 544);  // across a bank-group wrap: groups 15 and 0 of bank 2
+  EXPECT_EQ(ub_banks_touched(soc, g), (1ull << 47) | (1ull << 32));
+}
+
 TEST(Engine, QueueDepthStallsIssue) {
   Soc soc = round_soc();  // queue depth 4
   std::vector<TraceRecord> recs;

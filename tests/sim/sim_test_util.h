@@ -29,6 +29,7 @@ inline aoc::sim::Soc round_soc(int aiv_cores = 48) {
        "[paths.ub_to_ub]\nbytes_per_cycle = 100\nissue_cycles = 0\nlatency_cycles = 0\n"
        "[burst]\ngranule_bytes = 32\nalignment_efficiency = [[1, 0.5], [512, 1.0]]\n"
        "[ub_banks]\nblock_bytes = 32\nbank_groups = 16\nbank_id_shift = 16\nconflict_cycles_per_beat = 1\n"
+       "dma_vector_stall = 0\n"
        "[launch]\nbase_us = 1.0\nper_core_us = 0.5\nper_wave_us = 0\n"
        "[scalar]\ncycles_per_op = 1\naccess_cycles = 10\nissue_cycles = 1\nqueue_depth = 4\n"
        "[sync]\nset_flag_cycles = 1\nwait_flag_cycles = 1\nbarrier_cycles = 2\nsync_all_cycles = 10\n"
