@@ -79,11 +79,11 @@ TEST(Calibration, AddLadderDoubleBufferL2BypassAndBankLayout) {
   }
   // The L2 bypass of case 5 is the large step (264.0 -> 187.7 us measured) and must show.
   EXPECT_TRUE(sim::order_violations({rs[0], rs[1]}).empty());
-  // Case 6 is measured 1.7 % faster than case 5; the model has it 0.1 % slower (its UB layout
-  // speeds up the device's MTE2/MTE3, which the model's bank conflicts, vector-only, miss).
-  // docs/calibration.md records this as the remaining miss of the table.
-  if (!sim::order_violations({rs[1], rs[2]}).empty())
-    std::printf("known miss: add case 6 is not simulated faster than add case 5\n");
+  // Case 6 is measured 1.7 % faster than case 5. Its conflict-free layout halves the vector
+  // time, which alone is hidden behind the HBM reads; it shows because copies into and out of
+  // the banks a vector instruction uses wait for it (UB port contention, docs/calibration.md).
+  EXPECT_TRUE(sim::order_violations({rs[1], rs[2]}).empty()) << "add case 6 is not simulated faster than add case 5";
+  EXPECT_LT(rs[2].task.simulated, rs[1].task.simulated);
 }
 
 TEST(Calibration, CopyTileSweepLargeTiles) {
