@@ -1,0 +1,61 @@
+#include "llm/usage.h"
+
+namespace aoc::llm {
+
+nlohmann::json UsageTotals::to_json() const {
+  return {{"requests", requests},
+          {"cache_hits", cache_hits},
+          {"failed", failed},
+          {"retries", retries},
+          {"prompt_tokens", prompt_tokens},
+          {"completion_tokens", completion_tokens},
+          {"cached_prompt_tokens", cached_prompt_tokens},
+          {"cached_completion_tokens", cached_completion_tokens},
+          {"usage_missing", usage_missing},
+          {"cost", cost},
+          {"seconds", seconds}};
+}
+
+double UsageMeter::cost_of(const TokenUsage& u) const {
+  return (static_cast<double>(u.prompt_tokens) * prompt_price_ +
+          static_cast<double>(u.completion_tokens) * completion_price_) /
+         1e6;
+}
+
+void UsageMeter::live_answer(const TokenUsage& u, double seconds) {
+  std::lock_guard<std::mutex> lock(mu_);
+  ++t_.requests;
+  t_.seconds += seconds;
+  if (!u.reported) {
+    ++t_.usage_missing;
+    return;
+  }
+  t_.prompt_tokens += u.prompt_tokens;
+  t_.completion_tokens += u.completion_tokens;
+  t_.cost += cost_of(u);
+}
+
+void UsageMeter::cached_answer(const TokenUsage& u) {
+  std::lock_guard<std::mutex> lock(mu_);
+  ++t_.cache_hits;
+  t_.cached_prompt_tokens += u.prompt_tokens;
+  t_.cached_completion_tokens += u.completion_tokens;
+}
+
+void UsageMeter::failure(double seconds) {
+  std::lock_guard<std::mutex> lock(mu_);
+  ++t_.failed;
+  t_.seconds += seconds;
+}
+
+void UsageMeter::retry() {
+  std::lock_guard<std::mutex> lock(mu_);
+  ++t_.retries;
+}
+
+UsageTotals UsageMeter::totals() const {
+  std::lock_guard<std::mutex> lock(mu_);
+  return t_;
+}
+
+}  // namespace aoc::llm

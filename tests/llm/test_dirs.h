@@ -1,0 +1,52 @@
+// Scratch folders for the LLM tests, removed afterwards, and a scan of the files a
+// run wrote for a secret.
+#pragma once
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+namespace aoc::llm::testing {
+
+class ScratchDir {
+ public:
+  explicit ScratchDir(const std::string& tag) {
+    std::string t = (std::filesystem::temp_directory_path() / ("aoc-llm-" + tag + "-XXXXXX")).string();
+    if (mkdtemp(t.data()) != nullptr) path_ = t;
+  }
+  ~ScratchDir() {
+    std::error_code ec;
+    std::filesystem::remove_all(path_, ec);
+  }
+  const std::filesystem::path& path() const { return path_; }
+
+ private:
+  std::filesystem::path path_;
+};
+
+// Files under `root` whose bytes contain `needle`.
+inline std::vector<std::string> files_containing(const std::filesystem::path& root, const std::string& needle) {
+  std::vector<std::string> hits;
+  for (const auto& e : std::filesystem::recursive_directory_iterator(root)) {
+    if (!e.is_regular_file()) continue;
+    std::ifstream in(e.path(), std::ios::binary);
+    std::stringstream ss;
+    ss << in.rdbuf();
+    if (ss.str().find(needle) != std::string::npos) hits.push_back(e.path().string());
+  }
+  return hits;
+}
+
+inline size_t count_files(const std::filesystem::path& root) {
+  size_t n = 0;
+  std::error_code ec;
+  for (auto it = std::filesystem::recursive_directory_iterator(root, ec);
+       it != std::filesystem::recursive_directory_iterator(); ++it)
+    n += it->is_regular_file() ? 1 : 0;
+  return n;
+}
+
+}  // namespace aoc::llm::testing
