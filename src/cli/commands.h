@@ -13,5 +13,6 @@ void add_ops_command(CLI::App& app);
 void add_eval_command(CLI::App& app);
 void add_calibrate_command(CLI::App& app);
 void add_tune_command(CLI::App& app);  // tune and tune-bench
+void add_llm_commands(CLI::App& app);  // llm-check and llm-propose
 
 }  // namespace aoc::cli

@@ -14,6 +14,7 @@ int main(int argc, char** argv) {
   aoc::cli::add_eval_command(app);
   aoc::cli::add_calibrate_command(app);
   aoc::cli::add_tune_command(app);
+  aoc::cli::add_llm_commands(app);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

@@ -11,30 +11,15 @@
 
 #include <nlohmann/json.hpp>
 
+#include "cli_support.h"
+
 namespace fs = std::filesystem;
 
 namespace {
 
-fs::path ascendopt() { return fs::read_symlink("/proc/self/exe").parent_path().parent_path() / "bin" / "ascendopt"; }
-
-struct CliRun {
-  int status = -1;
-  std::string out;
-};
-
-// Runs ascendopt with `args`; `merge_stderr` folds stderr into the captured text.
-CliRun run(const std::string& args, bool merge_stderr = true) {
-  CliRun r;
-  const std::string cmd = ascendopt().string() + " " + args + (merge_stderr ? " 2>&1" : " 2>/dev/null");
-  FILE* f = popen(cmd.c_str(), "r");
-  if (f == nullptr) return r;
-  char buf[4096];
-  size_t n;
-  while ((n = fread(buf, 1, sizeof(buf), f)) > 0) r.out.append(buf, n);
-  const int st = pclose(f);
-  r.status = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
-  return r;
-}
+using aoc::testing::CliRun;
+fs::path ascendopt() { return aoc::testing::ascendopt_binary(); }
+CliRun run(const std::string& args, bool merge_stderr = true) { return aoc::testing::run_ascendopt(args, merge_stderr); }
 
 }  // namespace
 

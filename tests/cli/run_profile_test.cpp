@@ -12,29 +12,15 @@
 
 #include <nlohmann/json.hpp>
 
+#include "cli_support.h"
+
 namespace fs = std::filesystem;
 
 namespace {
 
-fs::path ascendopt() { return fs::read_symlink("/proc/self/exe").parent_path().parent_path() / "bin" / "ascendopt"; }
 
-struct CliRun {
-  int status = -1;
-  std::string out;
-};
-
-CliRun run(const std::string& args) {
-  CliRun r;
-  const std::string cmd = ascendopt().string() + " " + args + " 2>&1";
-  FILE* f = popen(cmd.c_str(), "r");
-  if (f == nullptr) return r;
-  char buf[4096];
-  size_t n;
-  while ((n = fread(buf, 1, sizeof(buf), f)) > 0) r.out.append(buf, n);
-  const int st = pclose(f);
-  r.status = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
-  return r;
-}
+using aoc::testing::CliRun;
+CliRun run(const std::string& args) { return aoc::testing::run_ascendopt(args); }
 
 const std::string kAdd = "run " + std::string(AOC_SOURCE_DIR) + "/ops/elementwise/add";
 
