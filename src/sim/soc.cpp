@@ -84,16 +84,31 @@ uint32_t dtype_bytes(aoc::DType t) {
 
 namespace {
 
-std::vector<fs::path> search_dirs() {
+// The directory holding the running executable (empty when the system cannot say).
+fs::path executable_dir() {
+  std::error_code ec;
+  fs::path exe = fs::read_symlink("/proc/self/exe", ec);
+  return ec ? fs::path() : exe.parent_path();
+}
+
+}  // namespace
+
+std::vector<fs::path> soc_search_dirs() {
+  // Every entry is absolute: the sandboxed harness runs in its own working directory, so a
+  // relative directory (what __FILE__ becomes when a compiler cache rewrites paths relative
+  // to a base directory) would name nothing there.
   std::vector<fs::path> dirs;
-  if (const char* home = std::getenv("ASCENDOPT_HOME")) dirs.emplace_back(fs::path(home) / "socs");
-#ifdef AOC_SOURCE_DIR
+  if (const char* home = std::getenv("ASCENDOPT_HOME"); home != nullptr && *home != '\0')
+    dirs.emplace_back(fs::absolute(fs::path(home) / "socs"));
+  // An installed tree keeps the SoC files in <prefix>/share/ascendopt/socs beside <prefix>/bin.
+  if (fs::path exe = executable_dir(); !exe.empty())
+    dirs.emplace_back((exe.parent_path() / "share" / "ascendopt" / "socs").lexically_normal());
+  // The source tree this library was built from; CMake passes its absolute path.
   dirs.emplace_back(fs::path(AOC_SOURCE_DIR) / "socs");
-#endif
-  // This file lives at <source>/src/sim/soc.cpp: the source tree's socs/ is two levels up.
-  dirs.emplace_back(fs::path(__FILE__).parent_path().parent_path().parent_path() / "socs");
   return dirs;
 }
+
+namespace {
 
 // Reads a required value and names the key and file when it is missing or mistyped.
 template <typename T>
@@ -253,7 +268,7 @@ bool looks_like_path(const std::string& s) {
 
 std::vector<std::string> available_socs() {
   std::set<std::string> names;
-  for (const auto& d : search_dirs()) {
+  for (const auto& d : soc_search_dirs()) {
     std::error_code ec;
     if (!fs::is_directory(d, ec)) continue;
     for (const auto& e : fs::directory_iterator(d, ec)) {
@@ -274,7 +289,7 @@ Soc load_soc(const std::string& name_or_path) {
     if (!fs::exists(name_or_path)) throw SimError("SoC file not found: " + name_or_path);
     return parse_soc(name_or_path);
   }
-  std::vector<fs::path> dirs = search_dirs();
+  std::vector<fs::path> dirs = soc_search_dirs();
   for (const auto& d : dirs) {
     fs::path p = d / (name_or_path + ".toml");
     std::error_code ec;

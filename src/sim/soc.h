@@ -3,6 +3,7 @@
 // measurements means editing a data file, never the code.
 #pragma once
 #include <cstdint>
+#include <filesystem>
 #include <map>
 #include <string>
 #include <utility>
@@ -108,9 +109,13 @@ const char* dtype_name(aoc::DType t);
 uint32_t dtype_bytes(aoc::DType t);
 
 // Loads socs/<name>.toml. `name_or_path` is either a path to a .toml file or a SoC name,
-// searched in $ASCENDOPT_HOME/socs and then in the source tree's socs/. Fails with an
+// searched in soc_search_dirs(). Fails with an
 // aoc::Error listing the available SoCs when nothing matches.
 Soc load_soc(const std::string& name_or_path);
+
+// Directories searched for SoC names, in order, all absolute: $ASCENDOPT_HOME/socs, then
+// <prefix>/share/ascendopt/socs beside the running executable's bin/, then the source tree's socs/.
+std::vector<std::filesystem::path> soc_search_dirs();
 
 // Names of the SoCs found in the search path (sorted).
 std::vector<std::string> available_socs();

@@ -77,6 +77,46 @@ TEST(SocLoader, ExplicitPathAndHomeDirectory) {
   unsetenv("ASCENDOPT_HOME");
 }
 
+// The sandboxed harness looks SoCs up by name from a working directory of its own, and a
+// compiler cache may make __FILE__ relative: the search must not depend on either.
+TEST(SocLoader, NameLookupIsIndependentOfTheWorkingDirectory) {
+  namespace fs = std::filesystem;
+  unsetenv("ASCENDOPT_HOME");
+  const auto dirs = soc_search_dirs();
+  ASSERT_FALSE(dirs.empty());
+  for (const auto& d : dirs) EXPECT_TRUE(d.is_absolute()) << d;
+  const fs::path cwd = fs::current_path();
+  const fs::path elsewhere = fs::temp_directory_path() / "aoc_soc_cwd_test";
+  fs::create_directories(elsewhere);
+  fs::current_path(elsewhere);
+  EXPECT_EQ(load_soc("Ascend910B1").name, "Ascend910B1");
+  EXPECT_GE(available_socs().size(), 4u);
+  fs::current_path(cwd);
+}
+
+TEST(SocLoader, HomeDirectoryComesFirstAndMayBeRelative) {
+  namespace fs = std::filesystem;
+  const fs::path home = fs::temp_directory_path() / "aoc_soc_home_test";
+  fs::create_directories(home / "socs");
+  const fs::path src = fs::path(AOC_SOURCE_DIR) / "socs";
+  // A copy of B1 under a new name, with its cost table beside it, is found only through the home.
+  std::ifstream in(src / "Ascend910B1.toml");
+  std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  text.replace(text.find("name = \"Ascend910B1\""), 20, "name = \"Ascend910Zz\"");
+  std::ofstream(home / "socs" / "Ascend910Zz.toml") << text;
+  fs::copy_file(src / "dav-c220-vector.toml", home / "socs" / "dav-c220-vector.toml",
+                fs::copy_options::overwrite_existing);
+  const fs::path cwd = fs::current_path();
+  fs::current_path(fs::temp_directory_path());
+  setenv("ASCENDOPT_HOME", "aoc_soc_home_test", 1);
+  const auto dirs = soc_search_dirs();
+  EXPECT_EQ(dirs.front(), home / "socs");
+  EXPECT_EQ(load_soc("Ascend910Zz").name, "Ascend910Zz");
+  unsetenv("ASCENDOPT_HOME");
+  fs::current_path(cwd);
+  EXPECT_THROW(load_soc("Ascend910Zz"), SimError);
+}
+
 TEST(Curve, InterpolatesAndExtrapolates) {
   Curve c{{{128, 4}, {256, 4}, {512, 6}}};
   EXPECT_DOUBLE_EQ(c.at(1), 4);
