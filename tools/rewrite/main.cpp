@@ -1,0 +1,159 @@
+// aoc-rewrite: finds, removes and applies optimization motifs in an AscendC operator's
+// sources. Called by `ascendopt motifs` and `ascendopt rewrite`; prints JSON on stdout.
+//
+//   aoc-rewrite list
+//   aoc-rewrite detect [--motif M] --root DIR --kernel F.cpp... [--host F.cpp...]
+//               [--kernel-args FLAGS... ] [--host-args FLAGS...]
+//   aoc-rewrite apply|remove --motif M ... [--write]
+//
+// Exit status: 0 done, 1 the sources do not parse, 2 usage error, 3 transformation refused.
+#include <nlohmann/json.hpp>
+
+#include <fstream>
+#include <iostream>
+#include <stdexcept>
+
+#include "clang_frontend.h"
+#include "edits.h"
+#include "motif.h"
+
+namespace {
+
+using aoc::rewrite::Range;
+using nlohmann::json;
+
+struct Options {
+  std::string command;
+  std::string motif;
+  bool write = false;
+  aoc::rewrite::ParseInput parse;
+};
+
+int usage(const std::string& why) {
+  std::cout << json{{"error", why + " (usage: aoc-rewrite list | detect|apply|remove [--motif M] --root DIR "
+                                       "--kernel F.cpp [--host F.cpp] [--write] [--kernel-args ...] [--host-args ...])"}}
+                   .dump(2)
+            << "\n";
+  return 2;
+}
+
+json where(const Range& r) { return json{{"file", r.file}, {"line", r.line}}; }
+
+json locations(const std::vector<Range>& rs) {
+  json a = json::array();
+  for (const auto& r : rs) a.push_back(where(r));
+  return a;
+}
+
+int detect(const aoc::rewrite::KernelModel& m, const std::string& only) {
+  json out = json::array();
+  for (const auto& motif : aoc::rewrite::catalogue()) {
+    if (!only.empty() && motif->name() != only) continue;
+    auto d = motif->detect(m);
+    out.push_back({{"motif", motif->name()},
+                   {"summary", motif->summary()},
+                   {"state", aoc::rewrite::state_name(d.state)},
+                   {"reason", d.reason},
+                   {"locations", locations(d.ranges)}});
+  }
+  std::cout << json{{"motifs", out}}.dump(2) << "\n";
+  return 0;
+}
+
+int transform(const aoc::rewrite::KernelModel& m, const Options& o) {
+  const auto* motif = aoc::rewrite::find_motif(o.motif);
+  auto t = o.command == "apply" ? motif->apply(m) : motif->remove(m);
+  json out = {{"motif", o.motif}, {"action", o.command}};
+  if (!t.refused.empty()) {
+    out["refused"] = t.refused;
+    std::cout << out.dump(2) << "\n";
+    return 3;
+  }
+  std::map<std::string, std::string> changed;
+  try {
+    changed = aoc::rewrite::apply_edits(m, t.edits);
+  } catch (const std::invalid_argument& e) {
+    out["refused"] = std::string("the motif's edits conflict: ") + e.what();
+    std::cout << out.dump(2) << "\n";
+    return 3;
+  }
+  json files = json::array();
+  for (const auto& [path, text] : changed) {
+    files.push_back(path);
+    if (o.write) {
+      std::ofstream f(path, std::ios::binary | std::ios::trunc);
+      f << text;
+      if (!f) {
+        std::cout << json{{"error", "cannot write " + path}}.dump(2) << "\n";
+        return 1;
+      }
+    }
+  }
+  out["files"] = files;
+  out["locations"] = locations(t.ranges);
+  out["written"] = o.write;
+  if (!o.write) {
+    json texts = json::object();
+    for (const auto& [path, text] : changed) texts[path] = text;
+    out["contents"] = texts;
+  }
+  std::cout << out.dump(2) << "\n";
+  return 0;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  Options o;
+  if (argc < 2) return usage("no command");
+  o.command = argv[1];
+  if (o.command == "list") {
+    json out = json::array();
+    for (const auto& m : aoc::rewrite::catalogue()) out.push_back({{"motif", m->name()}, {"summary", m->summary()}});
+    std::cout << json{{"motifs", out}}.dump(2) << "\n";
+    return 0;
+  }
+  if (o.command != "detect" && o.command != "apply" && o.command != "remove") return usage("unknown command " + o.command);
+  std::vector<std::string>* flags = nullptr;
+  for (int i = 2; i < argc; ++i) {
+    std::string a = argv[i];
+    auto value = [&](std::string& into) {
+      if (i + 1 >= argc) return false;
+      into = argv[++i];
+      return true;
+    };
+    std::string v;
+    if (a == "--kernel-args") flags = &o.parse.kernel_flags;
+    else if (a == "--host-args") flags = &o.parse.host_flags;
+    else if (flags) flags->push_back(a);
+    else if (a == "--motif") { if (!value(o.motif)) return usage("--motif needs a name"); }
+    else if (a == "--root") { if (!value(v)) return usage("--root needs a folder"); o.parse.editable_roots.push_back(v); }
+    else if (a == "--kernel") { if (!value(v)) return usage("--kernel needs a file"); o.parse.kernel_files.push_back(v); }
+    else if (a == "--host") { if (!value(v)) return usage("--host needs a file"); o.parse.host_files.push_back(v); }
+    else if (a == "--write") o.write = true;
+    else return usage("unknown option " + a);
+  }
+  if (o.parse.kernel_files.empty()) return usage("no --kernel file");
+  if (o.parse.editable_roots.empty()) return usage("no --root folder (the operator sources that may be edited)");
+  if (!o.motif.empty() && !aoc::rewrite::find_motif(o.motif)) return usage("unknown motif " + o.motif + " (see aoc-rewrite list)");
+  if (o.command != "detect" && o.motif.empty()) return usage(o.command + " needs --motif");
+  for (const auto& f : o.parse.kernel_files)
+    if (!std::ifstream(f)) return usage("cannot read " + f);
+  for (const auto& f : o.parse.host_files)
+    if (!std::ifstream(f)) return usage("cannot read " + f);
+
+  aoc::rewrite::KernelModel model;
+  auto errors = aoc::rewrite::parse_sources(o.parse, model);
+  if (!errors.empty()) {
+    json e = json::array();
+    for (const auto& x : errors) e.push_back({{"file", x.file}, {"line", x.line}, {"column", x.column}, {"message", x.message}});
+    const auto& first = errors.front();
+    std::cout << json{{"error", "the sources do not parse: " + first.file + ":" + std::to_string(first.line) + ": " +
+                                    first.message},
+                      {"diagnostics", e}}
+                     .dump(2)
+              << "\n";
+    return 1;
+  }
+  return o.command == "detect" ? detect(model, o.motif) : transform(model, o);
+}

@@ -1,0 +1,42 @@
+// The motif catalogue, in the order reports list them.
+#include "motif.h"
+
+namespace aoc::rewrite {
+
+std::unique_ptr<Motif> make_double_buffer();
+std::unique_ptr<Motif> make_event_sync();
+std::unique_ptr<Motif> make_ub_bank_pad();
+std::unique_ptr<Motif> make_scalar_form();
+std::unique_ptr<Motif> make_reciprocal_mul();
+std::unique_ptr<Motif> make_tbuf_temporaries();
+
+const char* state_name(State s) {
+  switch (s) {
+    case State::Present: return "present";
+    case State::Applicable: return "applicable";
+    case State::NotApplicable: return "not_applicable";
+  }
+  return "?";
+}
+
+const std::vector<std::unique_ptr<Motif>>& catalogue() {
+  static const std::vector<std::unique_ptr<Motif>> all = [] {
+    std::vector<std::unique_ptr<Motif>> v;
+    v.push_back(make_double_buffer());
+    v.push_back(make_event_sync());
+    v.push_back(make_ub_bank_pad());
+    v.push_back(make_scalar_form());
+    v.push_back(make_reciprocal_mul());
+    v.push_back(make_tbuf_temporaries());
+    return v;
+  }();
+  return all;
+}
+
+const Motif* find_motif(const std::string& name) {
+  for (const auto& m : catalogue())
+    if (m->name() == name) return m.get();
+  return nullptr;
+}
+
+}  // namespace aoc::rewrite

@@ -1,0 +1,105 @@
+// Double buffering: the kernel's queues hold two buffers so MTE2, V and MTE3 overlap across
+// tiles. The buffer count is a named constant of the kernel (the depth of its TQue and the
+// `num` of InitBuffer) and of the host tiling, which divides UB by it to size the tile; a
+// `buffer_num` knob of the tiling follows too. Remove: 2 -> 1 (one buffer, twice the tile);
+// apply: 1 -> 2.
+#include "motifs/motif_util.h"
+
+namespace aoc::rewrite {
+namespace {
+
+struct Sites {
+  const Var* kernel = nullptr;
+  const Var* host = nullptr;
+  std::vector<const Call*> knobs;  // tuning::Knob*("buffer_num", default, ...) in the host
+  std::vector<Range> inits;
+  std::string why;
+};
+
+Sites find_sites(const KernelModel& m) {
+  Sites s;
+  std::string literal_at;
+  for (const auto& c : m.calls) {
+    if (c.callee != "InitBuffer" || c.args.size() != 3 || m.is_host(c.range.file)) continue;
+    const std::string id = identifier_of(c.args[1].text);
+    if (id.empty()) {
+      if (literal_at.empty()) literal_at = c.range.file + ":" + std::to_string(c.range.line);
+      continue;
+    }
+    const Var* v = m.find_var(id, c.klass, false);
+    if (!v || !(v->is_constexpr || v->is_const) || !int_value(v->init)) continue;
+    if (s.kernel && s.kernel != v) {
+      s.why = "queues use different buffer-count constants (" + s.kernel->name + ", " + v->name + ")";
+      return s;
+    }
+    s.kernel = v;
+    s.inits.push_back(c.range);
+  }
+  if (!s.kernel) {
+    s.why = literal_at.empty() ? "no queue is initialised with a buffer count (no TQue InitBuffer)"
+                               : "InitBuffer takes a literal buffer count at " + literal_at +
+                                     ": no named constant ties it to the tiling";
+    return s;
+  }
+  s.host = m.find_var(s.kernel->name, "", true);
+  if (!s.host || !int_value(s.host->init) || !s.host->editable) {
+    s.why = "the host tiling has no constant " + s.kernel->name +
+            " sizing the tile by the buffer count; changing the kernel alone would overflow UB";
+    s.host = nullptr;
+  }
+  for (const auto& c : m.calls)
+    if ((c.callee == "Knob" || c.callee == "KnobRange") && m.is_host(c.range.file) && c.args.size() >= 2 &&
+        trim(c.args[0].text) == "\"buffer_num\"")
+      s.knobs.push_back(&c);
+  return s;
+}
+
+class DoubleBuffer : public Motif {
+public:
+  std::string name() const override { return "double_buffer"; }
+  std::string summary() const override {
+    return "queue depth 2 (copy-in, compute and copy-out overlap) <-> 1, with the host tile budget";
+  }
+  Detection detect(const KernelModel& m) const override {
+    Sites s = find_sites(m);
+    if (!s.kernel || !s.host) return not_applicable(s.why);
+    Detection d;
+    d.ranges = {s.kernel->decl, s.host->decl};
+    long long n = *int_value(s.kernel->init);
+    long long h = *int_value(s.host->init);
+    if (n != h) return not_applicable("kernel " + s.kernel->name + " = " + std::to_string(n) + " but host = " + std::to_string(h));
+    d.state = n >= 2 ? State::Present : State::Applicable;
+    d.reason = s.kernel->name + " = " + std::to_string(n) + " in the kernel and the host tiling";
+    return d;
+  }
+  Transform remove(const KernelModel& m) const override { return set(m, 1); }
+  Transform apply(const KernelModel& m) const override { return set(m, 2); }
+
+private:
+  Transform set(const KernelModel& m, long long to) const {
+    Detection d = detect(m);
+    if (d.state == State::NotApplicable) return refuse(d.reason);
+    if (to == 1 && d.state != State::Present) return refuse("the queues already hold one buffer");
+    if (to == 2 && d.state != State::Applicable) return refuse("the queues already hold two or more buffers");
+    Sites s = find_sites(m);
+    Transform t;
+    for (const Var* v : {s.kernel, s.host}) {
+      if (!v->editable || !v->init_range.valid()) return refuse(v->name + " is not written in an editable place");
+      t.edits.push_back(replace(v->init_range, std::to_string(to)));
+      t.ranges.push_back(v->decl);
+    }
+    for (const Call* k : s.knobs) {
+      if (!k->editable) return refuse("the buffer_num knob is inside a macro");
+      if (identifier_of(k->args[1].text) == s.host->name) continue;  // follows the constant already
+      t.edits.push_back(replace(k->args[1].range, std::to_string(to)));
+      t.ranges.push_back(k->range);
+    }
+    return t;
+  }
+};
+
+}  // namespace
+
+std::unique_ptr<Motif> make_double_buffer() { return std::make_unique<DoubleBuffer>(); }
+
+}  // namespace aoc::rewrite

@@ -1,0 +1,87 @@
+#include "motifs/motif_util.h"
+
+#include <algorithm>
+#include <cctype>
+
+namespace aoc::rewrite {
+
+bool is_api(const Call& c, const std::string& name) {
+  return c.callee == name && c.object.empty() && (c.ns == "AscendC" || c.ns.empty());
+}
+
+std::string trim(const std::string& s) {
+  size_t b = 0, e = s.size();
+  while (b < e && std::isspace(static_cast<unsigned char>(s[b]))) ++b;
+  while (e > b && std::isspace(static_cast<unsigned char>(s[e - 1]))) --e;
+  return s.substr(b, e - b);
+}
+
+std::optional<long long> int_value(const std::string& text) {
+  std::string t = trim(text);
+  // Strip a functional cast or braces: uint32_t(2), int32_t{2}, {2}.
+  size_t open = t.find_first_of("({");
+  if (open != std::string::npos && (t.back() == ')' || t.back() == '}')) t = trim(t.substr(open + 1, t.size() - open - 2));
+  while (!t.empty() && std::isalpha(static_cast<unsigned char>(t.back()))) t.pop_back();  // 2U, 2UL
+  if (t.empty() || !std::all_of(t.begin(), t.end(), [](char ch) { return std::isdigit(static_cast<unsigned char>(ch)); }))
+    return std::nullopt;
+  return std::stoll(t);
+}
+
+std::string identifier_of(const std::string& text) {
+  std::string t = trim(text);
+  if (t.rfind("this->", 0) == 0) t = t.substr(6);
+  if (t.empty() || !(std::isalpha(static_cast<unsigned char>(t[0])) || t[0] == '_')) return "";
+  for (char ch : t)
+    if (!(std::isalnum(static_cast<unsigned char>(ch)) || ch == '_')) return "";
+  return t;
+}
+
+std::vector<const Call*> calls_in(const KernelModel& m, const std::string& function, const std::string& klass,
+                                  const std::string& file) {
+  std::vector<const Call*> out;
+  for (const auto& c : m.calls)
+    if (c.function == function && c.klass == klass && c.range.file == file) out.push_back(&c);
+  std::sort(out.begin(), out.end(), [](const Call* a, const Call* b) { return a->range.begin < b->range.begin; });
+  return out;
+}
+
+namespace {
+bool word_in(const std::string& text, const std::string& name) {
+  for (size_t p = text.find(name); p != std::string::npos; p = text.find(name, p + 1)) {
+    bool left = p == 0 || !(std::isalnum(static_cast<unsigned char>(text[p - 1])) || text[p - 1] == '_');
+    size_t e = p + name.size();
+    bool right = e >= text.size() || !(std::isalnum(static_cast<unsigned char>(text[e])) || text[e] == '_');
+    if (left && right) return true;
+  }
+  return false;
+}
+}  // namespace
+
+int mentions(const KernelModel& m, const Call& except, const std::string& name) {
+  int n = 0;
+  for (const auto& c : m.calls) {
+    if (&c == &except || c.function != except.function || c.klass != except.klass) continue;
+    if (c.range.file != except.range.file) continue;
+    // Calls nested in `except` (its arguments) do not count.
+    if (c.range.begin >= except.range.begin && c.range.end <= except.range.end) continue;
+    bool hit = word_in(c.object, name);
+    for (const auto& a : c.args) hit = hit || word_in(a.text, name);
+    n += hit ? 1 : 0;
+  }
+  return n;
+}
+
+Transform refuse(std::string why) {
+  Transform t;
+  t.refused = std::move(why);
+  return t;
+}
+
+Detection not_applicable(std::string why) {
+  Detection d;
+  d.state = State::NotApplicable;
+  d.reason = std::move(why);
+  return d;
+}
+
+}  // namespace aoc::rewrite

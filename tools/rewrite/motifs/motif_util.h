@@ -1,0 +1,28 @@
+// Small queries over the kernel model shared by the motifs.
+#pragma once
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "kernel_model.h"
+#include "motif.h"
+
+namespace aoc::rewrite {
+
+// An AscendC API call (qualified or found through using-declarations) of that name.
+bool is_api(const Call& c, const std::string& name);
+// Integer value of an initializer such as `2`, `2U` or `uint32_t(2)`.
+std::optional<long long> int_value(const std::string& text);
+// The identifier a simple argument names: `x`, `this->x`, `x` of `xBuf.Get<T>()` is not one.
+std::string identifier_of(const std::string& text);
+// Calls of one function, in source order.
+std::vector<const Call*> calls_in(const KernelModel& m, const std::string& function, const std::string& klass,
+                                  const std::string& file);
+// Number of calls (other than `except`) in that function whose arguments or object mention `name`.
+int mentions(const KernelModel& m, const Call& except, const std::string& name);
+Transform refuse(std::string why);
+Detection not_applicable(std::string why);
+// A trimmed copy.
+std::string trim(const std::string& s);
+
+}  // namespace aoc::rewrite

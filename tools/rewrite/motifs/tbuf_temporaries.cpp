@@ -1,0 +1,169 @@
+// Compute-only temporaries in a TBuf: a TQue whose tensors are only allocated and freed
+// (never EnQue'd or DeQue'd) pays queue bookkeeping and implicit syncs for nothing; a TBuf
+// hands out its buffer with Get. Apply: TQue -> TBuf, AllocTensor -> Get, FreeTensor
+// statements go, InitBuffer drops the buffer count. Remove: a TBuf fetched once per function
+// (bound to a local) in functions without early returns becomes a TQue of depth 1, with
+// AllocTensor and a FreeTensor at the end of each function.
+#include <map>
+
+#include "motifs/motif_util.h"
+
+namespace aoc::rewrite {
+namespace {
+
+struct Member {
+  const Var* var = nullptr;
+  std::vector<const Call*> calls;  // member calls on it
+  const Call* init = nullptr;
+};
+
+std::vector<Member> members_of(const KernelModel& m, const std::string& tmpl) {
+  std::vector<Member> out;
+  for (const auto& v : m.vars) {
+    if (!v.is_member || v.type_template != tmpl || m.is_host(v.decl.file)) continue;
+    Member mem{&v, {}, nullptr};
+    for (const auto& c : m.calls) {
+      if (c.klass != v.klass) continue;
+      if (identifier_of(c.object) == v.name) mem.calls.push_back(&c);
+      if (c.callee == "InitBuffer" && !c.args.empty() && identifier_of(c.args[0].text) == v.name) mem.init = &c;
+    }
+    out.push_back(mem);
+  }
+  return out;
+}
+
+// "AscendC::TQue<AscendC::QuePosition::VECCALC, 1>" -> "AscendC::QuePosition::VECCALC".
+std::string position_of(const std::string& type) {
+  size_t l = type.find('<'), r = type.rfind('>');
+  if (l == std::string::npos || r == std::string::npos) return "";
+  std::string inner = type.substr(l + 1, r - l - 1);
+  return trim(inner.substr(0, inner.find(',')));
+}
+
+std::string prefix_of(const std::string& type, const std::string& tmpl) { return type.substr(0, type.find(tmpl)); }
+
+bool queue_only_alloc(const Member& q) {
+  if (!q.init || !q.init->editable || !q.init->stmt.valid() || q.init->args.size() != 3 || !q.var->single_decl ||
+      !q.var->editable)
+    return false;
+  int alloc = 0;
+  for (const Call* c : q.calls) {
+    if (c->callee == "AllocTensor" && c->editable) ++alloc;
+    else if (c->callee == "FreeTensor" && c->stmt.valid() && c->editable) continue;
+    else return false;
+  }
+  return alloc > 0;
+}
+
+class TbufTemporaries : public Motif {
+public:
+  std::string name() const override { return "tbuf_temporaries"; }
+  std::string summary() const override { return "compute-only temporaries in TBuf (Get) <-> in a TQue (AllocTensor/FreeTensor)"; }
+  Detection detect(const KernelModel& m) const override {
+    Detection d;
+    for (const auto& q : members_of(m, "TQue"))
+      if (queue_only_alloc(q)) d.ranges.push_back(q.var->decl);
+    if (!d.ranges.empty()) {
+      d.state = State::Applicable;
+      d.reason = std::to_string(d.ranges.size()) + " queue(s) never EnQue'd: temporaries";
+      return d;
+    }
+    auto removable = tbufs_removable(m);
+    if (!removable.empty()) {
+      d.state = State::Present;
+      for (const auto& b : removable) d.ranges.push_back(b.var->decl);
+      d.reason = std::to_string(removable.size()) + " TBuf temporaries fetched once per function";
+      return d;
+    }
+    for (const auto& b : members_of(m, "TBuf"))
+      if (!b.calls.empty()) return not_applicable("TBuf " + b.var->name + " is present but fetched in a way a queue cannot mirror");
+    return not_applicable("no queue used only as a temporary and no TBuf temporaries");
+  }
+  Transform apply(const KernelModel& m) const override {
+    Transform t;
+    for (const auto& q : members_of(m, "TQue")) {
+      if (!queue_only_alloc(q)) continue;
+      const std::string pos = position_of(q.var->type);
+      if (pos.empty()) continue;
+      t.edits.push_back(replace(q.var->type_range, prefix_of(q.var->type, "TQue") + "TBuf<" + pos + ">"));
+      for (const Call* c : q.calls) {
+        if (c->callee == "AllocTensor") {
+          t.edits.push_back(replace(c->range, trim(c->object) + ".Get<" + c->template_args + ">()"));
+        } else {
+          t.edits.push_back(erase_statement(m, c->stmt));
+        }
+      }
+      t.edits.push_back(replace(q.init->range, "pipe.InitBuffer(" + trim(q.init->args[0].text) + ", " +
+                                                   trim(q.init->args[2].text) + ")"));
+      t.ranges.push_back(q.var->decl);
+    }
+    if (t.edits.empty()) return refuse("no TQue used only through AllocTensor/FreeTensor");
+    if (!fix_pipe_object(m, t)) return refuse("InitBuffer is not called on a named pipe object");
+    return t;
+  }
+  Transform remove(const KernelModel& m) const override {
+    auto bs = tbufs_removable(m);
+    if (bs.empty()) return refuse("no TBuf fetched once per function into a local, in functions without early returns");
+    Transform t;
+    for (const auto& b : bs) {
+      const std::string pos = position_of(b.var->type);
+      t.edits.push_back(replace(b.var->type_range, prefix_of(b.var->type, "TBuf") + "TQue<" + pos + ", 1>"));
+      for (const Call* c : b.calls) {
+        t.edits.push_back(replace(c->range, trim(c->object) + ".AllocTensor<" + c->template_args + ">()"));
+        const Var* local = bound_local(m, *c);
+        const Function* f = m.find_function(c->function, c->klass);
+        // Free before the closing brace of the function.
+        Range close{f->body.file, f->body.end - 1, f->body.end - 1, 0};
+        t.edits.push_back(insert_line_before(m, close, "    " + trim(c->object) + ".FreeTensor(" + local->name + ");"));
+      }
+      t.edits.push_back(replace(b.init->range, "pipe.InitBuffer(" + trim(b.init->args[0].text) + ", 1, " +
+                                                   trim(b.init->args[1].text) + ")"));
+      t.ranges.push_back(b.var->decl);
+    }
+    if (!fix_pipe_object(m, t)) return refuse("InitBuffer is not called on a named pipe object");
+    return t;
+  }
+
+private:
+  // The InitBuffer edits above assume the pipe is called `pipe`; use the real object.
+  static bool fix_pipe_object(const KernelModel& m, Transform& t) {
+    for (auto& e : t.edits) {
+      if (e.text.rfind("pipe.InitBuffer(", 0) != 0) continue;
+      for (const auto& c : m.calls)
+        if (c.callee == "InitBuffer" && c.range.file == e.file && c.range.begin == e.begin) {
+          if (c.object.empty()) return false;
+          e.text = trim(c.object) + e.text.substr(4);
+        }
+    }
+    return true;
+  }
+  static const Var* bound_local(const KernelModel& m, const Call& get) {
+    for (const auto& v : m.vars)
+      if (!v.is_member && v.function == get.function && v.init_range.file == get.range.file &&
+          v.init_range.begin <= get.range.begin && v.init_range.end >= get.range.end && trim(v.init) == m.text(get.range))
+        return &v;
+    return nullptr;
+  }
+  std::vector<Member> tbufs_removable(const KernelModel& m) const {
+    std::vector<Member> out;
+    for (const auto& b : members_of(m, "TBuf")) {
+      if (b.calls.empty() || !b.init || !b.init->editable || b.init->args.size() != 2 || !b.var->editable) continue;
+      bool ok = true;
+      std::map<std::string, int> per_fn;
+      for (const Call* c : b.calls) {
+        const Function* f = m.find_function(c->function, c->klass);
+        ok = ok && c->callee == "Get" && c->editable && c->loop_depth == 0 && f && f->editable && bound_local(m, *c);
+        ok = ok && ++per_fn[c->function] == 1;
+        if (f) ok = ok && m.text(f->body).find("return") == std::string::npos;
+      }
+      if (ok && per_fn.size() == 1) out.push_back(b);
+    }
+    return out;
+  }
+};
+
+}  // namespace
+
+std::unique_ptr<Motif> make_tbuf_temporaries() { return std::make_unique<TbufTemporaries>(); }
+
+}  // namespace aoc::rewrite
