@@ -15,6 +15,8 @@ int main(int argc, char** argv) {
   aoc::cli::add_calibrate_command(app);
   aoc::cli::add_tune_command(app);
   aoc::cli::add_llm_commands(app);
+  aoc::cli::add_motifs_command(app);
+  aoc::cli::add_rewrite_command(app);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

@@ -3,7 +3,7 @@
 //
 //   aoc-rewrite list
 //   aoc-rewrite detect [--motif M] --root DIR --kernel F.cpp... [--host F.cpp...]
-//               [--kernel-args FLAGS... ] [--host-args FLAGS...]
+//               [--output FILE] [--kernel-args FLAGS... ] [--host-args FLAGS...]
 //   aoc-rewrite apply|remove --motif M ... [--write]
 //
 // Exit status: 0 done, 1 the sources do not parse, 2 usage error, 3 transformation refused.
@@ -22,6 +22,9 @@ namespace {
 using aoc::rewrite::Range;
 using nlohmann::json;
 
+// Where the JSON goes: stdout, or the file of --output (clang may print to stderr).
+std::ostream* g_out = &std::cout;
+
 struct Options {
   std::string command;
   std::string motif;
@@ -30,7 +33,7 @@ struct Options {
 };
 
 int usage(const std::string& why) {
-  std::cout << json{{"error", why + " (usage: aoc-rewrite list | detect|apply|remove [--motif M] --root DIR "
+  *g_out << json{{"error", why + " (usage: aoc-rewrite list | detect|apply|remove [--motif M] --root DIR "
                                        "--kernel F.cpp [--host F.cpp] [--write] [--kernel-args ...] [--host-args ...])"}}
                    .dump(2)
             << "\n";
@@ -56,17 +59,17 @@ int detect(const aoc::rewrite::KernelModel& m, const std::string& only) {
                    {"reason", d.reason},
                    {"locations", locations(d.ranges)}});
   }
-  std::cout << json{{"motifs", out}}.dump(2) << "\n";
+  *g_out << json{{"motifs", out}}.dump(2) << "\n";
   return 0;
 }
 
 int transform(const aoc::rewrite::KernelModel& m, const Options& o) {
   const auto* motif = aoc::rewrite::find_motif(o.motif);
   auto t = o.command == "apply" ? motif->apply(m) : motif->remove(m);
-  json out = {{"motif", o.motif}, {"action", o.command}};
+  json out = {{"motif", o.motif}, {"action", o.command}, {"state", aoc::rewrite::state_name(motif->detect(m).state)}};
   if (!t.refused.empty()) {
     out["refused"] = t.refused;
-    std::cout << out.dump(2) << "\n";
+    *g_out << out.dump(2) << "\n";
     return 3;
   }
   std::map<std::string, std::string> changed;
@@ -74,7 +77,7 @@ int transform(const aoc::rewrite::KernelModel& m, const Options& o) {
     changed = aoc::rewrite::apply_edits(m, t.edits);
   } catch (const std::invalid_argument& e) {
     out["refused"] = std::string("the motif's edits conflict: ") + e.what();
-    std::cout << out.dump(2) << "\n";
+    *g_out << out.dump(2) << "\n";
     return 3;
   }
   json files = json::array();
@@ -84,7 +87,7 @@ int transform(const aoc::rewrite::KernelModel& m, const Options& o) {
       std::ofstream f(path, std::ios::binary | std::ios::trunc);
       f << text;
       if (!f) {
-        std::cout << json{{"error", "cannot write " + path}}.dump(2) << "\n";
+        *g_out << json{{"error", "cannot write " + path}}.dump(2) << "\n";
         return 1;
       }
     }
@@ -97,7 +100,7 @@ int transform(const aoc::rewrite::KernelModel& m, const Options& o) {
     for (const auto& [path, text] : changed) texts[path] = text;
     out["contents"] = texts;
   }
-  std::cout << out.dump(2) << "\n";
+  *g_out << out.dump(2) << "\n";
   return 0;
 }
 
@@ -110,11 +113,12 @@ int main(int argc, char** argv) {
   if (o.command == "list") {
     json out = json::array();
     for (const auto& m : aoc::rewrite::catalogue()) out.push_back({{"motif", m->name()}, {"summary", m->summary()}});
-    std::cout << json{{"motifs", out}}.dump(2) << "\n";
+    *g_out << json{{"motifs", out}}.dump(2) << "\n";
     return 0;
   }
   if (o.command != "detect" && o.command != "apply" && o.command != "remove") return usage("unknown command " + o.command);
   std::vector<std::string>* flags = nullptr;
+  std::string output;
   for (int i = 2; i < argc; ++i) {
     std::string a = argv[i];
     auto value = [&](std::string& into) {
@@ -131,7 +135,14 @@ int main(int argc, char** argv) {
     else if (a == "--kernel") { if (!value(v)) return usage("--kernel needs a file"); o.parse.kernel_files.push_back(v); }
     else if (a == "--host") { if (!value(v)) return usage("--host needs a file"); o.parse.host_files.push_back(v); }
     else if (a == "--write") o.write = true;
+    else if (a == "--output") { if (!value(output)) return usage("--output needs a file"); }
     else return usage("unknown option " + a);
+  }
+  std::ofstream out_file;
+  if (!output.empty()) {
+    out_file.open(output, std::ios::trunc);
+    if (!out_file) return usage("cannot write --output " + output);
+    g_out = &out_file;
   }
   if (o.parse.kernel_files.empty()) return usage("no --kernel file");
   if (o.parse.editable_roots.empty()) return usage("no --root folder (the operator sources that may be edited)");
@@ -148,7 +159,7 @@ int main(int argc, char** argv) {
     json e = json::array();
     for (const auto& x : errors) e.push_back({{"file", x.file}, {"line", x.line}, {"column", x.column}, {"message", x.message}});
     const auto& first = errors.front();
-    std::cout << json{{"error", "the sources do not parse: " + first.file + ":" + std::to_string(first.line) + ": " +
+    *g_out << json{{"error", "the sources do not parse: " + first.file + ":" + std::to_string(first.line) + ": " +
                                     first.message},
                       {"diagnostics", e}}
                      .dump(2)

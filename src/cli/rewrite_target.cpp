@@ -1,0 +1,23 @@
+#include "cli/rewrite_target.h"
+
+#include "eval/builder.h"
+#include "eval/content_hash.h"
+
+namespace aoc::cli {
+
+std::optional<aoc::eval::Candidate> load_rewrite_target(const std::string& dir, std::string& error) {
+  namespace fs = std::filesystem;
+  if (!fs::is_directory(dir)) {
+    error = dir + " is not a folder; give an operator package (ops/<category>/<name>), its expert/ folder or a candidate";
+    return std::nullopt;
+  }
+  try {
+    const fs::path inc = aoc::eval::default_builder_options().root / "include" / "ascendc";
+    return aoc::eval::load_candidate(dir, fs::is_directory(inc) ? aoc::eval::tree_hash(inc) : "no-headers");
+  } catch (const std::exception& e) {
+    error = e.what();
+    return std::nullopt;
+  }
+}
+
+}  // namespace aoc::cli

@@ -1,0 +1,14 @@
+// Loading the operator package, expert folder or candidate that `ascendopt motifs` and
+// `ascendopt rewrite` read, with errors phrased for the command line.
+#pragma once
+#include <optional>
+#include <string>
+
+#include "eval/candidate.h"
+
+namespace aoc::cli {
+
+// Sets `error` and returns nullopt when the folder is not a package or candidate.
+std::optional<aoc::eval::Candidate> load_rewrite_target(const std::string& dir, std::string& error);
+
+}  // namespace aoc::cli

@@ -1,0 +1,92 @@
+#include "rewrite/rewrite_tool.h"
+
+#include <unistd.h>
+
+#include <cstdlib>
+#include <fstream>
+
+#include "eval/builder.h"
+#include "eval/op_build.h"
+#include "eval/process.h"
+
+#ifndef AOC_REWRITE_PATH
+#define AOC_REWRITE_PATH ""
+#endif
+
+namespace aoc::rewrite {
+namespace fs = std::filesystem;
+
+fs::path rewrite_tool_path() {
+  if (const char* p = std::getenv("AOC_REWRITE"); p != nullptr && *p) return p;
+  std::error_code ec;
+  const fs::path self = fs::read_symlink("/proc/self/exe", ec);
+  if (!ec && fs::exists(self.parent_path() / "aoc-rewrite")) return self.parent_path() / "aoc-rewrite";
+  return AOC_REWRITE_PATH;
+}
+
+namespace {
+
+std::vector<fs::path> cpp_files(const fs::path& dir) {
+  std::vector<fs::path> out;
+  std::error_code ec;
+  for (const auto& e : fs::directory_iterator(dir, ec))
+    if (e.is_regular_file() && e.path().extension() == ".cpp") out.push_back(e.path());
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+std::string read_file(const fs::path& p) {
+  std::ifstream in(p, std::ios::binary);
+  return std::string(std::istreambuf_iterator<char>(in), {});
+}
+
+}  // namespace
+
+ToolAnswer run_rewrite_tool(const aoc::eval::Candidate& c, const aoc::eval::SourceDirs& sources,
+                            const std::string& command, const std::string& motif, bool write) {
+  const fs::path tool = rewrite_tool_path();
+  if (tool.empty() || ::access(tool.c_str(), X_OK) != 0)
+    throw RewriteError("the source rewriter aoc-rewrite is missing (" + tool.string() +
+                       "); build the aoc-rewrite target or point AOC_REWRITE at it");
+  const fs::path root = aoc::eval::default_builder_options().root;
+  const fs::path inc = root / "include" / "ascendc";
+  std::vector<std::string> argv = {tool.string(), command};
+  if (!motif.empty()) argv.insert(argv.end(), {"--motif", motif});
+  if (write) argv.push_back("--write");
+  argv.insert(argv.end(), {"--root", sources.kernel.string(), "--root", sources.host.string()});
+  const auto kernels = cpp_files(sources.kernel);
+  if (kernels.empty()) throw RewriteError("no kernel source (.cpp) in " + sources.kernel.string());
+  for (const auto& f : kernels) argv.insert(argv.end(), {"--kernel", f.string()});
+  for (const auto& f : cpp_files(sources.host)) argv.insert(argv.end(), {"--host", f.string()});
+  char tmpl[] = "/tmp/aoc-rewrite-XXXXXX";
+  const int fd = ::mkstemp(tmpl);
+  if (fd < 0) throw RewriteError("cannot create a temporary file for the rewriter's answer");
+  ::close(fd);
+  const fs::path answer = tmpl;
+  argv.insert(argv.end(), {"--output", answer.string()});
+  // The same flags as the kernel build (src/eval/op_build.cpp), for the first dtype variant.
+  argv.insert(argv.end(), {"--kernel-args", "-I" + inc.string(), "-I" + sources.host.string(),
+                           "-I" + sources.kernel.string()});
+  for (const auto& m : aoc::eval::dtype_macros(c.package, 0)) argv.push_back(m);
+  const fs::path tiling = sources.host / (c.package.name + "_tiling.h");
+  if (fs::is_regular_file(tiling)) argv.insert(argv.end(), {"-include", tiling.string()});
+  argv.insert(argv.end(), {"--host-args", "-I" + inc.string(), "-I" + sources.host.string()});
+
+  const auto r = aoc::eval::run_process(argv);
+  const std::string text = read_file(answer);
+  std::error_code ec;
+  fs::remove(answer, ec);
+  ToolAnswer out;
+  out.exit_code = r.exit_code;
+  out.body = nlohmann::json::parse(text, nullptr, false);
+  if (out.body.is_discarded() || !out.body.is_object()) {
+    throw RewriteError("aoc-rewrite gave no answer (exit status " + std::to_string(r.exit_code) +
+                       "): " + r.output.substr(0, 2000));
+  }
+  if (r.exit_code != 0 && r.exit_code != 3)
+    throw RewriteError(out.body.value("error", std::string("aoc-rewrite failed with exit status ") +
+                                                   std::to_string(r.exit_code)));
+  return out;
+}
+
+}  // namespace aoc::rewrite

@@ -1,0 +1,42 @@
+#include "scale_common.h"
+
+template <typename T>
+class KernelScale {
+public:
+    __aicore__ inline void Init(GM_ADDR x, GM_ADDR y, uint32_t tile)
+    {
+        xGm.SetGlobalBuffer((__gm__ T*)x, tile);
+        yGm.SetGlobalBuffer((__gm__ T*)y, tile);
+        pipe.InitBuffer(inQueue, BUFFER_NUM, TILE_BYTES(tile, T));
+        pipe.InitBuffer(outQueue, BUFFER_NUM, TILE_BYTES(tile, T));
+        this->tile = tile;
+    }
+    __aicore__ inline void Process()
+    {
+        AscendC::LocalTensor<T> x = inQueue.AllocTensor<T>();
+        AscendC::DataCopy(x, xGm, tile);
+        inQueue.EnQue(x);
+        AscendC::LocalTensor<T> xi = inQueue.DeQue<T>();
+        AscendC::LocalTensor<T> y = outQueue.AllocTensor<T>();
+        AscendC::Muls(y, xi, static_cast<T>(2), tile);
+        outQueue.EnQue(y);
+        inQueue.FreeTensor(xi);
+        AscendC::LocalTensor<T> yo = outQueue.DeQue<T>();
+        AscendC::DataCopy(yGm, yo, tile);
+        outQueue.FreeTensor(yo);
+    }
+
+private:
+    AscendC::TPipe pipe;
+    AscendC::TQue<AscendC::QuePosition::VECIN, BUFFER_NUM> inQueue;
+    AscendC::TQue<AscendC::QuePosition::VECOUT, BUFFER_NUM> outQueue;
+    AscendC::GlobalTensor<T> xGm, yGm;
+    uint32_t tile = 0;
+};
+
+extern "C" __global__ __aicore__ void scale(GM_ADDR x, GM_ADDR y, GM_ADDR workspace, GM_ADDR tiling)
+{
+    KernelScale<float> op;
+    op.Init(x, y, 1024);
+    op.Process();
+}
