@@ -1,0 +1,72 @@
+// `ascendopt motifs` and `ascendopt rewrite` on real suite packages: the states the add
+// expert carries with their file:line, a removal written as a candidate that the evaluator
+// accepts and times, a refusal that leaves nothing behind, and usage errors.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <nlohmann/json.hpp>
+
+#include "cli_support.h"
+
+namespace fs = std::filesystem;
+using aoc::testing::run_ascendopt;
+using nlohmann::json;
+
+namespace {
+
+const std::string kRoot = AOC_SOURCE_DIR;
+
+fs::path fresh_dir(const std::string& name) {
+  const fs::path d = fs::temp_directory_path() / ("aoc-rewrite-cli-" + std::to_string(::getpid())) / name;
+  fs::remove_all(d);
+  return d;
+}
+
+TEST(MotifsCommand, AddExpertStatesWithPlaces) {
+  auto r = run_ascendopt("motifs " + kRoot + "/ops/elementwise/add/expert --json", false);
+  ASSERT_EQ(r.status, 0) << r.out;
+  const json j = json::parse(r.out);
+  std::map<std::string, json> by;
+  for (const auto& m : j.at("motifs")) by[m.at("motif")] = m;
+  EXPECT_EQ(by.at("double_buffer").at("state"), "present");
+  EXPECT_EQ(by.at("double_buffer").at("places").at(0).at("file"), "op_kernel/add.cpp");
+  EXPECT_EQ(by.at("double_buffer").at("places").at(0).at("line"), 6);
+  EXPECT_EQ(by.at("double_buffer").at("places").at(1).at("file"), "op_host/add.cpp");
+  EXPECT_EQ(by.at("ub_bank_pad").at("state"), "present");
+  EXPECT_EQ(by.at("ub_bank_pad").at("places").at(0).at("line"), 40);
+  EXPECT_EQ(by.at("event_sync").at("state"), "not_applicable");
+}
+
+TEST(RewriteCommand, RemovedBankPadIsAnEvaluableCandidate) {
+  ::setenv("ASCENDOPT_HOME", AOC_SOURCE_DIR, 0);  // the SoC files of this tree
+  const fs::path out = fresh_dir("add-no-pad");
+  auto r = run_ascendopt("rewrite " + kRoot + "/ops/elementwise/add/expert --remove ub_bank_pad --out " + out.string());
+  ASSERT_EQ(r.status, 0) << r.out;
+  EXPECT_NE(r.out.find("-        pipe.InitBuffer(bankPad, BANK_PAD);"), std::string::npos) << r.out;
+  ASSERT_TRUE(fs::exists(out / "candidate.toml"));
+  ASSERT_TRUE(fs::exists(out / "op_host" / "add.cpp"));
+  auto e = run_ascendopt("eval " + out.string() + " --case aligned_2d_fp16 --no-store --json -j 1", false);
+  EXPECT_EQ(e.status, 0) << e.out;
+  EXPECT_NE(e.out.find("\"ok\""), std::string::npos) << e.out;
+  fs::remove_all(out.parent_path());
+}
+
+TEST(RewriteCommand, RefusalWritesNothing) {
+  const fs::path out = fresh_dir("add-pad");
+  auto r = run_ascendopt("rewrite " + kRoot + "/ops/elementwise/add --apply ub_bank_pad --out " + out.string());
+  EXPECT_EQ(r.status, 3) << r.out;
+  EXPECT_NE(r.out.find("refused"), std::string::npos) << r.out;
+  EXPECT_FALSE(fs::exists(out));
+  fs::remove_all(out.parent_path());
+}
+
+TEST(RewriteCommand, UsageErrors) {
+  auto both = run_ascendopt("rewrite " + kRoot + "/ops/elementwise/add --apply a --remove b");
+  EXPECT_EQ(both.status, 2);
+  EXPECT_NE(both.out.find("exactly one of --apply"), std::string::npos) << both.out;
+  auto missing = run_ascendopt("motifs /nonexistent/op");
+  EXPECT_EQ(missing.status, 2);
+  EXPECT_NE(missing.out.find("is not a folder"), std::string::npos) << missing.out;
+}
+
+}  // namespace
