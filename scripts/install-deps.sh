@@ -5,7 +5,8 @@ PKGS=(build-essential cmake make pkg-config g++
       libgtest-dev libgmock-dev libbenchmark-dev
       libcli11-dev nlohmann-json3-dev libfmt-dev libspdlog-dev
       libsqlite3-dev libxxhash-dev libzstd-dev libtomlplusplus-dev
-      libcurl4-openssl-dev libcpp-httplib-dev)
+      libcurl4-openssl-dev libcpp-httplib-dev
+      clang-19 llvm-19-dev libclang-19-dev libclang-cpp19-dev)  # aoc-rewrite (tools/rewrite)
 missing=()
 for p in "${PKGS[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
