@@ -109,6 +109,10 @@ int run_eval(const EvalArgs& a) {
     std::cerr << "error: --seed " << a.seed << " is not a number (decimal or 0x-hex)\n";
     return 2;
   }
+  if (const std::string bad = aoc::eval::temp_root_problem(opt.temp_root); !bad.empty()) {
+    std::cerr << "error: " << bad << "\n";
+    return 2;
+  }
   if (::access(opt.harness.c_str(), X_OK) != 0) {
     std::cerr << "error: the sandbox program " << opt.harness << " is missing; build the aoc-harness target "
               << "(make) or point AOC_HARNESS at it\n";

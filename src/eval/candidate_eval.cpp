@@ -8,11 +8,12 @@
 #include <map>
 #include <memory>
 
+#include "eval/contained.h"
 #include "eval/harness_protocol.h"
-#include "aoc/host/op_registry.h"
+#include "eval/judge.h"
+#include "ops/kernel_library.h"
 #include "ops/case_gen.h"
 #include "ops/case_inputs.h"
-#include "ops/golden.h"
 #include "ops/rng.h"
 #include "sim/engine.h"
 #include "sim/hazards.h"
@@ -32,8 +33,20 @@ CandidateEvalOptions default_candidate_eval_options() {
   CandidateEvalOptions o;
   const char* h = std::getenv("AOC_HARNESS");
   o.harness = h != nullptr && *h ? fs::path(h) : fs::path(AOC_HARNESS_PATH);
-  o.temp_root = fs::temp_directory_path();
+  // Not fs::temp_directory_path(): it throws on a TMPDIR that names no folder, and that
+  // deserves a message (temp_root_problem) rather than an abort.
+  const char* t = std::getenv("TMPDIR");
+  o.temp_root = t != nullptr && *t ? fs::path(t) : fs::path("/tmp");
   return o;
+}
+
+std::string temp_root_problem(const fs::path& root) {
+  std::error_code ec;
+  const std::string fix = "; set TMPDIR to an existing writable folder (or unset it to use /tmp)";
+  if (!fs::exists(root, ec)) return "the temporary folder " + root.string() + " does not exist" + fix;
+  if (!fs::is_directory(root, ec)) return "the temporary folder " + root.string() + " is not a folder" + fix;
+  if (::access(root.c_str(), W_OK | X_OK) != 0) return "the temporary folder " + root.string() + " is not writable" + fix;
+  return "";
 }
 
 namespace {
@@ -57,8 +70,10 @@ struct PrivateDir {
 struct Setup {
   const aoc::op::OpPackage* p = nullptr;
   std::unique_ptr<aoc::sim::Soc> soc;
-  aoc::op::GoldenLibrary golden, golden_sp;
-  std::map<size_t, fs::path> kernel_sos;  // per dtype variant
+  GoldenFiles golden;
+  std::map<size_t, fs::path> kernel_sos;                            // per dtype variant
+  std::map<size_t, std::vector<std::vector<int64_t>>> out_shapes;  // per selected case
+  std::map<size_t, std::string> shape_errors;                       // InferShape refused the case
 };
 
 aoc::op::TypedBuffer as_buffer(aoc::op::ElemType t, size_t count, const std::vector<unsigned char>& bytes) {
@@ -130,9 +145,10 @@ CaseResult run_one_case(const Setup& s, size_t ci, const CandidateEvalOptions& o
   req.config = opt.config;
   for (size_t i = 0; i < p.inputs.size(); ++i)
     req.inputs.push_back({p.inputs[i].name, inputs[0][i].shape, p.inputs[i].dtypes[c.variant], p.inputs[i].format});
+  if (const auto bad = s.shape_errors.find(ci); bad != s.shape_errors.end()) return finish(Verdict::Error, bad->second);
   std::vector<size_t> out_counts;
   for (size_t o = 0; o < p.outputs.size(); ++o) {
-    const auto shape = p.output_shape(c, o);
+    const auto& shape = s.out_shapes.at(ci).at(o);
     out_counts.push_back(static_cast<size_t>(aoc::op::element_count(shape)));
     req.outputs.push_back({p.outputs[o].name, shape, p.outputs[o].dtypes[c.variant], p.outputs[o].format});
   }
@@ -169,32 +185,17 @@ CaseResult run_one_case(const Setup& s, size_t ci, const CandidateEvalOptions& o
     return finish(verdict_of_status(st[t].status), st[t].message);
   }
 
-  // Correctness, in this process: goldens of both trials, the gate on both.
-  std::vector<aoc::op::TypedBuffer> results[kTrials];
-  aoc::op::GoldenLibrary::Result ref[kTrials];
+  // Correctness: the golden and the gate on every trial, in a contained child.
+  std::vector<TrialData> trials(kTrials);
   for (int t = 0; t < kTrials; ++t) {
+    trials[t].inputs = std::move(inputs[t]);
     for (size_t o = 0; o < req.outputs.size(); ++o)
-      results[t].push_back(as_buffer(req.outputs[o].dtype, out_counts[o], read_bytes(output_file(dir.path, t, o))));
-    const aoc::op::GoldenLibrary::Inputs golden_inputs(inputs[t]);
-    ref[t] = s.golden.run(p, c, golden_inputs);
-    if (!ref[t].ok) return finish(Verdict::Error, "golden: " + ref[t].error);
-    aoc::op::GoldenLibrary::Deferred cpu(&s.golden_sp, p, c, golden_inputs);
-    const std::vector<aoc::op::CompareResult> checks = aoc::op::compare_outputs(
-        results[t], ref[t].outputs, p.tolerance.relax, aoc::op::kPoisonByte, [&] { return cpu.outputs(); });
-    for (size_t o = 0; o < req.outputs.size(); ++o) {
-      aoc::op::OutputCheck chk{req.outputs[o].name, req.outputs[o].shape, checks[o]};
-      if (t == 0) out.outputs.push_back(chk);
-      if (chk.cmp.pass) continue;
-      const std::string where = "output " + chk.name + ": " + chk.cmp.reason + " (worst at " +
-                                aoc::op::index_to_string(chk.cmp.worst_index, chk.shape) + ")";
-      if (t == 0) return finish(Verdict::WrongResult, where);
-      if (results[1][o].bytes == results[0][o].bytes && ref[1].outputs[o] != ref[0].outputs[o])
-        return finish(Verdict::Suspicious, "output " + chk.name + " does not depend on the inputs: the second trial "
-                                           "with perturbed inputs returned the first trial's values while the "
-                                           "reference changed (cached or replayed output?)");
-      return finish(Verdict::WrongResult, "second trial (perturbed inputs): " + where);
-    }
+      trials[t].outputs.push_back(
+          as_buffer(req.outputs[o].dtype, out_counts[o], read_bytes(output_file(dir.path, t, o))));
   }
+  Judgement judged = judge_case(p, c, s.golden, s.out_shapes.at(ci), trials, opt.limits.wall_seconds);
+  out.outputs = std::move(judged.outputs);
+  if (judged.verdict != Verdict::Ok) return finish(judged.verdict, judged.message);
 
   if (s.soc) {
     try {
@@ -225,6 +226,53 @@ CaseResult run_one_case(const Setup& s, size_t ci, const CandidateEvalOptions& o
     }
   }
   return finish(Verdict::Ok, "");
+}
+
+// Output shapes of the selected cases. Outputs shaped like no input get theirs from the
+// package's own InferShape (trusted like its golden, never the candidate's), which runs in a
+// contained child that loads the package's library: a crash there is an error, not the end
+// of the evaluator. Returns an error message, empty on success.
+std::string output_shapes(const aoc::op::OpPackage& p, const std::vector<size_t>& selected, Builder& builder,
+                          double wall_seconds, Setup& s) {
+  const bool needs_infer_shape =
+      std::any_of(p.outputs.begin(), p.outputs.end(), [](const auto& o) { return o.shape_like.empty(); });
+  if (!needs_infer_shape) {
+    for (size_t i : selected)
+      for (size_t o = 0; o < p.outputs.size(); ++o) s.out_shapes[i].push_back(p.output_shape(p.cases[i], o));
+    return "";
+  }
+  const size_t v = p.cases[selected.front()].variant;
+  const BuildResult own = builder.build(kernel_build_request(p, v, SourceDirs::of(p), builder.options().root));
+  if (!own.ok)
+    return "the package's own sources do not build (its InferShape gives the output shapes): " + own.first_error();
+  const ContainedResult r = run_contained(
+      "the InferShape of " + p.name,
+      [&]() {
+        aoc::op::KernelLibrary::open(own.library, p.kernel, p.op_type);
+        json answer = json::object();
+        for (size_t i : selected) {
+          json& one = answer[std::to_string(i)];
+          try {
+            for (size_t o = 0; o < p.outputs.size(); ++o) one["shapes"].push_back(p.output_shape(p.cases[i], o));
+          } catch (const std::exception& e) {
+            one = {{"error", e.what()}};
+          }
+        }
+        return answer.dump();
+      },
+      wall_seconds);
+  if (!r.ok) return r.error + "; fix the InferShape function in the package's op_host/";
+  try {
+    const json answer = json::parse(r.answer);
+    for (size_t i : selected) {
+      const json& one = answer.at(std::to_string(i));
+      if (one.contains("error")) s.shape_errors[i] = one.at("error");
+      else s.out_shapes[i] = one.at("shapes").get<std::vector<std::vector<int64_t>>>();
+    }
+  } catch (const std::exception& e) {
+    return std::string("unreadable answer from the InferShape process: ") + e.what();
+  }
+  return "";
 }
 
 std::vector<size_t> select_cases(const aoc::op::OpPackage& p, const CandidateEvalOptions& opt, std::string& error) {
@@ -282,6 +330,7 @@ CandidateReport evaluate_candidate(const Candidate& cand, Builder& builder, cons
 
   std::string error;
   if (!set) return done(Verdict::Error, "unknown case set '" + opt.case_set + "'; use public, hidden or all");
+  if (std::string bad = temp_root_problem(opt.temp_root); !bad.empty()) return done(Verdict::Error, bad);
   const std::vector<size_t> selected = select_cases(p, opt, error);
   if (selected.empty()) return done(Verdict::Error, error);
 
@@ -312,33 +361,19 @@ CandidateReport evaluate_candidate(const Candidate& cand, Builder& builder, cons
     s.kernel_sos[v] = b.library;
   }
   try {
+    if (!fs::exists(p.golden_source()))
+      return done(Verdict::Error, "the package " + p.name + " has no " + p.golden_source().string() +
+                                      ": write its reference (docs/op-package.md, \"golden.cpp\")");
     const BuildResult g = builder.build(golden_build_request(p, root));
     const BuildResult gsp = builder.build(golden_build_request(p, root, true));
     if (!g.ok || !gsp.ok) return done(Verdict::Error, "the golden of " + p.name + " does not build: " +
                                                           (g.ok ? gsp : g).first_error());
-    s.golden = aoc::op::GoldenLibrary::open(g.library);
-    s.golden_sp = aoc::op::GoldenLibrary::open(gsp.library);
+    s.golden = {g.library, gsp.library};
   } catch (const std::exception& e) {
     return done(Verdict::Error, e.what());
   }
-
-  // Outputs shaped like no input get their shapes from the package's own InferShape (trusted
-  // like its golden), never from the candidate's: loading the package's library registers its
-  // OpDef in this process. The candidate's code only ever runs in the child.
-  const bool needs_infer_shape =
-      std::any_of(p.outputs.begin(), p.outputs.end(), [](const auto& o) { return o.shape_like.empty(); });
-  if (needs_infer_shape && aoc::host::OpRegistry::instance().find(p.op_type) == nullptr) {
-    const size_t v = p.cases[selected.front()].variant;
-    const BuildResult own = builder.build(kernel_build_request(p, v, SourceDirs::of(p), root));
-    if (!own.ok)
-      return done(Verdict::Error, "the package's own sources do not build (its InferShape gives the output shapes): " +
-                                      own.first_error());
-    try {
-      aoc::op::KernelLibrary::open(own.library, p.kernel, p.op_type);
-    } catch (const std::exception& e) {
-      return done(Verdict::Error, std::string("loading the package's InferShape: ") + e.what());
-    }
-  }
+  if (std::string err = output_shapes(p, selected, builder, opt.limits.wall_seconds, s); !err.empty())
+    return done(Verdict::Error, err);
 
   for (size_t i : selected) {
     try {

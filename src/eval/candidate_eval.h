@@ -38,8 +38,12 @@ struct CandidateEvalOptions {
   TuningConfig config;                  // knob values and platform overrides (empty: defaults)
 };
 
-// The aoc-harness next to this build ($AOC_HARNESS overrides), and the system temp folder.
+// The aoc-harness next to this build ($AOC_HARNESS overrides), and $TMPDIR (else /tmp),
+// which may name no folder: check it with temp_root_problem.
 CandidateEvalOptions default_candidate_eval_options();
+
+// Why private folders cannot be made under `root` (missing, not a folder, not writable), or "".
+std::string temp_root_problem(const std::filesystem::path& root);
 
 struct CaseResult {
   std::string name, dtype, shapes;

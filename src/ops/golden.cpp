@@ -68,6 +68,13 @@ GoldenLibrary::Inputs::Inputs(const std::vector<CaseTensor>& t) : tensors(t) {
 }
 
 GoldenLibrary::Result GoldenLibrary::run(const OpPackage& p, const CaseSpec& c, const Inputs& in) const {
+  std::vector<std::vector<int64_t>> out_shapes;
+  for (size_t o = 0; o < p.outputs.size(); ++o) out_shapes.push_back(p.output_shape(c, o));
+  return run(p, c, in, out_shapes);
+}
+
+GoldenLibrary::Result GoldenLibrary::run(const OpPackage& p, const CaseSpec& c, const Inputs& in,
+                                         const std::vector<std::vector<int64_t>>& out_shapes) const {
   Result res;
   const std::vector<CaseTensor>& inputs = in.tensors;
   // Both goldens of a case read the same converted inputs; aoc_golden.h makes them read-only.
@@ -76,9 +83,7 @@ GoldenLibrary::Result GoldenLibrary::run(const OpPackage& p, const CaseSpec& c, 
     in_t.push_back(AocGoldenTensor{inputs[i].name.c_str(), static_cast<int32_t>(inputs[i].shape.size()),
                                    inputs[i].shape.data(), static_cast<int64_t>(in.values[i].size()),
                                    const_cast<double*>(in.values[i].data())});
-  std::vector<std::vector<int64_t>> out_shapes;
   for (size_t o = 0; o < p.outputs.size(); ++o) {
-    out_shapes.push_back(p.output_shape(c, o));
     res.outputs.emplace_back();
     const auto n = static_cast<size_t>(element_count(out_shapes.back()));
     aoc::rt::reserve_large(res.outputs.back(), n);

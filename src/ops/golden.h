@@ -39,14 +39,18 @@ class GoldenLibrary {
     std::vector<std::vector<double>> values;
   };
   Result run(const OpPackage& p, const CaseSpec& c, const Inputs& inputs) const;
+  // The same with the output shapes given (computed elsewhere, e.g. by InferShape in another process).
+  Result run(const OpPackage& p, const CaseSpec& c, const Inputs& inputs,
+             const std::vector<std::vector<int64_t>>& output_shapes) const;
   // run() on first call, the same result after; nullptr when the library is null or the run failed.
   class Deferred {
    public:
-    Deferred(const GoldenLibrary* g, const OpPackage& p, const CaseSpec& c, const Inputs& in)
-        : g_(g), p_(p), c_(c), in_(in) {}
+    Deferred(const GoldenLibrary* g, const OpPackage& p, const CaseSpec& c, const Inputs& in,
+             const std::vector<std::vector<int64_t>>* output_shapes = nullptr)
+        : g_(g), p_(p), c_(c), in_(in), shapes_(output_shapes) {}
     const std::vector<std::vector<double>>* outputs() {
       if (g_ == nullptr) return nullptr;
-      if (!result_) result_ = g_->run(p_, c_, in_);
+      if (!result_) result_ = shapes_ != nullptr ? g_->run(p_, c_, in_, *shapes_) : g_->run(p_, c_, in_);
       return result_->ok ? &result_->outputs : nullptr;
     }
 
@@ -55,6 +59,7 @@ class GoldenLibrary {
     const OpPackage& p_;
     const CaseSpec& c_;
     const Inputs& in_;
+    const std::vector<std::vector<int64_t>>* shapes_;
     std::optional<Result> result_;
   };
   Result run(const OpPackage& p, const CaseSpec& c, const std::vector<CaseTensor>& inputs) const {
