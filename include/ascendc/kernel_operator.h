@@ -1,9 +1,10 @@
 // Root header of the AscendC device API, CPU implementation. Kernels include only this.
 #pragma once
 #include <cstdint>
-#include <cmath>
 
+#include "aoc/kernel_unit.h"
 #include "aoc/macros.h"
+#include "aoc/scalar_libm.h"
 #include "aoc/half.h"
 #include "aoc/constants.h"
 #include "aoc/error.h"

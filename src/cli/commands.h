@@ -16,5 +16,6 @@ void add_tune_command(CLI::App& app);  // tune and tune-bench
 void add_llm_commands(CLI::App& app);  // llm-check and llm-propose
 void add_motifs_command(CLI::App& app);
 void add_rewrite_command(CLI::App& app);
+void add_import_command(CLI::App& app);
 
 }  // namespace aoc::cli

@@ -164,6 +164,7 @@ void print_report_table(std::ostream& os, const aoc::eval::OpReport& r) {
     os << "\n";
     if (c.verdict != aoc::op::Verdict::Pass) os << "      " << c.message << "\n";
     if (!c.sim_error.empty()) os << "      simulator: " << c.sim_error << "\n";
+    for (const auto& w : c.warnings) os << "      warning: " << w << "\n";
   }
   bool any_fallback = false;
   for (const auto& c : r.cases) any_fallback = any_fallback || verdict_label(c).back() == '~';
@@ -210,6 +211,7 @@ nlohmann::json report_to_json(const aoc::eval::OpReport& r) {
                                                               {"first", call_site_json(h.first)},
                                                               {"second", call_site_json(h.second)}});
     if (!c.sim_error.empty()) cj["sim_error"] = c.sim_error;
+    cj["warnings"] = c.warnings;
     cj["wall_ms"] = c.wall_ms;
     cj["outputs"] = nlohmann::json::array();
     for (const auto& o : c.outputs) {

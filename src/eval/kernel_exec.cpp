@@ -171,7 +171,7 @@ KernelRun execute_kernel(const HarnessRequest& req, const aoc::op::KernelLibrary
   args.push_back({bufs.back().mem.get(), ws, "workspace"});
   const size_t tiling_bytes = ctx.GetRawTilingData()->GetDataSize();
   bufs.emplace_back(ctx.GetRawTilingData()->GetData(), tiling_bytes, 0);
-  args.push_back({bufs.back().mem.get(), tiling_bytes, "tiling"});
+  args.push_back({bufs.back().mem.get(), tiling_bytes, "tiling", /*direct=*/true});
 
   aoc::rt::LaunchConfig cfg;
   cfg.block_dim = st.block_dim;

@@ -88,6 +88,11 @@ class Call {
     const AocGoldenAttr* a = attr(name);
     return a == nullptr ? dflt : a->i != 0;
   }
+  // A string attribute (type = "string" in op.toml), or `dflt` when absent or not a string.
+  const char* attr_str(std::string_view name, const char* dflt) const {
+    const AocGoldenAttr* a = attr(name);
+    return a != nullptr && a->kind == AOC_ATTR_STRING ? a->s : dflt;
+  }
   const AocGoldenAttr* attr(std::string_view name) const {
     for (int32_t i = 0; i < c_->n_attrs; ++i)
       if (name == c_->attrs[i].name) return &c_->attrs[i];

@@ -166,7 +166,7 @@ CaseOutcome run_case(const OpPackage& p, size_t case_index, const KernelLibrary&
   args.push_back(aoc::rt::GmArg{bufs.back().mem.get(), ws, "workspace"});
   const size_t tiling_bytes = ctx.GetRawTilingData()->GetDataSize();
   bufs.emplace_back(ctx.GetRawTilingData()->GetData(), tiling_bytes, 0);
-  args.push_back(aoc::rt::GmArg{bufs.back().mem.get(), tiling_bytes, "tiling"});
+  args.push_back(aoc::rt::GmArg{bufs.back().mem.get(), tiling_bytes, "tiling", /*direct=*/true});
 
   aoc::rt::LaunchConfig cfg;
   cfg.block_dim = out.block_dim;
@@ -176,6 +176,8 @@ CaseOutcome run_case(const OpPackage& p, size_t case_index, const KernelLibrary&
   else cfg.limits.ub_bytes = static_cast<uint32_t>(opt.platform.ub_bytes);
   cfg.record_trace = true;  // the hazard checker reads the traces even without timing
   aoc::rt::LaunchResult launch = aoc::rt::launch_kernel(cfg, kernel.kernel(), args);
+  for (const auto& [msg, n] : launch.warnings)
+    out.warnings.push_back(msg + (n > 1 ? " (" + std::to_string(n) + " times)" : ""));
   if (!launch.ok) {
     out.message = launch.error;
     out.error_file = launch.failed_file;

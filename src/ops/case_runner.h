@@ -67,6 +67,9 @@ struct CaseOutcome {
   uint64_t kernel_blocks = 0;  // executed basic blocks of kernel code between them (scalar work)
   std::map<std::string, double> sim_profile;  // msprof-style op-level fields (aiv_vec_time ...), sim/profile.h
   std::string sim_error;
+  // Device-tolerated behaviour of the kernel (GM padding touched, a sync the toolchain
+  // inserts ...), one line each with the number of times seen; they do not change the verdict.
+  std::vector<std::string> warnings;
   double wall_ms = 0;
 };
 

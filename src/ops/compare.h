@@ -23,7 +23,7 @@ struct CompareResult {
   double worst_actual = 0.0, worst_expected = 0.0;
   int64_t nan_mismatch = 0;  // NaN in one of kernel / reference only
   int64_t inf_mismatch = 0;  // infinities of opposite sign, or inf against a finite integer
-  int64_t poisoned = 0;      // elements still holding the poison pattern (never written)
+  int64_t poisoned = 0;      // elements still holding the poison pattern where the reference is not NaN
   int64_t compared = 0;      // elements counted in the statistics
   double tau = 0.0;
   // Fallback screen (first screen failed): error counts in the small-value and the

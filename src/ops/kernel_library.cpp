@@ -31,12 +31,16 @@ KernelLibrary KernelLibrary::open(const std::filesystem::path& so, const std::st
                              "': declare the kernel as extern \"C\" __global__ __aicore__ void " + kernel_symbol +
                              "(...) in op_kernel/, or set kernel = \"...\" in op.toml");
   const ::ops::OpDef* def = aoc::host::OpRegistry::instance().find(op_type);
-  if (def == nullptr)
+  const aoc::host::OpImplFuncs impl = aoc::host::OpImplRegistry::instance().find(op_type);
+  if (def == nullptr && impl.tiling == nullptr)
     throw std::runtime_error("op_host/ registered no operator '" + op_type + "': add OP_ADD(" + op_type +
                              ") to op_host/, or set op_type = \"...\" in op.toml to the registered name");
-  k.tiling_ = const_cast<::ops::OpDef*>(def)->AICore().tiling();
+  if (def != nullptr) k.tiling_ = const_cast<::ops::OpDef*>(def)->AICore().tiling();
+  if (k.tiling_ == nullptr) k.tiling_ = impl.tiling;  // IMPL_OP_OPTILING(...).Tiling(f)
   if (k.tiling_ == nullptr)
-    throw std::runtime_error("operator '" + op_type + "' has no tiling function: call this->AICore().SetTiling(...)");
+    throw std::runtime_error("operator '" + op_type +
+                             "' has no tiling function: call this->AICore().SetTiling(...) in its OpDef or "
+                             "register IMPL_OP_OPTILING(" + op_type + ").Tiling(...)");
   loaded.emplace(key, k);
   return k;
 }

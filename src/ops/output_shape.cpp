@@ -13,14 +13,16 @@ std::vector<int64_t> OpPackage::output_shape(const CaseSpec& c, size_t o) const 
   const TensorSpec& out = outputs.at(o);
   if (!out.shape_like.empty()) return c.shapes.at(out.shape_like);
   const ops::OpDef* def = aoc::host::OpRegistry::instance().find(op_type);
-  if (def == nullptr || def->infer_shape() == nullptr) return c.shapes.at(inputs.front().name);
+  gert::OpImplInferShapeFunc infer = def != nullptr ? def->infer_shape() : nullptr;
+  if (infer == nullptr) infer = aoc::host::OpImplRegistry::instance().find(op_type).infer_shape;  // IMPL_OP_INFERSHAPE
+  if (infer == nullptr) return c.shapes.at(inputs.front().name);
 
   aoc::host::NodeDesc node = case_node(*this, c);
   gert::InferShapeContext ctx(node, outputs.size());
   ge::graphStatus st = ge::GRAPH_FAILED;
   std::string thrown;
   try {
-    st = def->infer_shape()(&ctx);
+    st = infer(&ctx);
   } catch (const std::exception& e) {
     thrown = e.what();
   }

@@ -32,7 +32,8 @@ std::vector<std::string> scalar_coverage_flags() {
   // The C++ library (and, through kernel_sources_flag, the kernel's own functions) get no
   // entry/exit hooks: their blocks count as kernel work when the kernel calls them and as
   // API work inside an API call.
-  return {"-fsanitize-coverage=trace-pc", "-finstrument-functions", "-finstrument-functions-exclude-file-list=/usr/",
+  // AOC_KERNEL_UNIT: the headers give the unit the device's kernel-side view (aoc/kernel_unit.h).
+  return {"-DAOC_KERNEL_UNIT", "-fsanitize-coverage=trace-pc", "-finstrument-functions", "-finstrument-functions-exclude-file-list=/usr/",
           "-finstrument-functions-exclude-function-list=aoc::vec::,aoc::adv::"};
 }
 

@@ -1,6 +1,7 @@
 // GmAlloc / GmFree of the CPU twin: GM buffers are plain host memory, 512-byte aligned like
 // the device's kernel arguments, and registered in aoc::GmRegistry with their exact size so
-// GlobalTensor accesses past the requested bytes are caught.
+// GlobalTensor accesses past the requested bytes are caught (the runtime's padding, which the
+// registry tolerates with a warning, is allocated too).
 #include <cstdlib>
 #include <map>
 #include <mutex>
@@ -29,7 +30,8 @@ namespace AscendC {
 
 void* GmAlloc(size_t size) {
   constexpr size_t kAlign = 512;
-  size_t rounded = (size + kAlign - 1) / kAlign * kAlign;
+  const size_t padded = aoc::GmRegistry::padded_size(size);
+  size_t rounded = (padded + kAlign - 1) / kAlign * kAlign;
   void* p = std::aligned_alloc(kAlign, rounded ? rounded : kAlign);
   if (p == nullptr) throw std::bad_alloc();
   auto& a = allocations();

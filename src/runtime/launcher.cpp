@@ -10,8 +10,10 @@
 #include "aoc/error.h"
 #include "aoc/macros.h"
 #include "aoc/sys_var.h"
+#include "runtime/auto_sync.h"
 #include "runtime/baton.h"
 #include "runtime/coverage.h"
+#include "runtime/gm_guard.h"
 
 namespace aoc::rt {
 
@@ -150,10 +152,15 @@ LaunchResult launch(const LaunchConfig& cfg, const std::function<void()>& body) 
     cs->barrier_ctx = &bctx;
     bool finished = false;
     try {
-      body();
-      // Scalar work after the last API call has no call site to name.
-      cs->trace.flush_kernel_blocks(std::source_location{});
-      finished = true;
+      std::string fault;
+      if (run_guarded(body, fault)) {
+        // Scalar work after the last API call has no call site to name.
+        cs->trace.flush_kernel_blocks(std::source_location{});
+        insert_toolchain_syncs(cs->trace, cs->warnings);
+        finished = true;
+      } else {
+        fail_with(s, fault, nullptr);
+      }
     } catch (const KernelError& e) {
       fail_with(s, e.what(), &e);
     } catch (const LaunchAborted&) {
@@ -163,9 +170,10 @@ LaunchResult launch(const LaunchConfig& cfg, const std::function<void()>& body) 
       fail_with(s, "unknown exception", nullptr);
     }
     out.trace = std::move(cs->trace);
-    if (cs->kernel_type >= 0) {
+    {
       std::lock_guard<std::mutex> g(mu);
-      if (result.kernel_type < 0) result.kernel_type = cs->kernel_type;
+      if (cs->kernel_type >= 0 && result.kernel_type < 0) result.kernel_type = cs->kernel_type;
+      for (const auto& [msg, n] : cs->warnings) result.warnings[msg] += n;
     }
     tls_core = nullptr;
     if (!finished) {
@@ -235,16 +243,20 @@ LaunchResult launch_kernel(const LaunchConfig& cfg, void* kernel, const std::vec
   }
   auto& reg = GmRegistry::instance();
   std::vector<const void*> registered;
-  std::vector<uint8_t*> raw;
+  std::vector<GuardedBuffer> guarded;
   for (const auto& a : args) {
-    raw.push_back(static_cast<uint8_t*>(a.ptr));
-    if (a.ptr == nullptr) continue;
+    guarded.push_back({a.direct ? nullptr : a.ptr, a.bytes, a.name.c_str()});
+    if (a.ptr == nullptr || !a.direct) continue;
     if (reg.find(a.ptr).lo == reinterpret_cast<uintptr_t>(a.ptr)) continue;  // already known
     reg.add(a.ptr, a.bytes, a.name.c_str());
     registered.push_back(a.ptr);
   }
+  const GmGuard guard(guarded);
+  std::vector<uint8_t*> kernel_args;
+  for (size_t i = 0; i < args.size(); ++i)
+    kernel_args.push_back(static_cast<uint8_t*>(args[i].direct ? args[i].ptr : guard.kernel_address(i)));
   Invoker invoke = kInvokers[args.size()];
-  LaunchResult r = launch(cfg, [&] { invoke(kernel, raw.data()); });
+  LaunchResult r = launch(cfg, [&] { invoke(kernel, kernel_args.data()); });
   for (const void* p : registered) reg.remove(p);
   return r;
 }

@@ -8,6 +8,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <functional>
+#include <map>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -47,6 +48,9 @@ struct LaunchResult {
   unsigned failed_line = 0;
   int32_t kernel_type = -1;      // KERNEL_TASK_TYPE_DEFAULT the kernel declared, -1 if none
   std::vector<CoreRun> cores;    // in launch order (group by group; AIC before its AIVs)
+  // What the device tolerates but the kernel should not rely on, over all cores:
+  // message -> times seen (CoreState::warn).
+  std::map<std::string, uint64_t> warnings;
 };
 
 // Runs `body` once per logical core.
@@ -54,10 +58,16 @@ LaunchResult launch(const LaunchConfig& cfg, const std::function<void()>& body);
 
 // A GM argument of a kernel: registered in aoc::GmRegistry for the launch (unless it is
 // already, e.g. a GmAlloc buffer) so GlobalTensor bounds checks know its size.
+//
+// The kernel receives a guarded address for it (runtime/gm_guard.h): reachable through the API
+// only, a raw dereference stops the launch. `direct` hands over the real address instead; the
+// tiling blob is passed that way, as device kernels read their tiling struct through a plain
+// __gm__ pointer (it holds only what the host wrote, never the operator's data).
 struct GmArg {
   void* ptr = nullptr;
   size_t bytes = 0;
   std::string name;
+  bool direct = false;
 };
 
 constexpr size_t kMaxKernelArgs = 32;

@@ -172,8 +172,9 @@ TEST_F(DataCopyTest, GmOutOfBoundsIsDetected) {
   GmBuffer<float> g(32, "small_input");
   LocalTensor<float> u = ub<float>(512, 0.0f);
   EXPECT_KERNEL_ERROR(DataCopy(u, g.tensor(), 64), "DataCopy", "small_input");
-  EXPECT_KERNEL_ERROR(DataCopy(u, g.tensor()[24], 16), "DataCopy", "out of bounds");
-  EXPECT_KERNEL_ERROR(DataCopy(g.tensor(), u, DataCopyParams(2, 2, 0, 1)), "DataCopy", "out of bounds");
+  // 128 bytes, padded by the runtime to 160: past 160 is out of bounds.
+  EXPECT_KERNEL_ERROR(DataCopy(u, g.tensor()[32], 16), "DataCopy", "out of bounds");
+  EXPECT_KERNEL_ERROR(DataCopy(g.tensor(), u, DataCopyParams(2, 2, 0, 2)), "DataCopy", "out of bounds");
   // Nothing was written by the failed copies.
   for (auto v : g.data) EXPECT_EQ(v, 0.0f);
 }

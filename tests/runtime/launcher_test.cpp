@@ -23,12 +23,13 @@ extern "C" __global__ __aicore__ void fill_by_block(GM_ADDR out, GM_ADDR workspa
 
 // Phase 1 writes own slot; SyncAll; phase 2 reads the neighbour's slot (written by another block).
 extern "C" __global__ __aicore__ void neighbour_sum(GM_ADDR buf, GM_ADDR out) {
-  auto* b = reinterpret_cast<int32_t*>(buf);
-  auto* o = reinterpret_cast<int32_t*>(out);
+  AscendC::GlobalTensor<int32_t> b, o;
+  b.SetGlobalBuffer(reinterpret_cast<__gm__ int32_t*>(buf));
+  o.SetGlobalBuffer(reinterpret_cast<__gm__ int32_t*>(out));
   int64_t me = AscendC::GetBlockIdx(), n = AscendC::GetBlockNum();
-  b[me] = static_cast<int32_t>(me + 1);
+  b.SetValue(me, static_cast<int32_t>(me + 1));
   AscendC::SyncAll();
-  o[me] = b[me] + b[(me + 1) % n];
+  o.SetValue(me, b.GetValue(me) + b.GetValue((me + 1) % n));
 }
 
 int g_error_line = 0;

@@ -6,10 +6,12 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
+#include <iterator>
 #include <map>
 #include <memory>
 #include <mutex>
 #include <new>
+#include <string>
 
 #include "aoc/trace.h"
 
@@ -87,8 +89,14 @@ struct CoreState {
   uint8_t atomic_dtype = 0;       // aoc::DType of the atomic accumulation
   alignas(32) uint8_t cmp_mask[256] = {};  // CmpMask register written by Compare without dst
   uint64_t reduce_max_min_count = 0;       // last ReduceMax/Min index (GetReduceMaxMinCount)
-  float deq_scale = 1.0f;
+  float deq_scale = 1.0f;          // DEQSCALE register (SetDeqScale)
+  int16_t deq_offset = 0;
+  bool deq_signed = false;
   FlagState flags;                // explicit SetFlag/WaitFlag bookkeeping (aoc/sync.h)
+  // Behaviour the device tolerates but a kernel should not rely on (an access inside a GM
+  // allocation's padding, a sync the toolchain inserts ...): message -> times seen.
+  std::map<std::string, uint64_t> warnings;
+  void warn(std::string message) { ++warnings[std::move(message)]; }
 
   Trace trace;
 
@@ -111,7 +119,11 @@ struct CoreState {
     pad_value = 0;
     pad_value_set = false;
     atomic_mode = 0;
+    deq_scale = 1.0f;
+    deq_offset = 0;
+    deq_signed = false;
     flags.clear();
+    warnings.clear();
     trace.clear();
   }
 };
@@ -137,34 +149,56 @@ AOC_FORCE_INLINE CoreState& core() {
 
 // Global memory allocations known to the launcher (inputs, outputs, workspace,
 // tiling). GlobalTensor looks its pointer up here to learn the bounds it may touch.
+//
+// Padding: the device runtime rounds every allocation up to a multiple of 32 bytes and adds
+// 32 more (aclrtMalloc), and kernels that round each core's share up to whole 32-byte blocks
+// rely on it. Bytes in [hi, pad_hi) may be touched (with a warning); beyond pad_hi is an error.
+//
+// Kernel-visible addresses: a launch may hand the kernel addresses in a reserved range that
+// has no access rights (runtime/gm_guard.h). `delta` is what to add to such an address to
+// reach the real bytes; 0 for an allocation the kernel sees at its real address.
 class GmRegistry {
  public:
-  struct Alloc { uintptr_t lo = 0, hi = 0; const char* name = ""; };
+  struct Alloc {
+    uintptr_t lo = 0, hi = 0, pad_hi = 0;
+    const char* name = "";
+    intptr_t delta = 0;
+  };
+
+  // Bytes an allocation of `bytes` really spans on the device.
+  static constexpr size_t padded_size(size_t bytes) { return (bytes + 31) / 32 * 32 + 32; }
 
   static GmRegistry& instance() {
     static GmRegistry r;
     return r;
   }
-  void add(const void* p, size_t bytes, const char* name = "") {
+  void add(const void* p, size_t bytes, const char* name = "", intptr_t delta = 0) {
     std::lock_guard<std::mutex> g(mu_);
     auto lo = reinterpret_cast<uintptr_t>(p);
-    allocs_[lo] = Alloc{lo, lo + bytes, name};
+    allocs_[lo] = Alloc{lo, lo + bytes, lo + padded_size(bytes), name, delta};
   }
   void remove(const void* p) {
     std::lock_guard<std::mutex> g(mu_);
     allocs_.erase(reinterpret_cast<uintptr_t>(p));
   }
-  // The allocation containing address p, or an empty Alloc when p is not inside any.
+  // The allocation containing address p (padding included), or an empty Alloc when p is
+  // not inside any.
   Alloc find(const void* p) const {
     std::lock_guard<std::mutex> g(mu_);
     auto a = reinterpret_cast<uintptr_t>(p);
     auto it = allocs_.upper_bound(a);
     if (it == allocs_.begin()) return {};
     --it;
-    if (a >= it->second.lo && a < it->second.hi) return it->second;
-    // A zero-sized allocation still owns its start address (an empty tensor).
-    if (a == it->second.lo) return it->second;
+    if (a >= it->second.lo && a < it->second.pad_hi) return it->second;
     return {};
+  }
+  // The allocation starting closest below address p, wherever it ends (for messages about
+  // an address past an allocation's end); empty when there is none.
+  Alloc find_before(const void* p) const {
+    std::lock_guard<std::mutex> g(mu_);
+    auto it = allocs_.upper_bound(reinterpret_cast<uintptr_t>(p));
+    if (it == allocs_.begin()) return {};
+    return std::prev(it)->second;
   }
 
  private:

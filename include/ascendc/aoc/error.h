@@ -43,6 +43,11 @@ template <typename... Parts>
   throw KernelError(api, loc.file_name(), loc.line(), os.str());
 }
 
+// "file:line" of a call site, for messages that are not errors.
+inline std::string where(const std::source_location& loc) {
+  return std::string(loc.file_name()) + ":" + std::to_string(loc.line());
+}
+
 template <typename... Parts>
 AOC_FORCE_INLINE void check(bool ok, const char* api, const std::source_location& loc, Parts&&... parts) {
   if (!ok) fail(api, loc, std::forward<Parts>(parts)...);

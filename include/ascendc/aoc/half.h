@@ -8,10 +8,10 @@
 // std::bit_cast: a standard library function is not inlined into an uncounted one, and its
 // blocks, run outside any hooked API function, would count as kernel work.
 #pragma once
-#include <cmath>
 #include <cstdint>
 #include <limits>
 
+#include "aoc/math_fn.h"
 #include "aoc/instrumentation.h"
 
 namespace aoc {

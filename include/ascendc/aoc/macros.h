@@ -29,6 +29,14 @@
 
 #define GM_ADDR __gm__ uint8_t*
 
+// Branch hints the device headers define for kernels.
+#ifndef likely
+#define likely(x) __builtin_expect(!!(x), 1)
+#endif
+#ifndef unlikely
+#define unlikely(x) __builtin_expect(!!(x), 0)
+#endif
+
 #ifndef ASCENDC_CPU_DEBUG
 #define ASCENDC_CPU_DEBUG 1
 #endif

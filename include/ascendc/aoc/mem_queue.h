@@ -7,6 +7,9 @@
 
 namespace AscendC {
 
+// Handle of one queue buffer, as the untyped DeQue returns it.
+using TBufHandle = uint8_t*;
+
 template <TPosition src, TPosition dst, int32_t depth, auto mask = 0>
 class TQueBind : public aoc::QueueCore {
  public:
@@ -46,6 +49,12 @@ class TQueBind : public aoc::QueueCore {
   void DeQue(LocalTensor<T>& tensor, std::source_location loc = std::source_location::current()) {
     const uint32_t i = dequeue(aoc::queue_pipes(src, dst), "DeQue", loc);
     tensor = tensor_of<T>(i, bufs_[i].enq_offset, bufs_[i].enq_bytes);
+  }
+  // Untyped form: takes the oldest tensor off the queue (the same wait as the typed forms) and
+  // returns the handle of its buffer; the tensor itself stays valid for FreeTensor.
+  TBufHandle DeQue(std::source_location loc = std::source_location::current()) {
+    const uint32_t i = dequeue(aoc::queue_pipes(src, dst), "DeQue", loc);
+    return reinterpret_cast<TBufHandle>(buffer_lo(i) + bufs_[i].enq_offset);
   }
   template <TPosition srcUserPos, TPosition dstUserPos, typename T>
   LocalTensor<T> DeQue(std::source_location loc = std::source_location::current()) {

@@ -4,6 +4,7 @@
 // and every transition that the device synchronises leaves an implicit
 // SetFlag/WaitFlag record (see mem_positions.h for which pipes).
 #pragma once
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <memory>
@@ -38,6 +39,7 @@ struct QueueBinding {
   uint32_t first_buffer = 0;  // index of buffer 0 among all buffers of the pipe
   const char* file = "";
   uint32_t line = 0;
+  std::string overflow;       // why buffers lie past the end of the memory (empty: they fit)
 };
 
 class QueueCore {
@@ -71,6 +73,7 @@ class QueueCore {
       buf.slot.generation++;  // tensors of an earlier InitBuffer become stale
       buf.slot.live = false;
       buf.slot.owner = kind_;
+      buf.slot.overflow = b_.overflow.empty() ? nullptr : b_.overflow.c_str();
       buf.allocated = buf.queued = buf.free_pending = false;
     }
     head_ = count_ = 0;
@@ -198,8 +201,16 @@ class QueueCore {
   AscendC::LocalTensor<T> tensor_of(uint32_t i, uint32_t offset, uint32_t bytes) const {
     AscendC::LocalTensor<T> t;
     std::byte* lo = buffer_lo(i);
-    t.aoc_bind(pos_, reinterpret_cast<T*>(lo + offset), bytes / static_cast<uint32_t>(sizeof(T)), lo, lo + b_.len,
-               &bufs_[i].slot);
+    std::byte* hi = lo + b_.len;
+    std::byte* at = lo + offset;
+    if (!b_.overflow.empty()) {
+      // Only the part inside the memory exists; touching the rest fails with b_.overflow.
+      std::byte* end = memory_of(b_.space).base() + memory_of(b_.space).size();
+      lo = std::min(lo, end);
+      hi = std::min(hi, end);
+      at = std::min(at, end);
+    }
+    t.aoc_bind(pos_, reinterpret_cast<T*>(at), bytes / static_cast<uint32_t>(sizeof(T)), lo, hi, &bufs_[i].slot);
     return t;
   }
 

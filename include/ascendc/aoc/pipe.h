@@ -4,6 +4,7 @@
 // buffer count is an error naming every earlier allocation, because that is what a
 // kernel author needs to see to fix the tiling.
 #pragma once
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <memory>
@@ -131,10 +132,16 @@ class TPipe {
     const uint64_t offset = (uint64_t(used_[static_cast<int>(space)]) + align - 1) / align * align;
     const uint64_t end = offset + uint64_t(num) * aligned_len;
     const uint32_t capacity = aoc::memory_of(space).size();
+    // The device does not check this (the assertion exists in the CPU debug build only): the
+    // buffers get addresses past the end of the memory, and only an access to them faults.
+    // So the overflow is remembered, and reported when a tensor of such a buffer is touched.
+    std::string overflow;
     if (end > capacity) {
-      aoc::fail("InitBuffer", loc, aoc::space_name(space), " overflow: ", q.aoc_describe(), " asks for ", num, " x ",
-                aligned_len, " B, bringing the total requested to ", end, " B but the capacity is ", capacity, " B.",
-                earlier_calls(space, false));
+      std::ostringstream os;
+      os << aoc::space_name(space) << " overflow: " << q.aoc_describe() << " initialised at " << loc.file_name() << ":"
+         << loc.line() << " asks for " << num << " x " << aligned_len << " B, bringing the total requested to " << end
+         << " B but the capacity is " << capacity << " B." << earlier_calls(space, false);
+      overflow = os.str();
     }
     aoc::QueueBinding b;
     b.life = life_;
@@ -146,6 +153,7 @@ class TPipe {
     b.first_buffer = buffers_;
     b.file = loc.file_name();
     b.line = loc.line();
+    b.overflow = std::move(overflow);
     q.aoc_init(b);
     used_[static_cast<int>(space)] = static_cast<uint32_t>(end);
     buffers_ += num;
@@ -175,6 +183,7 @@ namespace aoc {
 // Bytes of UB the current TPipe has handed out; APIs that take scratch from the rest of
 // UB (advanced APIs called without a tmp buffer) start after them.
 inline uint32_t ub_bytes_in_use() {
-  return core().pipe ? core().pipe->aoc_used_bytes(Space::UB) : 0;
+  // InitBuffer may have placed buffers past the end (they fault only when touched).
+  return core().pipe ? std::min(core().pipe->aoc_used_bytes(Space::UB), core().ub.size()) : 0;
 }
 }  // namespace aoc

@@ -92,6 +92,16 @@ constexpr PipePair pipes_of(AscendC::HardEvent e) {
   return {Pipe::S, Pipe::S};
 }
 
+// The hardware event of a (source, destination) pipe pair, HardEvent::MAX when the pair has none.
+constexpr AscendC::HardEvent event_of(Pipe src, Pipe dst) {
+  for (uint8_t i = 0; i < static_cast<uint8_t>(AscendC::HardEvent::MAX); ++i) {
+    const auto e = static_cast<AscendC::HardEvent>(i);
+    const PipePair pp = pipes_of(e);
+    if (pp.src == src && pp.dst == dst) return e;
+  }
+  return AscendC::HardEvent::MAX;
+}
+
 inline const char* pipe_name(Pipe p) {
   static const char* const names[] = {"S", "V", "M", "MTE1", "MTE2", "MTE3", "FIX", "ALL"};
   return p < Pipe::Count ? names[static_cast<int>(p)] : "?";
@@ -181,6 +191,21 @@ template <HardEvent event, typename Id>
 inline void WaitFlag(Id eventID, std::source_location loc = std::source_location::current()) {
   aoc::wait_flag(event, eventID, loc);
 }
+
+// A pair of pipes synchronised through event flags: SetFlag on `src`, WaitFlag on `dst`, with
+// the same rules as SetFlag<HardEvent>/WaitFlag<HardEvent> for the event of that pair.
+template <pipe_t src, pipe_t dst> class TQueSync {
+  static constexpr HardEvent kEvent = aoc::event_of(aoc::to_pipe(src), aoc::to_pipe(dst));
+  static_assert(kEvent != HardEvent::MAX, "TQueSync: this pair of pipes has no hardware event");
+
+ public:
+  void SetFlag(TEventID eventID, std::source_location loc = std::source_location::current()) {
+    aoc::set_flag(kEvent, eventID, loc);
+  }
+  void WaitFlag(TEventID eventID, std::source_location loc = std::source_location::current()) {
+    aoc::wait_flag(kEvent, eventID, loc);
+  }
+};
 
 // All earlier instructions of `pipe` finish before later ones start; PIPE_ALL drains every pipe.
 template <pipe_t pipe>

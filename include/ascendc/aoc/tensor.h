@@ -96,6 +96,7 @@ struct BufferSlot {
   const char* owner = "buffer"; // "TQue", "TBuf", ...
   const char* freed_file = "";
   uint32_t freed_line = 0;
+  const char* overflow = nullptr;  // set when InitBuffer placed the buffer past the memory's end
 };
 
 }  // namespace aoc
@@ -203,6 +204,9 @@ template <typename T> class LocalTensor {
     const std::byte* lo = reinterpret_cast<const std::byte*>(ptr_ + first);
     const std::byte* hi = reinterpret_cast<const std::byte*>(ptr_ + first + n);
     if (lo < buf_lo_ || hi > buf_hi_) {
+      if (slot_ != nullptr && slot_->overflow != nullptr)
+        aoc::fail(api, loc, "touches a buffer placed past the end of local memory (the device faults here). ",
+                  slot_->overflow);
       aoc::fail(api, loc, "accesses ", aoc::space_name(aoc_space()), " bytes [", lo - aoc_mem().base(), ", ",
                 hi - aoc_mem().base(), ") outside its buffer [", buf_lo_ - aoc_mem().base(), ", ",
                 buf_hi_ - aoc_mem().base(), ") (elements ", first, "..", first + n - 1, " of a tensor with ",
@@ -257,16 +261,16 @@ template <typename T> class GlobalTensor {
   AOC_API_UNCOUNTED T GetValue(uint64_t i, std::source_location loc = std::source_location::current()) const {
     aoc_check(i, 1, "GlobalTensor::GetValue", loc);
     aoc_scalar_trace("GmGetValue", i, false, loc);
-    return ptr_[i];
+    return aoc_ptr()[i];
   }
   AOC_API_UNCOUNTED void SetValue(uint64_t i, T v, std::source_location loc = std::source_location::current()) const {
     aoc_check(i, 1, "GlobalTensor::SetValue", loc);
     aoc_scalar_trace("GmSetValue", i, true, loc);
-    ptr_[i] = v;
+    aoc_ptr()[i] = v;
   }
   AOC_API_UNCOUNTED T& operator()(uint64_t i) const {
     aoc_check(i, 1, "GlobalTensor::operator()", std::source_location::current());
-    return ptr_[i];
+    return aoc_ptr()[i];
   }
 
   uint64_t GetSize() const { return size_; }
@@ -283,10 +287,15 @@ template <typename T> class GlobalTensor {
   }
 
   // ---- implementation interface ----
-  T* aoc_ptr() const { return ptr_; }
-  AOC_FORCE_INLINE uint64_t aoc_addr(uint64_t first = 0) const { return reinterpret_cast<uint64_t>(ptr_ + first); }
+  // The real bytes behind the kernel-visible address (see GmRegistry::Alloc::delta).
+  AOC_FORCE_INLINE T* aoc_ptr() const {
+    return reinterpret_cast<T*>(reinterpret_cast<uintptr_t>(ptr_) + alloc_.delta);
+  }
+  // Addresses in the trace are real ones, whatever address the kernel was given.
+  AOC_FORCE_INLINE uint64_t aoc_addr(uint64_t first = 0) const { return reinterpret_cast<uint64_t>(aoc_ptr() + first); }
   // Validates that elements [first, first + n) lie inside the GM allocation the
   // tensor points into (the launcher registers every buffer it passes to a kernel).
+  // The allocation's padding is accepted with a warning, as the device tolerates it.
   AOC_FORCE_INLINE void aoc_check(uint64_t first, uint64_t n, const char* api, const std::source_location& loc) const {
     if (n == 0) return;
     aoc::check(ptr_ != nullptr, api, loc, "uses a GlobalTensor whose buffer is null (SetGlobalBuffer not called?)");
@@ -299,11 +308,7 @@ template <typename T> class GlobalTensor {
     }
     uint64_t lo = reinterpret_cast<uint64_t>(ptr_ + first);
     uint64_t hi = reinterpret_cast<uint64_t>(ptr_ + first + n);
-    if (lo < alloc_.lo || hi > alloc_.hi) {
-      aoc::fail(api, loc, "accesses GM bytes [", int64_t(lo - alloc_.lo), ", ", int64_t(hi - alloc_.lo), ") of ",
-                alloc_.name[0] ? "buffer '" : "a buffer", alloc_.name, alloc_.name[0] ? "'" : "", " which has ",
-                alloc_.hi - alloc_.lo, " bytes (out of bounds)");
-    }
+    if (lo < alloc_.lo || hi > alloc_.hi) aoc_outside(lo, hi, api, loc);
   }
   AOC_FORCE_INLINE aoc::Range aoc_range(uint64_t first, uint64_t n) const {
     return aoc::Range{aoc::Space::GM, aoc_addr(first), aoc_addr(first + n)};
@@ -312,6 +317,23 @@ template <typename T> class GlobalTensor {
  private:
   AOC_FORCE_INLINE void aoc_scalar_trace(const char* op, uint64_t i, bool write, const std::source_location& loc) const {
     aoc::core().trace.scalar_access(op, aoc::dtype_of<T>(), aoc_range(i, 1), write, loc);
+  }
+
+  // Cold path of aoc_check: inside the padding is a warning, anything else an error.
+  [[gnu::noinline, gnu::cold]] void aoc_outside(uint64_t lo, uint64_t hi, const char* api,
+                                               const std::source_location& loc) const {
+    const char* q = alloc_.name[0] ? "'" : "";
+    const uint64_t bytes = alloc_.hi - alloc_.lo;
+    if (lo >= alloc_.lo && hi <= alloc_.pad_hi) {
+      aoc::core().warn(std::string(api) + " at " + aoc::where(loc) + " touches the padding of GM buffer " + q +
+                       alloc_.name + q + " (" + std::to_string(bytes) + " bytes, padded to " +
+                       std::to_string(alloc_.pad_hi - alloc_.lo) +
+                       " by the runtime): tolerated on the device, but those bytes are not part of the tensor");
+      return;
+    }
+    aoc::fail(api, loc, "accesses GM bytes [", int64_t(lo - alloc_.lo), ", ", int64_t(hi - alloc_.lo), ") of ",
+              alloc_.name[0] ? "buffer '" : "a buffer", alloc_.name, q, " which has ", bytes,
+              " bytes (", alloc_.pad_hi - alloc_.lo, " with the runtime's padding): out of bounds");
   }
 
   __gm__ T* ptr_ = nullptr;

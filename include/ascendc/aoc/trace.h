@@ -2,7 +2,9 @@
 // and consumed by the timing engine and the hazard checker (src/sim). Every API call
 // that the device would execute on a pipe appends one record.
 #pragma once
+#include <cstddef>
 #include <cstdint>
+#include <initializer_list>
 #include <source_location>
 #include <utility>
 #include <vector>
@@ -117,6 +119,12 @@ class Trace {
   void clear() {
     records.clear();
     tail_ = nullptr;
+  }
+  // Records inserted after the run, before record `at` (synchronisation the device toolchain
+  // adds, runtime/auto_sync.h).
+  void insert(size_t at, std::initializer_list<TraceRecord> recs) {
+    records.insert(records.begin() + static_cast<std::ptrdiff_t>(at), recs);
+    tail_ = last_of(records);
   }
 
   TraceRecord* append(RecKind kind, Pipe pipe, const char* op, const std::source_location& loc) {

@@ -11,6 +11,7 @@
 #include <source_location>
 #include <type_traits>
 
+#include "aoc/kernel_unit.h"
 #include "aoc/error.h"
 #include "aoc/host/tiling_registration.h"
 #include "graph/types.h"

@@ -1,6 +1,7 @@
 // What host tiling code includes for the advanced APIs' helpers (GetXxxMaxMinTmpSize,
 // SoftMaxTilingFunc, GetLayerNormNDTilingInfo ...).
 #pragma once
+#include "aoc/kernel_unit.h"
 #include "lib/adv_tiling.h"
 
 // Host tiling data names these structs as optiling::<Name> (TILING_DATA_FIELD_DEF_STRUCT).

@@ -2,13 +2,13 @@
 // FasterGeluV2, Silu, Swish, SwiGLU. Each traces the basic vector instructions the device
 // implementation issues (listed beside each function).
 #pragma once
-#include <cmath>
 
+#include "aoc/math_fn.h"
 #include "aoc/adv/elementwise.h"
 
 namespace aoc::adv {
 
-inline float sigmoid_f(float x) { return 1.0f / (1.0f + std::exp(-x)); }
+inline float sigmoid_f(float x) { return 1.0f / (1.0f + aoc::fn::exp(-x)); }
 
 template <typename T>
 inline void sigmoid_impl(const AscendC::LocalTensor<T>& dst, const AscendC::LocalTensor<T>& src,
@@ -20,14 +20,14 @@ inline void sigmoid_impl(const AscendC::LocalTensor<T>& dst, const AscendC::Loca
 // tanh-form GELU written as x * sigmoid(2 * sqrt(2/pi) * (x + 0.044715 x^3)).
 inline float gelu_f(float x) {
   constexpr float kCubic = 0.044715f, kScale = 1.5957691216057308f;
-  return x / (1.0f + std::exp(-kScale * (x + kCubic * x * x * x)));
+  return x / (1.0f + aoc::fn::exp(-kScale * (x + kCubic * x * x * x)));
 }
-inline float faster_gelu_f(float x) { return x / (1.0f + std::exp(-1.702f * x)); }
+inline float faster_gelu_f(float x) { return x / (1.0f + aoc::fn::exp(-1.702f * x)); }
 // Piecewise-quadratic approximation of the normal CDF on x/sqrt(2), saturating beyond 1.769.
 inline float faster_gelu_v2_f(float x) {
   constexpr float kA = -0.1444f, kB = -1.769f, kInvSqrt2 = 0.7071f;
   const float sgn = x > 0.0f ? 1.0f : (x < 0.0f ? -1.0f : 0.0f);
-  const float c = std::min(std::fabs(x) * kInvSqrt2, -kB) + kB;
+  const float c = std::min(aoc::fn::fabs(x) * kInvSqrt2, -kB) + kB;
   return x * (sgn * (kA * c * c + 0.5f) + 0.5f);
 }
 

@@ -3,9 +3,9 @@
 // outputs (LayerNormPara + LayerNormSeparateTiling). Statistics are accumulated in float
 // over the original (unpadded) length; padded columns of the output are written as 0.
 #pragma once
-#include <cmath>
 #include <string_view>
 
+#include "aoc/math_fn.h"
 #include "aoc/adv/norm_trace.h"
 #include "aoc/adv/tiling_calc.h"
 
@@ -49,7 +49,7 @@ inline void layernorm_rows(const LayerNormJob& j, T* out, const T* x, const G* g
     float sq = 0;
     for (uint32_t c = 0; c < j.len; ++c) sq += (row[c] - mean) * (row[c] - mean);
     const float var = sq / float(j.len);
-    const float rstd = 1.0f / std::sqrt(var + j.eps);
+    const float rstd = 1.0f / aoc::fn::sqrt(var + j.eps);
     T* orow = out + uint64_t(r) * j.stride;
     for (uint32_t c = 0; c < j.len; ++c) {
       float y = (row[c] - mean) * rstd;

@@ -3,8 +3,8 @@
 // ClampMax, ClampMin. Inputs outside a function's domain give what IEEE float gives
 // (Log of a negative is NaN, Log(0) is -inf); NaN propagates.
 #pragma once
-#include <cmath>
 
+#include "aoc/math_fn.h"
 #include "aoc/adv/elementwise.h"
 
 namespace aoc::adv {
@@ -18,25 +18,25 @@ namespace aoc::adv {
                        loc);                                                                                   \
   }
 
-AOC_ADV_MATH_IMPL(tanh_impl, "Tanh", bufs::Tanh, std::tanh(x), "Mins", "Maxs", "Muls", "Exp", "Adds", "Adds", "Div")
-AOC_ADV_MATH_IMPL(erf_impl, "Erf", bufs::Erf, std::erf(x), "Mins", "Maxs", "Mul", "Muls", "Adds", "Mul", "Adds", "Mul",
+AOC_ADV_MATH_IMPL(tanh_impl, "Tanh", bufs::Tanh, aoc::fn::tanh(x), "Mins", "Maxs", "Muls", "Exp", "Adds", "Adds", "Div")
+AOC_ADV_MATH_IMPL(erf_impl, "Erf", bufs::Erf, aoc::fn::erf(x), "Mins", "Maxs", "Mul", "Muls", "Adds", "Mul", "Adds", "Mul",
                   "Adds", "Mul", "Muls", "Adds", "Mul", "Adds", "Mul", "Adds", "Div")
-AOC_ADV_MATH_IMPL(erfc_impl, "Erfc", bufs::Erfc, std::erfc(x), "Abs", "Muls", "Adds", "Reciprocal", "Muls", "Adds",
+AOC_ADV_MATH_IMPL(erfc_impl, "Erfc", bufs::Erfc, aoc::fn::erfc(x), "Abs", "Muls", "Adds", "Reciprocal", "Muls", "Adds",
                   "Mul", "Adds", "Mul", "Adds", "Mul", "Adds", "Mul", "Mul", "Muls", "Exp", "Mul", "Compare", "Select")
-AOC_ADV_MATH_IMPL(log_impl, "Log", bufs::Log, std::log(x), "Ln")
-AOC_ADV_MATH_IMPL(log2_impl, "Log2", bufs::Log2, std::log2(x), "Ln", "Muls")
-AOC_ADV_MATH_IMPL(log10_impl, "Log10", bufs::Log10, std::log10(x), "Ln", "Muls")
-AOC_ADV_MATH_IMPL(sin_impl, "Sin", bufs::Sin, std::sin(x), "Muls", "Cast", "Cast", "Muls", "Sub", "Muls", "Sub", "Mul",
+AOC_ADV_MATH_IMPL(log_impl, "Log", bufs::Log, aoc::fn::log(x), "Ln")
+AOC_ADV_MATH_IMPL(log2_impl, "Log2", bufs::Log2, aoc::fn::log2(x), "Ln", "Muls")
+AOC_ADV_MATH_IMPL(log10_impl, "Log10", bufs::Log10, aoc::fn::log10(x), "Ln", "Muls")
+AOC_ADV_MATH_IMPL(sin_impl, "Sin", bufs::Sin, aoc::fn::sin(x), "Muls", "Cast", "Cast", "Muls", "Sub", "Muls", "Sub", "Mul",
                   "Muls", "Adds", "Mul", "Adds", "Mul", "Adds", "Mul", "Mul", "Muls", "Mul")
-AOC_ADV_MATH_IMPL(cos_impl, "Cos", bufs::Cos, std::cos(x), "Adds", "Muls", "Cast", "Cast", "Muls", "Sub", "Muls", "Sub",
+AOC_ADV_MATH_IMPL(cos_impl, "Cos", bufs::Cos, aoc::fn::cos(x), "Adds", "Muls", "Cast", "Cast", "Muls", "Sub", "Muls", "Sub",
                   "Mul", "Muls", "Adds", "Mul", "Adds", "Mul", "Adds", "Mul", "Mul", "Muls", "Mul")
-AOC_ADV_MATH_IMPL(sinh_impl, "Sinh", bufs::Sinh, std::sinh(x), "Exp", "Muls", "Exp", "Sub", "Muls")
-AOC_ADV_MATH_IMPL(cosh_impl, "Cosh", bufs::Cosh, std::cosh(x), "Exp", "Muls", "Exp", "Add", "Muls")
-AOC_ADV_MATH_IMPL(floor_impl, "Floor", bufs::Floor, std::floor(x), "Cast", "Cast")
-AOC_ADV_MATH_IMPL(ceil_impl, "Ceil", bufs::Ceil, std::ceil(x), "Cast", "Cast")
+AOC_ADV_MATH_IMPL(sinh_impl, "Sinh", bufs::Sinh, aoc::fn::sinh(x), "Exp", "Muls", "Exp", "Sub", "Muls")
+AOC_ADV_MATH_IMPL(cosh_impl, "Cosh", bufs::Cosh, aoc::fn::cosh(x), "Exp", "Muls", "Exp", "Add", "Muls")
+AOC_ADV_MATH_IMPL(floor_impl, "Floor", bufs::Floor, aoc::fn::floor(x), "Cast", "Cast")
+AOC_ADV_MATH_IMPL(ceil_impl, "Ceil", bufs::Ceil, aoc::fn::ceil(x), "Cast", "Cast")
 // Halves round away from zero: Round(3.5) = 4, Round(-2.5) = -3.
-AOC_ADV_MATH_IMPL(round_impl, "Round", bufs::Round, std::round(x), "Cast", "Cast")
-AOC_ADV_MATH_IMPL(trunc_impl, "Trunc", bufs::Trunc, std::trunc(x), "Cast", "Cast")
+AOC_ADV_MATH_IMPL(round_impl, "Round", bufs::Round, aoc::fn::round(x), "Cast", "Cast")
+AOC_ADV_MATH_IMPL(trunc_impl, "Trunc", bufs::Trunc, aoc::fn::trunc(x), "Cast", "Cast")
 // Sign: 1, -1 or 0 (signed zero kept); NaN stays NaN.
 AOC_ADV_MATH_IMPL(sign_impl, "Sign", bufs::Sign, (x > 0.0f ? 1.0f : (x < 0.0f ? -1.0f : x)), "Compares", "Select",
                   "Compares", "Select", "Add")
@@ -55,7 +55,7 @@ inline std::vector<const char*> exp_taylor_steps(uint8_t level) {
   return s;
 }
 
-inline float pow_f(float base, float e) { return std::pow(base, e); }
+inline float pow_f(float base, float e) { return aoc::fn::pow(base, e); }
 
 }  // namespace aoc::adv
 
@@ -85,13 +85,13 @@ inline void Exp(const LocalTensor<T>& dstLocal, const LocalTensor<T>& srcLocal,
                 std::source_location loc = std::source_location::current()) {
   aoc::adv::run_elementwise<T>({"Exp", calCount, aoc::adv::bufs::Exp, aoc::adv::exp_taylor_steps(taylorExpandLevel)},
                                dstLocal, srcLocal, nullptr, &sharedTmpBuffer,
-                               [](float x, float) { return std::exp(x); }, loc);
+                               [](float x, float) { return aoc::fn::exp(x); }, loc);
 }
 template <typename T, uint8_t taylorExpandLevel, bool isReuseSource = false>
 inline void Exp(const LocalTensor<T>& dstLocal, const LocalTensor<T>& srcLocal, const uint32_t calCount,
                 std::source_location loc = std::source_location::current()) {
   aoc::adv::run_elementwise<T>({"Exp", calCount, aoc::adv::bufs::Exp, aoc::adv::exp_taylor_steps(taylorExpandLevel)},
-                               dstLocal, srcLocal, nullptr, nullptr, [](float x, float) { return std::exp(x); }, loc);
+                               dstLocal, srcLocal, nullptr, nullptr, [](float x, float) { return aoc::fn::exp(x); }, loc);
 }
 
 // ---- Power: tensor^tensor, tensor^scalar, scalar^tensor ----
@@ -186,7 +186,7 @@ inline void run(const char* api, bool upper, const LocalTensor<T>& dst, const Lo
                 const LocalTensor<uint8_t>* tmp, uint32_t n, const std::source_location& loc) {
   aoc::adv::run_elementwise<T>({api, n, aoc::adv::bufs::Clamp, {upper ? "Mins" : "Maxs"}}, dst, src, nullptr, tmp,
                                [upper, s](float x, float) {
-                                 if (std::isnan(x)) return x;
+                                 if (aoc::fn::isnan(x)) return x;
                                  return upper ? std::min(x, s) : std::max(x, s);
                                },
                                loc);

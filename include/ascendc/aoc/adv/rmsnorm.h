@@ -1,8 +1,8 @@
 // RmsNorm over the last axis of [B, S, H]: y = x / sqrt(mean(x^2) + eps) * gamma, the mean
 // taken over the original (unpadded) H in float. Padded columns are written as 0.
 #pragma once
-#include <cmath>
 
+#include "aoc/math_fn.h"
 #include "aoc/adv/norm_trace.h"
 #include "aoc/adv/tiling_calc.h"
 
@@ -33,7 +33,7 @@ inline void rmsnorm_run(const AscendC::LocalTensor<T>& dst, const AscendC::Local
       row[c] = ld(xr[c]);
       sq += row[c] * row[c];
     }
-    const float scale = 1.0f / std::sqrt(sq / float(len) + eps);
+    const float scale = 1.0f / aoc::fn::sqrt(sq / float(len) + eps);
     T* yr = dst.aoc_ptr() + uint64_t(r) * stride;
     for (uint32_t c = 0; c < len; ++c) yr[c] = st<T>(row[c] * scale * ld(gamma.aoc_ptr()[c]));
     for (uint32_t c = len; c < stride; ++c) yr[c] = st<T>(0.0f);

@@ -3,10 +3,10 @@
 // one 32 B block per row, the value broadcast over the block. Columns at or beyond
 // oriSrcK are padding: ignored by the reductions and written as 0.
 #pragma once
-#include <cmath>
 #include <limits>
 #include <vector>
 
+#include "aoc/math_fn.h"
 #include "aoc/adv/common.h"
 #include "aoc/adv/tiling_calc.h"
 
@@ -84,15 +84,15 @@ inline RowStats softmax_row(SoftmaxKind kind, bool isUpdate, const float* x, flo
   RowStats st;
   float rowMax = -std::numeric_limits<float>::infinity();
   for (uint32_t j = 0; j < oriK; ++j) {
-    if (std::isnan(x[j]) || x[j] > rowMax) rowMax = x[j];
-    if (std::isnan(rowMax)) break;
+    if (aoc::fn::isnan(x[j]) || x[j] > rowMax) rowMax = x[j];
+    if (aoc::fn::isnan(rowMax)) break;
   }
   const bool update = isUpdate && (kind == SoftmaxKind::Flash || kind == SoftmaxKind::FlashV2);
   float mx = kind == SoftmaxKind::Simple ? inMax : rowMax;
-  if (update) mx = std::isnan(rowMax) ? rowMax : std::max(rowMax, inMax);
+  if (update) mx = aoc::fn::isnan(rowMax) ? rowMax : std::max(rowMax, inMax);
   float rowSum = 0;
   for (uint32_t j = 0; j < oriK; ++j) {
-    y[j] = std::exp(x[j] - mx);
+    y[j] = aoc::fn::exp(x[j] - mx);
     rowSum += y[j];
   }
   for (uint32_t j = oriK; j < k; ++j) y[j] = 0.0f;
@@ -107,13 +107,13 @@ inline RowStats softmax_row(SoftmaxKind kind, bool isUpdate, const float* x, flo
       st.sum = inSum;
       break;
     case SoftmaxKind::Log: {
-      const float lse = std::log(rowSum);
+      const float lse = aoc::fn::log(rowSum);
       for (uint32_t j = 0; j < oriK; ++j) y[j] = x[j] - mx - lse;
       break;
     }
     case SoftmaxKind::Flash:
       if (update) {
-        const float em = std::exp(inMax - mx);
+        const float em = aoc::fn::exp(inMax - mx);
         st.sum = em * inSum + rowSum;
         st.expMax = em * inSum / st.sum;
       }
@@ -121,7 +121,7 @@ inline RowStats softmax_row(SoftmaxKind kind, bool isUpdate, const float* x, flo
       break;
     case SoftmaxKind::FlashV2:
       if (update) {
-        st.expMax = std::exp(inMax - mx);
+        st.expMax = aoc::fn::exp(inMax - mx);
         st.sum = st.expMax * inSum + rowSum;
       }
       break;

@@ -8,6 +8,7 @@
 #include <type_traits>
 #include <vector>
 
+#include "aoc/host/impl_registry.h"
 #include "aoc/host/node_desc.h"
 #include "aoc/host/platform_config.h"
 #include "graph/types.h"
@@ -108,6 +109,13 @@ class TilingContext {
 
   const RuntimeAttrs* GetAttrs() const { return &node_.attrs(); }
   fe::PlatFormInfos* GetPlatformInfo() { return &platform_; }
+  // What the operator's TilingParse (IMPL_OP_OPTILING(...).TilingParse<T>) computed; null
+  // when it registered none.
+  template <typename T> const T* GetCompileInfo() { return static_cast<const T*>(GetCompileInfo()); }
+  const void* GetCompileInfo() {
+    if (!compile_info_) compile_info_ = aoc::host::parse_compile_info(node_.type(), &platform_);
+    return compile_info_.get();
+  }
 
   // Outputs of the tiling function.
   TilingData* GetRawTilingData() { return &raw_; }
@@ -153,6 +161,7 @@ class TilingContext {
   uint32_t schedule_mode_ = 0;
   bool need_atomic_ = false;
   int32_t deterministic_ = 0;
+  std::shared_ptr<void> compile_info_;
 };
 
 }  // namespace gert

@@ -3,10 +3,10 @@
 // inf); integer add/sub/mul wrap modulo 2^n; NaN propagates through every float op,
 // including Max/Min (if either input is NaN the result is NaN).
 #pragma once
-#include <cmath>
 #include <cstdint>
 #include <type_traits>
 
+#include "aoc/math_fn.h"
 #include "aoc/half.h"
 
 namespace aoc::vec {
@@ -50,7 +50,7 @@ template <typename T> T div(T a, T b) {
   else return b == 0 ? T(0) : T(a / b);
 }
 template <typename T> bool is_nan(T v) {
-  if constexpr (is_float_like<T>) return std::isnan(up(v));
+  if constexpr (is_float_like<T>) return aoc::fn::isnan(up(v));
   else return false;
 }
 template <typename T> T max(T a, T b) {
@@ -68,7 +68,7 @@ template <typename T> T relu(T a) {
   return up(a) > calc_t<T>(0) ? a : T(0);
 }
 template <typename T> T abs(T a) {
-  if constexpr (is_float_like<T>) return T(std::fabs(up(a)));
+  if constexpr (is_float_like<T>) return T(aoc::fn::fabs(up(a)));
   else return a < 0 ? wrap<T>(-int64_t(a)) : a;
 }
 template <typename T> T neg(T a) {

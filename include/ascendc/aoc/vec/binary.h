@@ -2,16 +2,16 @@
 // Fused multiply-adds round once: the exact product and sum are formed in double
 // (float lanes use std::fma) and rounded to the element type.
 #pragma once
-#include <cmath>
 #include <cstdint>
 
+#include "aoc/math_fn.h"
 #include "aoc/vec/arith.h"
 #include "aoc/vec/forms.h"
 
 namespace aoc::vec {
 
 template <typename T> T fused_mul_add(T a, T b, T c) {
-  if constexpr (std::is_same_v<T, float>) return std::fma(a, b, c);
+  if constexpr (std::is_same_v<T, float>) return aoc::fn::fma(a, b, c);
   else if constexpr (is_half_like<T>) return T(double(float(a)) * double(float(b)) + double(float(c)));
   else return add(mul(a, b), c);
 }
@@ -75,7 +75,7 @@ namespace aoc::vec::lane {
 struct MulAddDst {
   template <typename TD, typename TS> void operator()(TD& d, const TS& a, const TS& b) const {
     if constexpr (std::is_same_v<TD, TS>) d = fused_mul_add(a, b, d);
-    else d = TD(std::fma(float(a), float(b), float(d)));  // half * half is exact in float
+    else d = TD(aoc::fn::fma(float(a), float(b), float(d)));  // half * half is exact in float
   }
 };
 }  // namespace aoc::vec::lane

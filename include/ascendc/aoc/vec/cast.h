@@ -8,11 +8,11 @@
 // - integer destinations: rounded then saturated to the type's range; inf saturates,
 //   NaN converts to 0.
 #pragma once
-#include <cmath>
 #include <cstdint>
 #include <limits>
 #include <type_traits>
 
+#include "aoc/math_fn.h"
 #include "aoc/vec/arith.h"
 #include "aoc/vec/forms.h"
 
@@ -21,22 +21,22 @@ namespace aoc::vec {
 // Rounds v to an integer value in the given mode (CAST_NONE behaves as CAST_RINT).
 inline long double round_integral(long double v, AscendC::RoundMode mode) {
   using AscendC::RoundMode;
-  const long double f = std::floor(v);
+  const long double f = aoc::fn::floor(v);
   const long double frac = v - f;
   switch (mode) {
     case RoundMode::CAST_FLOOR: return f;
-    case RoundMode::CAST_CEIL: return std::ceil(v);
-    case RoundMode::CAST_TRUNC: return std::trunc(v);
+    case RoundMode::CAST_CEIL: return aoc::fn::ceil(v);
+    case RoundMode::CAST_TRUNC: return aoc::fn::trunc(v);
     case RoundMode::CAST_ROUND:
       if (frac == 0.5L) return v < 0 ? f : f + 1;  // tie: away from zero
       return frac < 0.5L ? f : f + 1;
     case RoundMode::CAST_ODD:
       if (frac == 0) return f;
-      return std::fmod(f, 2.0L) != 0 ? f : f + 1;  // inexact: pick the odd neighbour
+      return aoc::fn::fmod(f, 2.0L) != 0 ? f : f + 1;  // inexact: pick the odd neighbour
     case RoundMode::CAST_NONE:
     case RoundMode::CAST_RINT:
     default:
-      if (frac == 0.5L) return std::fmod(f, 2.0L) == 0 ? f : f + 1;  // tie: even
+      if (frac == 0.5L) return aoc::fn::fmod(f, 2.0L) == 0 ? f : f + 1;  // tie: even
       return frac < 0.5L ? f : f + 1;
   }
 }
@@ -59,13 +59,13 @@ template <> struct float_format<bfloat16_t> {
 template <typename T> long double round_to_format(long double v, AscendC::RoundMode mode) {
   using AscendC::RoundMode;
   using F = float_format<T>;
-  if (std::isnan(v) || std::isinf(v) || v == 0) return v;
+  if (aoc::fn::isnan(v) || aoc::fn::isinf(v) || v == 0) return v;
   int e = 0;
-  std::frexp(v, &e);  // |v| in [2^(e-1), 2^e)
+  aoc::fn::frexp(v, &e);  // |v| in [2^(e-1), 2^e)
   const int lead = std::max(e - 1, F::min_exp);
   const int quantum = lead - F::mant_bits;
-  const long double r = std::ldexp(round_integral(std::ldexp(v, -quantum), mode), quantum);
-  if (std::fabs(r) <= F::max_finite()) return r;
+  const long double r = aoc::fn::ldexp(round_integral(aoc::fn::ldexp(v, -quantum), mode), quantum);
+  if (aoc::fn::fabs(r) <= F::max_finite()) return r;
   const bool pos = v > 0;
   const long double inf = std::numeric_limits<long double>::infinity();
   switch (mode) {
@@ -88,7 +88,7 @@ template <typename TD, typename TS> TD convert(TS v, AscendC::RoundMode mode) {
     // The rounded value is exactly representable in TD, so the narrowing below is exact.
     return TD(static_cast<float>(round_to_format<TD>(x, mode)));
   } else {
-    if (std::isnan(x)) return TD(0);
+    if (aoc::fn::isnan(x)) return TD(0);
     const long double r = round_integral(x, mode);
     constexpr long double lo = static_cast<long double>(std::numeric_limits<TD>::min());
     constexpr long double hi = static_cast<long double>(std::numeric_limits<TD>::max());
@@ -101,9 +101,20 @@ template <typename TD, typename TS> TD convert(TS v, AscendC::RoundMode mode) {
 template <typename T> constexpr bool cast_type =
     one_of<T, half, bfloat16_t, float, int8_t, uint8_t, int16_t, int32_t, int64_t>;
 
+// int32 -> half goes through the dequantisation unit on the device: the value is multiplied by
+// the DEQSCALE register (SetDeqScale(half)) before the conversion.
+template <typename TD, typename TS> constexpr bool dequantising = std::is_same_v<TD, half> && std::is_same_v<TS, int32_t>;
+
 template <typename TD, typename TS> struct CastLane {
   AscendC::RoundMode mode;
-  void operator()(TD& d, const TS& s) const { d = convert<TD>(s, mode); }
+  float deq_scale = dequantising<TD, TS> ? core().deq_scale : 1.0f;
+  void operator()(TD& d, const TS& s) const {
+    if constexpr (dequantising<TD, TS>) {
+      d = TD(static_cast<float>(round_to_format<TD>(static_cast<long double>(s) * deq_scale, mode)));
+    } else {
+      d = convert<TD>(s, mode);
+    }
+  }
 };
 
 template <typename TD, typename TS> void check_cast(AscendC::RoundMode mode, const std::source_location& loc) {
@@ -143,6 +154,16 @@ inline void Cast(const LocalTensor<T>& dst, const LocalTensor<U>& src, const Rou
   aoc::vec::check_cast<T, U>(roundMode, loc);
   aoc::vec::unary_level0(aoc::vec::Call{"Cast", loc}, aoc::vec::CastLane<T, U>{roundMode}, dst, src,
                          aoc::vec::MaskArg::count(mask), repeatTime, repeatParams, isSetMask);
+}
+
+// DEQSCALE register: the scale of int32 -> half conversions (Cast, AddDeqRelu).
+inline void SetDeqScale(half scale) { aoc::core().deq_scale = static_cast<float>(scale); }
+// The CastDeq form (int16 input): scale, a 9-bit offset and whether the result is signed.
+inline void SetDeqScale(float scale, int16_t offset, bool signMode) {
+  aoc::CoreState& c = aoc::core();
+  c.deq_scale = scale;
+  c.deq_offset = static_cast<int16_t>(offset & 0x1ff);
+  c.deq_signed = signMode;
 }
 
 }  // namespace AscendC

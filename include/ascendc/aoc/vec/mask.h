@@ -5,6 +5,7 @@
 #include <cstdint>
 
 #include "aoc/core_state.h"
+#include "aoc/macros.h"
 #include "aoc/vec/params.h"
 
 namespace aoc::vec {
@@ -89,5 +90,30 @@ inline void SetVectorMask(int32_t len) {
   c.mask_high = b.hi;
   c.mask_low = b.lo;
 }
+
+// Older helper class of the device headers for the mask register.
+class AscendCUtils {
+ public:
+  template <typename T, bool isSetMask = true> static void SetMask(const uint64_t& maskHigh, const uint64_t& maskLow) {
+    if constexpr (!isSetMask) return;
+    if (ASCEND_IS_NOT_AIC) SetVectorMask<T>(maskHigh, maskLow);
+  }
+  // Normal-mode mask for the first `len` lanes, with the device's two shortcuts: exactly 64
+  // enables the low word, and len equal to one block's element count (32 / sizeof(T)) or of at
+  // least 128 enables every lane.
+  template <typename T, bool isSetMask = true> static void SetMask(int32_t len) {
+    if constexpr (!isSetMask) return;
+    constexpr int32_t block_elems = static_cast<int32_t>(32 / sizeof(T));
+    if (len == 64) return SetMask<T>(0, ~0ull);
+    if (len == block_elems || len >= 128) return SetMask<T>(~0ull, ~0ull);
+    const uint64_t n = static_cast<uint64_t>(len < 0 ? 0 : len);
+    SetMask<T>(n > 64 ? (uint64_t{1} << (n - 64)) - 1 : 0, n > 64 ? ~0ull : (uint64_t{1} << n) - 1);
+  }
+  template <typename T> static void SetMaskCount() { AscendC::SetMaskCount(); }
+  template <typename T> static void SetMaskNorm() { AscendC::SetMaskNorm(); }
+  template <bool isSetMask = true> static void ResetMask() {
+    if constexpr (isSetMask) AscendC::ResetMask();
+  }
+};
 
 }  // namespace AscendC

@@ -1,9 +1,9 @@
 // Axpy: dst = scalar * src + dst, with half sources accumulating into float allowed.
 #pragma once
-#include <cmath>
 #include <cstdint>
 #include <type_traits>
 
+#include "aoc/math_fn.h"
 #include "aoc/vec/arith.h"
 #include "aoc/vec/binary.h"
 #include "aoc/vec/forms.h"
@@ -13,7 +13,7 @@ template <typename U> struct Axpy {
   U s;
   template <typename T> void operator()(T& d, const U& a) const {
     if constexpr (std::is_same_v<T, U>) d = fused_mul_add(s, a, d);
-    else d = T(std::fma(float(s), float(a), float(d)));  // half * half is exact in float
+    else d = T(aoc::fn::fma(float(s), float(a), float(d)));  // half * half is exact in float
   }
 };
 }  // namespace aoc::vec::lane

@@ -1,9 +1,9 @@
 // Single-source instructions: dst = f(src) lane by lane, in both call forms. Math
 // functions are evaluated in float for half lanes and rounded back once.
 #pragma once
-#include <cmath>
 #include <cstdint>
 
+#include "aoc/math_fn.h"
 #include "aoc/vec/arith.h"
 #include "aoc/vec/forms.h"
 
@@ -37,10 +37,10 @@
   }                                                                                                                  \
   }
 
-AOC_VEC_UNARY(Exp, aoc::vec::float_type<T>, d = T(std::exp(float(a))))
-AOC_VEC_UNARY(Ln, aoc::vec::float_type<T>, d = T(std::log(float(a))))
-AOC_VEC_UNARY(Sqrt, aoc::vec::float_type<T>, d = T(std::sqrt(float(a))))
-AOC_VEC_UNARY(Rsqrt, aoc::vec::float_type<T>, d = T(1.0f / std::sqrt(float(a))))
+AOC_VEC_UNARY(Exp, aoc::vec::float_type<T>, d = T(aoc::fn::exp(float(a))))
+AOC_VEC_UNARY(Ln, aoc::vec::float_type<T>, d = T(aoc::fn::log(float(a))))
+AOC_VEC_UNARY(Sqrt, aoc::vec::float_type<T>, d = T(aoc::fn::sqrt(float(a))))
+AOC_VEC_UNARY(Rsqrt, aoc::vec::float_type<T>, d = T(1.0f / aoc::fn::sqrt(float(a))))
 AOC_VEC_UNARY(Reciprocal, aoc::vec::float_type<T>, d = T(1.0f / float(a)))
 AOC_VEC_UNARY(Abs, (aoc::vec::one_of<T, half, float, int16_t, int32_t>), d = aoc::vec::abs(a))
 AOC_VEC_UNARY(Relu, (aoc::vec::one_of<T, half, float, int32_t>), d = aoc::vec::relu(a))

@@ -1,0 +1,130 @@
+// `ascendopt import` on an msopgen operator folder (tests/data/compat/msopgen_axpy): the op.toml
+// comes from the OpDef (inputs, outputs, dtype columns op.toml supports, attributes with their
+// defaults, kernel symbol), the golden is a template that fails until written, and the package
+// passes once it is.
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+
+#include "eval/evaluator.h"
+#include "import/op_import.h"
+#include "ops/op_package.h"
+
+namespace fs = std::filesystem;
+
+namespace {
+
+aoc::eval::Builder& builder() {
+  static aoc::eval::Builder b(aoc::eval::default_builder_options());
+  return b;
+}
+
+const fs::path kFixture = fs::path(AOC_SOURCE_DIR) / "tests/data/compat/msopgen_axpy";
+
+class TempDir {
+ public:
+  TempDir() : path_(fs::temp_directory_path() / ("aoc_import_" + std::to_string(::getpid()) + "_" + std::to_string(n_++))) {}
+  ~TempDir() { fs::remove_all(path_); }
+  const fs::path& path() const { return path_; }
+
+ private:
+  static inline int n_ = 0;
+  fs::path path_;
+};
+
+aoc::eval::OpReport evaluate(const fs::path& dir) {
+  auto p = aoc::op::load_op_package(dir);
+  aoc::eval::EvalOptions opt;
+  opt.seed = 3;
+  opt.soc = "";
+  return aoc::eval::evaluate_package(p, builder(), opt);
+}
+
+}  // namespace
+
+TEST(Import, OpTomlComesFromTheOpDef) {
+  TempDir out;
+  aoc::imp::ImportOptions opt;
+  opt.dir = kFixture;
+  opt.out = out.path();
+  const auto r = aoc::imp::import_operator(opt, builder());
+  EXPECT_EQ(r.name, "axpy_custom");
+  EXPECT_EQ(r.op_type, "AxpyCustom");
+  EXPECT_EQ(r.kernel, "axpy_custom");
+  bool double_noted = false;
+  for (const auto& n : r.notes) double_noted = double_noted || n.find("DT_DOUBLE") != std::string::npos;
+  EXPECT_TRUE(double_noted);
+
+  const auto p = aoc::op::load_op_package(out.path());
+  ASSERT_EQ(p.inputs.size(), 2u);
+  EXPECT_EQ(p.inputs[0].name, "x");
+  EXPECT_EQ(p.inputs[1].name, "y");
+  ASSERT_EQ(p.outputs.size(), 1u);
+  EXPECT_EQ(p.outputs[0].name, "z");
+  ASSERT_EQ(p.inputs[0].dtypes.size(), 2u);  // float16, float32; the double column is left out
+  EXPECT_EQ(p.inputs[0].dtypes[0], aoc::op::ElemType::F16);
+  EXPECT_EQ(p.inputs[0].dtypes[1], aoc::op::ElemType::F32);
+  ASSERT_EQ(p.attrs.size(), 2u);
+  EXPECT_EQ(p.attrs[0].name, "alpha");
+  EXPECT_EQ(p.attrs[0].type, "float");
+  EXPECT_EQ(std::get<double>(*p.attrs[0].default_value), 2.5);
+  EXPECT_EQ(p.attrs[1].type, "string");
+  EXPECT_EQ(std::get<std::string>(*p.attrs[1].default_value), "plain");
+  EXPECT_EQ(p.cases.size(), 4u);  // two per variant
+  EXPECT_TRUE(fs::exists(out.path() / "op_kernel/axpy_custom.cpp"));
+
+  // A second import does not overwrite without --force.
+  EXPECT_THROW(aoc::imp::import_operator(opt, builder()), aoc::imp::ImportError);
+  opt.force = true;
+  EXPECT_NO_THROW(aoc::imp::import_operator(opt, builder()));
+}
+
+TEST(Import, TheTemplateGoldenFailsUntilWrittenThenThePackagePasses) {
+  TempDir out;
+  aoc::imp::ImportOptions opt;
+  opt.dir = kFixture;
+  opt.out = out.path();
+  aoc::imp::import_operator(opt, builder());
+  auto r = evaluate(out.path());
+  ASSERT_TRUE(r.build_failures.empty()) << r.build_failures.front().result.first_error();
+  ASSERT_FALSE(r.cases.empty());
+  EXPECT_NE(r.cases[0].message.find("still the template"), std::string::npos) << r.cases[0].message;
+
+  std::ofstream(out.path() / "golden.cpp") << R"(#include <cstring>
+#include "aoc_golden.h"
+extern "C" int aoc_golden(AocGoldenCall* raw) {
+  golden_api::Call call(raw);
+  const AocGoldenTensor& x = call.input("x");
+  const AocGoldenTensor& y = call.input("y");
+  AocGoldenTensor& z = call.output("z");
+  const golden_api::real alpha = call.attr_float("alpha", 2.5);
+  const bool negate = std::strcmp(call.attr_str("mode", "plain"), "negate") == 0;
+  for (int64_t i = 0; i < z.size; ++i) {
+    const golden_api::real v = alpha * x.data[i] + y.data[i];
+    z.data[i] = negate ? -v : v;
+  }
+  return 0;
+}
+)";
+  std::ofstream(out.path() / "op.toml", std::ios::app)
+      << "\n[[cases]]\nname = \"negate_fp32\"\nshape = [1000]\nvariant = 1\nattrs = { mode = \"negate\", alpha = -0.5 }\n";
+  r = evaluate(out.path());
+  ASSERT_TRUE(r.setup_error.empty()) << r.setup_error;
+  ASSERT_EQ(r.cases.size(), 5u);
+  for (const auto& c : r.cases) EXPECT_EQ(c.verdict, aoc::op::Verdict::Pass) << c.name << ": " << c.message;
+}
+
+TEST(Import, AFolderWithoutTheLayoutSaysWhatIsMissing) {
+  TempDir empty;
+  fs::create_directories(empty.path());
+  aoc::imp::ImportOptions opt;
+  opt.dir = empty.path();
+  try {
+    aoc::imp::import_operator(opt, builder());
+    FAIL() << "no error";
+  } catch (const aoc::imp::ImportError& e) {
+    EXPECT_NE(std::string(e.what()).find("op_host/"), std::string::npos) << e.what();
+  }
+}
