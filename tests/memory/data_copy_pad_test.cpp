@@ -149,7 +149,7 @@ TEST_F(DataCopyPadTest, Errors) {
                                   DataCopyPadExtParams<float>{false, 0, 0, 0}),
                       "DataCopyPad", "not a multiple of the element size");
   // 32 bytes, padded by the runtime to 64: past 64 is out of bounds.
-  EXPECT_KERNEL_ERROR(DataCopyPad(u, g.tensor(), DataCopyExtParams{1, 17 * sizeof(float), 0, 0, 0},
+  EXPECT_KERNEL_ERROR(DataCopyPad(u, g.tensor()[8], DataCopyExtParams{1, 9 * sizeof(float), 0, 0, 0},
                                   DataCopyPadExtParams<float>{false, 0, 0, 0}),
                       "DataCopyPad", "'tiny'");
   EXPECT_KERNEL_ERROR(DataCopyPad(u, g.tensor(), DataCopyExtParams{3, 4, 0, 0, 0},
@@ -158,7 +158,7 @@ TEST_F(DataCopyPadTest, Errors) {
   EXPECT_KERNEL_ERROR(DataCopyPad(u[2], g.tensor(), DataCopyExtParams{1, 4, 0, 0, 0},
                                   DataCopyPadExtParams<float>{false, 0, 0, 0}),
                       "DataCopyPad", "UB address 8");
-  EXPECT_KERNEL_ERROR(DataCopyPad(g.tensor(), u, DataCopyExtParams{1, 17 * sizeof(float), 0, 0, 0}),
+  EXPECT_KERNEL_ERROR(DataCopyPad(g.tensor()[8], u, DataCopyExtParams{1, 9 * sizeof(float), 0, 0, 0}),
                       "DataCopyPad", "out of bounds");
 }
 

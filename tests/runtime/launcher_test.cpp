@@ -229,12 +229,13 @@ namespace {
 extern "C" __global__ __aicore__ void oob_write(GM_ADDR y) {
   AscendC::GlobalTensor<float> gm;
   gm.SetGlobalBuffer(reinterpret_cast<__gm__ float*>(y), 1024);
-  gm.SetValue(AscendC::GetBlockIdx() * 4, 1.0f);
+  gm.SetValue(AscendC::GetBlockIdx() * 16, 1.0f);
 }
 }  // namespace
 
 TEST(Tikicpulib, FailedRunThrowsLaunchError) {
-  auto* y = static_cast<uint8_t*>(AscendC::GmAlloc(16));  // room for blocks 0 only
+  // 16 bytes, padded by the runtime to 64: room for block 0 only (block 1 writes bytes 64..67)
+  auto* y = static_cast<uint8_t*>(AscendC::GmAlloc(16));
   AscendC::SetKernelMode(AscendC::KernelMode::AIV_MODE);
   try {
     ICPU_RUN_KF(oob_write, 3, y);

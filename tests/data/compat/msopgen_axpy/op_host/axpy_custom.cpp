@@ -14,6 +14,7 @@ static ge::graphStatus TilingFunc(gert::TilingContext* context)
     const uint32_t blocks = (total + blockElems - 1) / blockElems;
     const uint32_t cores = blocks < 8 ? blocks : 8;
     AxpyCustomTilingData tiling;
+    tiling.set_totalLength(total);
     tiling.set_perCore((blocks + cores - 1) / cores * blockElems);
     tiling.set_alpha(*context->GetAttrs()->GetAttrPointer<float>(0));
     tiling.set_negate(std::strcmp(context->GetAttrs()->GetStr(1), "negate") == 0 ? 1 : 0);

@@ -4,6 +4,7 @@
 
 namespace optiling {
 BEGIN_TILING_DATA_DEF(AxpyCustomTilingData)
+TILING_DATA_FIELD_DEF(uint32_t, totalLength);
 TILING_DATA_FIELD_DEF(uint32_t, perCore);  // elements per core, whole 32 B blocks
 TILING_DATA_FIELD_DEF(float, alpha);
 TILING_DATA_FIELD_DEF(uint32_t, negate);   // mode == "negate"

@@ -6,10 +6,13 @@ class KernelAxpy {
 public:
     __aicore__ inline void Init(GM_ADDR x, GM_ADDR y, GM_ADDR z, const AxpyCustomTilingData& t)
     {
-        len_ = t.perCore;
+        const uint32_t start = AscendC::GetBlockIdx() * t.perCore;
+        // The last core's share ends at the tensor's end rounded up to a 32 B block.
+        constexpr uint32_t blockElems = 32 / sizeof(T);
+        const uint32_t rest = (t.totalLength - start + blockElems - 1) / blockElems * blockElems;
+        len_ = rest < t.perCore ? rest : t.perCore;
         alpha_ = t.alpha;
         negate_ = t.negate != 0;
-        const uint32_t start = AscendC::GetBlockIdx() * len_;
         xGm_.SetGlobalBuffer((__gm__ T*)x + start, len_);
         yGm_.SetGlobalBuffer((__gm__ T*)y + start, len_);
         zGm_.SetGlobalBuffer((__gm__ T*)z + start, len_);
