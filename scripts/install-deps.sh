@@ -4,7 +4,7 @@ set -euo pipefail
 PKGS=(build-essential cmake make pkg-config g++
       libgtest-dev libgmock-dev libbenchmark-dev
       libcli11-dev nlohmann-json3-dev libfmt-dev libspdlog-dev
-      libsqlite3-dev libxxhash-dev libzstd-dev libtomlplusplus-dev
+      libsqlite3-dev libxxhash-dev libzstd-dev libtomlplusplus-dev libseccomp-dev
       libcurl4-openssl-dev libcpp-httplib-dev
       clang-19 llvm-19-dev libclang-19-dev libclang-cpp19-dev)  # aoc-rewrite (tools/rewrite)
 missing=()

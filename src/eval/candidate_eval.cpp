@@ -2,6 +2,9 @@
 
 #include <unistd.h>
 
+#include <csignal>
+#include <cstring>
+
 #include <algorithm>
 #include <chrono>
 #include <cstdlib>
@@ -11,6 +14,7 @@
 #include "eval/contained.h"
 #include "eval/harness_protocol.h"
 #include "eval/judge.h"
+#include "eval/syscall_filter.h"
 #include "ops/kernel_library.h"
 #include "ops/case_gen.h"
 #include "ops/case_inputs.h"
@@ -105,6 +109,21 @@ std::optional<std::pair<Verdict, std::string>> abnormal_end(const SandboxResult&
   if (sr.cpu_limit)
     return std::make_pair(Verdict::Timeout, "the case used more than the CPU limit of " +
                                                 std::to_string(l.cpu_seconds) + " s");
+  // The harness's system-call filter stopped the candidate (eval/syscall_filter.h).
+  const size_t forbidden = sr.output.find(kForbiddenSyscallMarker);
+  if ((sr.exited && sr.exit_code == kForbiddenSyscallExit && forbidden != std::string::npos) || sr.signal == SIGSYS) {
+    // No name when the call was made with signals blocked (system() and posix_spawn block them
+    // around their clone): the kernel then ends the process with SIGSYS at once.
+    std::string call = "one made while signals were blocked (as system() and posix_spawn create processes)";
+    if (forbidden != std::string::npos) {
+      const size_t from = forbidden + std::strlen(kForbiddenSyscallMarker);
+      call = sr.output.substr(from, sr.output.find('\n', from) - from);
+    }
+    return std::make_pair(Verdict::Rejected,
+                          "the candidate made a system call the sandbox forbids: " + call +
+                              " (kernels may not start processes, open files for writing, change the file system, "
+                              "use sockets or touch other processes)");
+  }
   if (sr.signal != 0)
     return std::make_pair(Verdict::Crash, "the kernel process was killed by " + signal_description(sr.signal) + tail());
   if (sr.exit_code != 0)
@@ -113,7 +132,7 @@ std::optional<std::pair<Verdict, std::string>> abnormal_end(const SandboxResult&
   return std::nullopt;
 }
 
-CaseResult run_one_case(const Setup& s, size_t ci, const CandidateEvalOptions& opt, bool& net_isolated) {
+CaseResult run_one_case(const Setup& s, size_t ci, const CandidateEvalOptions& opt, std::string& isolation) {
   const auto t0 = Clock::now();
   const aoc::op::OpPackage& p = *s.p;
   const aoc::op::CaseSpec& c = p.cases[ci];
@@ -140,7 +159,9 @@ CaseResult run_one_case(const Setup& s, size_t ci, const CandidateEvalOptions& o
   HarnessRequest req;
   req.kernel_symbol = p.kernel;
   req.op_type = p.op_type;
-  req.soc = opt.soc;
+  // The SoC by its file: its folder (SoC files include shared ones) is what the harness reads
+  // outside its own folder, besides itself.
+  if (s.soc) req.soc = fs::absolute(s.soc->source_path).string();
   req.trials = kTrials;
   req.config = opt.config;
   for (size_t i = 0; i < p.inputs.size(); ++i)
@@ -165,8 +186,10 @@ CaseResult run_one_case(const Setup& s, size_t ci, const CandidateEvalOptions& o
     }
   }
 
-  const SandboxResult sr = run_sandboxed({opt.harness.string(), dir.path.string()}, dir.path, opt.limits);
-  net_isolated = sr.network_isolated;
+  SandboxLimits limits = opt.limits;
+  if (s.soc) limits.readable.push_back(fs::path(req.soc).parent_path());
+  const SandboxResult sr = run_sandboxed({fs::absolute(opt.harness).string(), dir.path.string()}, dir.path, limits);
+  isolation = sr.isolation;
   if (auto bad = abnormal_end(sr, opt.limits)) return finish(bad->first, bad->second);
   const std::vector<TrialStatus> st = read_statuses(dir.path);
   if (st.size() != kTrials) {
@@ -377,7 +400,8 @@ CandidateReport evaluate_candidate(const Candidate& cand, Builder& builder, cons
 
   for (size_t i : selected) {
     try {
-      rep.cases.push_back(run_one_case(s, i, opt, rep.network_isolated));
+      rep.cases.push_back(run_one_case(s, i, opt, rep.isolation));
+      rep.network_isolated = rep.isolation == "namespaces";
     } catch (const std::exception& e) {
       CaseResult cr;
       cr.name = p.cases[i].name;
@@ -428,6 +452,7 @@ json to_json(const CandidateReport& r) {
             {"verdict", to_string(r.verdict)},
             {"message", r.message},
             {"network_isolated", r.network_isolated},
+            {"isolation", r.isolation},
             {"from_store", r.from_store},
             {"seconds", r.seconds}};
   if (!r.config.empty()) j["config"] = to_json(r.config);
@@ -469,6 +494,7 @@ CandidateReport report_from_json(const json& j) {
   r.verdict = parse_verdict(j.at("verdict").get<std::string>()).value_or(Verdict::Error);
   r.message = j.at("message");
   r.network_isolated = j.at("network_isolated");
+  r.isolation = j.value("isolation", "");
   if (j.contains("config")) r.config = tuning_config_from_json(j.at("config"));
   r.seconds = j.at("seconds");
   for (const auto& d : j.at("diagnostics"))

@@ -75,6 +75,7 @@ struct CandidateReport {
   std::vector<SourceFinding> findings;    // rejected
   std::vector<CaseResult> cases;
   bool network_isolated = false;
+  std::string isolation;  // how the cases' children were isolated (SandboxResult::isolation)
   bool from_store = false;
   double seconds = 0;
 };

@@ -1,5 +1,9 @@
 #include "eval/harness_protocol.h"
 
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <cerrno>
 #include <cstring>
 #include <fstream>
 #include <map>
@@ -159,7 +163,9 @@ HarnessRequest read_request(const fs::path& dir) {
   }
 }
 
-void write_statuses(const fs::path& dir, const std::vector<TrialStatus>& s) {
+namespace {
+
+std::string statuses_text(const std::vector<TrialStatus>& s) {
   json j = json::array();
   for (const auto& t : s) {
     j.push_back({{"status", t.status}, {"message", t.message}, {"file", t.file}, {"line", t.line},
@@ -169,10 +175,24 @@ void write_statuses(const fs::path& dir, const std::vector<TrialStatus>& s) {
       for (const auto& d : t.knobs) k.push_back(to_json(d));
     }
   }
+  return j.dump();
+}
+
+}  // namespace
+
+void write_statuses(const fs::path& dir, const std::vector<TrialStatus>& s) {
   // Written whole then renamed: a child killed mid-write leaves no half result.
-  write_text(dir / "result.json.tmp", j.dump());
+  write_text(dir / "result.json.tmp", statuses_text(s));
   fs::rename(dir / "result.json.tmp", dir / "result.json");
 }
+
+void write_statuses(int fd, const std::vector<TrialStatus>& s) {
+  // A child killed mid-write leaves a half document, which read_statuses refuses like a missing one.
+  const std::string text = statuses_text(s);
+  write_bytes(fd, text.data(), text.size(), "result.json");
+}
+
+fs::path result_file(const fs::path& dir) { return dir / "result.json"; }
 
 std::vector<TrialStatus> read_statuses(const fs::path& dir) {
   std::vector<TrialStatus> out;
@@ -192,6 +212,23 @@ std::vector<TrialStatus> read_statuses(const fs::path& dir) {
     out.clear();
   }
   return out;
+}
+
+void write_fd(int fd, const void* data, size_t n, const std::string& name) {
+  const auto* p = static_cast<const char*>(data);
+  while (n > 0) {
+    const ssize_t w = ::write(fd, p, n);
+    if (w < 0 && errno == EINTR) continue;
+    if (w <= 0) throw std::runtime_error("cannot write " + name + ": " + std::strerror(errno));
+    p += w;
+    n -= static_cast<size_t>(w);
+  }
+}
+
+void write_bytes(int fd, const void* data, size_t n, const std::string& name) {
+  if (::ftruncate(fd, 0) != 0 || ::lseek(fd, 0, SEEK_SET) != 0)
+    throw std::runtime_error("cannot write " + name + ": " + std::strerror(errno));
+  write_fd(fd, data, n, name);
 }
 
 void write_bytes(const fs::path& p, const void* data, size_t n) {
@@ -215,8 +252,9 @@ constexpr size_t kMaxTraceBytes = size_t(4) << 30;
 // keeps it under the sandbox's file-size limit and makes it quick to write and read.
 class CompressedWriter {
  public:
-  explicit CompressedWriter(const fs::path& p) : out_(p, std::ios::binary), path_(p), cctx_(ZSTD_createCCtx()) {
-    if (!out_ || cctx_ == nullptr) throw std::runtime_error("cannot write " + p.string());
+  // Writes to `fd` (not owned) from its current offset; `name` is for messages.
+  CompressedWriter(int fd, std::string name) : fd_(fd), name_(std::move(name)), cctx_(ZSTD_createCCtx()) {
+    if (cctx_ == nullptr) throw std::runtime_error("cannot write " + name_);
     ZSTD_CCtx_setParameter(cctx_, ZSTD_c_compressionLevel, 1);
     in_.reserve(kChunk);
     buf_.resize(ZSTD_CStreamOutSize());
@@ -230,11 +268,7 @@ class CompressedWriter {
     in_.insert(in_.end(), c, c + n);
     if (in_.size() >= kChunk) flush(ZSTD_e_continue);
   }
-  void finish() {
-    flush(ZSTD_e_end);
-    out_.flush();
-    if (!out_) throw std::runtime_error("cannot write " + path_.string());
-  }
+  void finish() { flush(ZSTD_e_end); }
 
  private:
   static constexpr size_t kChunk = 1 << 20;
@@ -243,14 +277,14 @@ class CompressedWriter {
     for (;;) {
       ZSTD_outBuffer out{buf_.data(), buf_.size(), 0};
       const size_t left = ZSTD_compressStream2(cctx_, &out, &in, mode);
-      if (ZSTD_isError(left)) throw std::runtime_error("compressing " + path_.string() + ": " + ZSTD_getErrorName(left));
-      out_.write(buf_.data(), static_cast<std::streamsize>(out.pos));
+      if (ZSTD_isError(left)) throw std::runtime_error("compressing " + name_ + ": " + ZSTD_getErrorName(left));
+      write_fd(fd_, buf_.data(), out.pos, name_);
       if (mode == ZSTD_e_end ? left == 0 : in.pos == in.size) break;
     }
     in_.clear();
   }
-  std::ofstream out_;
-  fs::path path_;
+  int fd_;
+  std::string name_;
   ZSTD_CCtx* cctx_;
   std::vector<char> in_, buf_;
 };
@@ -291,7 +325,21 @@ std::vector<unsigned char> read_compressed(const fs::path& p) {
 }  // namespace
 
 void write_traces(const fs::path& p, const std::vector<aoc::rt::CoreRun>& cores) {
-  CompressedWriter out(p);
+  const int fd = ::open(p.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
+  if (fd < 0) throw std::runtime_error("cannot write " + p.string() + ": " + std::strerror(errno));
+  try {
+    write_traces(fd, cores, p.string());
+  } catch (...) {
+    ::close(fd);
+    throw;
+  }
+  ::close(fd);
+}
+
+void write_traces(int fd, const std::vector<aoc::rt::CoreRun>& cores, const std::string& name) {
+  if (::ftruncate(fd, 0) != 0 || ::lseek(fd, 0, SEEK_SET) != 0)
+    throw std::runtime_error("cannot write " + name + ": " + std::strerror(errno));
+  CompressedWriter out(fd, name);
   std::map<std::string, uint32_t> ids;
   std::vector<const std::string*> table;
   auto id = [&](const char* s) {

@@ -83,10 +83,17 @@ KnobDecl knob_decl_from_json(const nlohmann::json& j);  // throws on malformed i
 void write_request(const std::filesystem::path& dir, const HarnessRequest& r);
 HarnessRequest read_request(const std::filesystem::path& dir);  // throws std::runtime_error
 void write_statuses(const std::filesystem::path& dir, const std::vector<TrialStatus>& s);
+// The same into an open file (the child opens its result files before its system-call filter
+// takes away the right to open files for writing; eval/syscall_filter.h).
+void write_statuses(int fd, const std::vector<TrialStatus>& s);
+std::filesystem::path result_file(const std::filesystem::path& dir);
 // Empty when the child wrote no (or no readable) result.
 std::vector<TrialStatus> read_statuses(const std::filesystem::path& dir);
 
 void write_bytes(const std::filesystem::path& p, const void* data, size_t n);
+// Replaces the contents of the open file `fd`; `name` is for messages. Throws on failure.
+void write_bytes(int fd, const void* data, size_t n, const std::string& name);
+void write_fd(int fd, const void* data, size_t n, const std::string& name);  // appends at the offset
 std::vector<unsigned char> read_bytes(const std::filesystem::path& p);  // throws when unreadable
 
 // Per-core traces with their strings (API names, source files) owned by the set.
@@ -97,6 +104,7 @@ struct TraceSet {
 // A zstd stream: a trace compresses about tenfold, so long kernels stay under the sandbox's
 // file-size limit.
 void write_traces(const std::filesystem::path& p, const std::vector<aoc::rt::CoreRun>& cores);
+void write_traces(int fd, const std::vector<aoc::rt::CoreRun>& cores, const std::string& name);
 // Throws std::runtime_error on a malformed file (the child is not trusted), or one that
 // expands beyond 4 GiB.
 TraceSet read_traces(const std::filesystem::path& p);

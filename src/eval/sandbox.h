@@ -1,8 +1,18 @@
-// Runs an untrusted program (the harness holding a candidate kernel) in a child
-// process under limits: address space, CPU time, file size, a wall-clock timeout,
-// a cap on captured stdout/stderr, stdin closed, its own process group (killed as a
-// whole on timeout and after exit, so nothing it spawned survives), and a fresh
-// network namespace with no interfaces where the kernel permits unprivileged ones.
+// Runs an untrusted program (the harness holding a candidate kernel) in a child process.
+//
+// Where the system allows it (user namespaces, or root), the child gets its own user, mount,
+// PID, IPC and network namespaces: a root file system of its own holding only the system
+// folders (read-only), the files it is given to read (read-only), /dev/null and friends, a
+// fresh /proc, and its working folder as the only writable place (also its TMPDIR); no
+// network but an unconfigured loopback; no view of other processes. It is PID 1's child in
+// its PID namespace, so when the case ends (or its time runs out) every process it started
+// dies with the namespace, whatever session or process group it moved to.
+//
+// Elsewhere (namespaces refused, e.g. in a container whose seccomp profile forbids them) the
+// child runs in its own process group, killed whole; SandboxResult::isolation says which.
+// In both, limits on address space, CPU time, file size, wall-clock time and captured
+// output apply, stdin is /dev/null and no core files are written. The harness adds its
+// own system-call filter on top (eval/syscall_filter.h), which holds in both modes.
 #pragma once
 #include <cstdint>
 #include <filesystem>
@@ -17,7 +27,10 @@ struct SandboxLimits {
   double wall_seconds = 30.0;
   uint64_t file_size_bytes = 1ull << 30;    // largest file the child may write
   size_t output_bytes = 64 * 1024;          // stdout+stderr kept; the rest is dropped
-  bool isolate_network = true;
+  bool namespaces = true;                   // false: the process-group mode even where namespaces work
+  // Files or folders the child may read besides the system folders and argv[0] (e.g. the
+  // SoC file). Only in the namespace mode does anything else become invisible.
+  std::vector<std::filesystem::path> readable;
 };
 
 struct SandboxResult {
@@ -28,15 +41,20 @@ struct SandboxResult {
   bool timed_out = false;   // wall-clock timeout (we killed it)
   bool cpu_limit = false;   // SIGXCPU from RLIMIT_CPU
   bool output_truncated = false;
-  bool network_isolated = false;  // false: unshare(CLONE_NEWNET) was not permitted here
+  bool network_isolated = false;  // true in the namespace mode
+  std::string isolation;          // "namespaces", or "process group" with the reason namespaces were not used
   std::string output;
   std::string start_error;
   double wall_seconds = 0;
 };
 
-// argv[0] is a path to an executable; `workdir` becomes its working directory.
+// argv[0] is an absolute path to an executable; `workdir` (absolute) becomes its working
+// directory and the one folder it may write.
 SandboxResult run_sandboxed(const std::vector<std::string>& argv, const std::filesystem::path& workdir,
                             const SandboxLimits& limits);
+
+// Whether run_sandboxed uses namespaces on this system, and if not, why (probed once).
+std::string sandbox_isolation();
 
 // "SIGSEGV (segmentation fault)".
 std::string signal_description(int sig);

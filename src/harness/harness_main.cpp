@@ -1,8 +1,13 @@
 // aoc-harness: runs one case of a candidate kernel inside the evaluator's sandbox.
 // Usage: aoc-harness DIR, where DIR is the private folder the evaluator prepared
-// (docs/eval.md, "Isolation"). It loads DIR/kernel.so, runs each trial's inputs
-// through the tiling function and the kernel, and writes outputs, per-core traces
-// and result.json back into DIR. It never computes a golden or judges a result.
+// (docs/eval.md, "Isolation"). It opens the files it will write, puts its system-call
+// filter on itself (eval/syscall_filter.h), and only then loads DIR/kernel.so, runs each
+// trial's inputs through the tiling function and the kernel, and writes outputs, per-core
+// traces and result.json back through the files it opened. It never computes a golden
+// or judges a result.
+#include <fcntl.h>
+#include <unistd.h>
+
 #include <atomic>
 #include <cstdio>
 #include <filesystem>
@@ -10,6 +15,7 @@
 
 #include "eval/harness_protocol.h"
 #include "eval/kernel_exec.h"
+#include "eval/syscall_filter.h"
 #include "ops/case_runner.h"
 #include "ops/kernel_library.h"
 #include "runtime/platform.h"
@@ -36,6 +42,27 @@ void failed(std::vector<aoc::eval::TrialStatus>& statuses, size_t trial, const c
   s.message = msg;
 }
 
+int open_for_writing(const std::filesystem::path& p) {
+  const int fd = ::open(p.c_str(), O_WRONLY | O_CREAT | O_CLOEXEC, 0600);
+  if (fd < 0) throw std::runtime_error("cannot open " + p.string() + " for writing");
+  return fd;
+}
+
+// Every file the harness writes, opened before the filter forbids opening files for writing.
+struct ResultFiles {
+  int result = -1;
+  std::vector<std::vector<int>> outputs;  // [trial][output]
+  std::vector<int> traces;                // [trial], when traces are recorded
+  void open(const std::filesystem::path& dir, const aoc::eval::HarnessRequest& req, bool with_traces) {
+    for (int t = 0; t < std::max(1, req.trials); ++t) {
+      outputs.emplace_back();
+      for (size_t o = 0; o < req.outputs.size(); ++o)
+        outputs.back().push_back(open_for_writing(aoc::eval::output_file(dir, t, o)));
+      if (with_traces) traces.push_back(open_for_writing(aoc::eval::trace_file(dir, t)));
+    }
+  }
+};
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -49,9 +76,21 @@ int main(int argc, char** argv) {
   std::set_new_handler(on_out_of_memory);
   std::vector<TrialStatus> statuses(1);
   size_t current = 0;
+  ResultFiles files;
+  try {
+    files.result = open_for_writing(result_file(dir));
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "aoc-harness: %s\n", e.what());
+    return 3;
+  }
   try {
     const HarnessRequest req = read_request(dir);
     statuses.assign(static_cast<size_t>(std::max(1, req.trials)), TrialStatus{});
+    const bool with_traces = !req.soc.empty();
+    files.open(dir, req, with_traces);
+    if (const std::string err = install_syscall_filter(); !err.empty())
+      throw std::runtime_error("cannot install the system-call filter: " + err);
+    // From here on the candidate's code may run (the library's constructors first).
     const auto lib = aoc::op::KernelLibrary::open(dir / req.library, req.kernel_symbol, req.op_type);
     aoc::host::PlatformConfig platform = aoc::host::current_platform();
     aoc::CoreLimits limits;
@@ -68,7 +107,7 @@ int main(int argc, char** argv) {
         platform = aoc::rt::with_overrides(platform, req.config.cores, req.config.ub_bytes);
       } catch (const std::invalid_argument& e) {
         failed(statuses, 0, "tiling_error", std::string("configuration: ") + e.what());
-        write_statuses(dir, statuses);
+        write_statuses(files.result, statuses);
         return 0;
       }
     }
@@ -78,7 +117,7 @@ int main(int argc, char** argv) {
       std::vector<std::vector<unsigned char>> inputs, outputs;
       for (size_t i = 0; i < req.inputs.size(); ++i) inputs.push_back(read_bytes(input_file(dir, t, i)));
       for (size_t o = 0; o < req.outputs.size(); ++o) outputs.push_back(read_bytes(output_file(dir, t, o)));
-      KernelRun run = execute_kernel(req, lib, inputs, std::move(outputs), platform, limits, !req.soc.empty());
+      KernelRun run = execute_kernel(req, lib, inputs, std::move(outputs), platform, limits, with_traces);
       if (g_out_of_memory) {
         run.status.status = "memory_limit";
         run.status.message = kMemoryMessage;
@@ -86,8 +125,9 @@ int main(int argc, char** argv) {
       statuses[current] = run.status;
       if (run.status.status != "ok") break;
       for (size_t o = 0; o < run.outputs.size(); ++o)
-        write_bytes(output_file(dir, t, o), run.outputs[o].data(), run.outputs[o].size());
-      if (!req.soc.empty()) write_traces(trace_file(dir, t), run.cores);
+        write_bytes(files.outputs[current][o], run.outputs[o].data(), run.outputs[o].size(),
+                    output_file(dir, t, o).string());
+      if (with_traces) write_traces(files.traces[current], run.cores, trace_file(dir, t).string());
     }
   } catch (const std::bad_alloc&) {
     failed(statuses, current, "memory_limit", kMemoryMessage);
@@ -95,7 +135,7 @@ int main(int argc, char** argv) {
     failed(statuses, current, "error", e.what());
   }
   try {
-    write_statuses(dir, statuses);
+    write_statuses(files.result, statuses);
   } catch (const std::exception& e) {
     std::fprintf(stderr, "aoc-harness: %s\n", e.what());
     return 3;
