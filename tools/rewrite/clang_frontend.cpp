@@ -114,11 +114,7 @@ public:
       bool ok = false;
       arg.range = range_of(a->getSourceRange(), &ok);
       arg.text = text_of(a->getSourceRange());
-      const Expr* core = a->IgnoreParenImpCasts();
-      if (auto* cast = dyn_cast<ExplicitCastExpr>(core)) core = cast->getSubExpr()->IgnoreParenImpCasts();
-      if (auto* fc = dyn_cast<CXXFunctionalCastExpr>(core)) core = fc->getSubExpr()->IgnoreParenImpCasts();
-      arg.is_literal = isa<IntegerLiteral>(core) || isa<FloatingLiteral>(core) ||
-                       (isa<UnaryOperator>(core) && isa<FloatingLiteral>(cast<UnaryOperator>(core)->getSubExpr()->IgnoreParenImpCasts()));
+      arg.is_literal = is_literal(a);
       out.args.push_back(std::move(arg));
     }
     if (statement_calls_.count(c) && out.editable) out.stmt = statement_of(out.range);
@@ -131,8 +127,9 @@ public:
   }
 
   bool VisitVarDecl(VarDecl* v) {
-    if (isa<ParmVarDecl>(v) || v->isImplicit() || !v->getIdentifier()) return true;
+    if (v->isImplicit() || !v->getIdentifier()) return true;
     Var out;
+    out.is_param = isa<ParmVarDecl>(v);
     out.name = v->getNameAsString();
     out.is_constexpr = v->isConstexpr();
     out.is_const = v->getType().isConstQualified();
@@ -221,6 +218,19 @@ private:
 
   static std::string key(const Range& r) { return r.file + ":" + std::to_string(r.begin); }
 
+  // A literal number through casts, conversions to class types (half) and a sign.
+  static bool is_literal(const Expr* e) {
+    for (int guard = 0; e && guard < 16; ++guard) {
+      e = e->IgnoreImplicit()->IgnoreParenImpCasts();
+      if (isa<IntegerLiteral>(e) || isa<FloatingLiteral>(e)) return true;
+      if (auto* c = dyn_cast<ExplicitCastExpr>(e)) e = c->getSubExpr();
+      else if (auto* k = dyn_cast<CXXConstructExpr>(e); k && k->getNumArgs() == 1) e = k->getArg(0);
+      else if (auto* u = dyn_cast<UnaryOperator>(e); u && (u->getOpcode() == UO_Minus || u->getOpcode() == UO_Plus)) e = u->getSubExpr();
+      else return false;
+    }
+    return false;
+  }
+
   bool in_roots(const std::string& file) const {
     for (const auto& root : roots_)
       if (file.rfind(root, 0) == 0) return true;
@@ -244,7 +254,7 @@ private:
   bool add_var(DeclaratorDecl* d, Var out) {
     out.decl = range_of(d->getSourceRange(), &out.editable);
     if (!out.decl.valid() || !in_roots(out.decl.file)) return true;
-    const std::string k = key(out.decl);
+    const std::string k = key(out.decl) + ":" + out.name;  // `T a, b;` share a begin
     if (seen_.count("var:" + k)) return true;  // a header seen by several units
     seen_.insert("var:" + k);
     if (auto* tsi = d->getTypeSourceInfo()) {

@@ -51,6 +51,7 @@ struct Var {
   std::string klass;         // owning class for members
   std::string function;      // enclosing function for locals, empty for globals and members
   bool is_member = false;
+  bool is_param = false;     // a function parameter (function = its function)
   bool is_constexpr = false;
   bool is_const = false;
   std::string init;          // initializer as written

@@ -9,6 +9,9 @@ std::unique_ptr<Motif> make_ub_bank_pad();
 std::unique_ptr<Motif> make_scalar_form();
 std::unique_ptr<Motif> make_reciprocal_mul();
 std::unique_ptr<Motif> make_tbuf_temporaries();
+std::unique_ptr<Motif> make_hoisted_setup();
+std::unique_ptr<Motif> make_aligned_datacopy();
+std::unique_ptr<Motif> make_fused_axpy();
 
 const char* state_name(State s) {
   switch (s) {
@@ -28,6 +31,9 @@ const std::vector<std::unique_ptr<Motif>>& catalogue() {
     v.push_back(make_scalar_form());
     v.push_back(make_reciprocal_mul());
     v.push_back(make_tbuf_temporaries());
+    v.push_back(make_hoisted_setup());
+    v.push_back(make_aligned_datacopy());
+    v.push_back(make_fused_axpy());
     return v;
   }();
   return all;
