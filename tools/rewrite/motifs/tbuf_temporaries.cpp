@@ -106,7 +106,9 @@ public:
     if (bs.empty()) return refuse("no TBuf fetched once per function into a local, in functions without early returns");
     Transform t;
     for (const auto& b : bs) {
-      const std::string pos = position_of(b.var->type);
+      std::string pos = position_of(b.var->type);
+      // `TBuf<>` defaults to VECCALC; a queue has no default position.
+      if (pos.empty()) pos = prefix_of(b.var->type, "TBuf") + "TPosition::VECCALC";
       t.edits.push_back(replace(b.var->type_range, prefix_of(b.var->type, "TBuf") + "TQue<" + pos + ", 1>"));
       for (const Call* c : b.calls) {
         t.edits.push_back(replace(c->range, trim(c->object) + ".AllocTensor<" + c->template_args + ">()"));
