@@ -44,10 +44,11 @@ namespace aoc::tiling {
 inline void load(void* dst, size_t bytes, const void* tiling, size_t offset, const char* api,
                  const std::source_location& loc = std::source_location::current()) {
   check(tiling != nullptr, api, loc, "the tiling argument is a null pointer");
-  const auto* src = static_cast<const std::byte*>(tiling) + offset;
   auto alloc = GmRegistry::instance().find(tiling);
+  // Through the real bytes when the launch handed the tiling over as a guarded address.
+  const auto* src = static_cast<const std::byte*>(tiling) + offset + alloc.delta;
   if (alloc.hi != 0) {
-    auto end = reinterpret_cast<uintptr_t>(src) + bytes;
+    auto end = reinterpret_cast<uintptr_t>(src) - alloc.delta + bytes;
     check(end <= alloc.hi, api, loc, "reads ", bytes, " bytes at offset ", offset, " of the tiling buffer '",
           alloc.name, "' that holds only ", alloc.hi - reinterpret_cast<uintptr_t>(tiling),
           " bytes: the host wrote a smaller tiling struct than the kernel reads");
@@ -63,7 +64,8 @@ inline void load(void* dst, size_t bytes, const void* tiling, size_t offset, con
 template <class T>
 inline T* view(const void* tiling, const char* api, const std::source_location& loc = std::source_location::current()) {
   check(tiling != nullptr, api, loc, "the tiling argument is a null pointer");
-  return reinterpret_cast<T*>(const_cast<void*>(tiling));
+  const intptr_t delta = GmRegistry::instance().find(tiling).delta;
+  return reinterpret_cast<T*>(reinterpret_cast<uintptr_t>(tiling) + delta);
 }
 
 inline bool key_in(uint64_t key, std::initializer_list<uint64_t> keys) {

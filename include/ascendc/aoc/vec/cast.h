@@ -109,7 +109,11 @@ template <typename TD, typename TS> struct CastLane {
   AscendC::RoundMode mode;
   float deq_scale = dequantising<TD, TS> ? core().deq_scale : 1.0f;
   void operator()(TD& d, const TS& s) const {
-    if constexpr (dequantising<TD, TS>) {
+    if constexpr (std::is_same_v<TD, TS>) {
+      // float -> float rounds to an integral value in the mode; CAST_NONE copies.
+      if (mode == AscendC::RoundMode::CAST_NONE || aoc::fn::isnan(s) || aoc::fn::isinf(s)) d = s;
+      else d = static_cast<TD>(round_integral(static_cast<long double>(s), mode));
+    } else if constexpr (dequantising<TD, TS>) {
       d = TD(static_cast<float>(round_to_format<TD>(static_cast<long double>(s) * deq_scale, mode)));
     } else {
       d = convert<TD>(s, mode);
@@ -127,8 +131,9 @@ template <typename TD, typename TS> void check_cast(AscendC::RoundMode mode, con
 
 namespace AscendC {
 
+// Same-type casts exist for float only: rounding to integral values (CAST_RINT, CAST_FLOOR ...).
 template <typename T, typename U> constexpr bool aoc_cast_ok =
-    aoc::vec::cast_type<T> && aoc::vec::cast_type<U> && !std::is_same_v<T, U>;
+    aoc::vec::cast_type<T> && aoc::vec::cast_type<U> && (!std::is_same_v<T, U> || std::is_same_v<T, float>);
 
 template <typename T, typename U>
 inline void Cast(const LocalTensor<T>& dst, const LocalTensor<U>& src, const RoundMode& roundMode,
