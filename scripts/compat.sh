@@ -72,8 +72,10 @@ for op in "${ops[@]}"; do
       while read -r c; do only+=(--case "$c"); done < <(sed -n 's/^name = "\(.*_v0\)"$/\1/p' "$pkg/op.toml")
       [ ${#only[@]} -eq 0 ] && only=()  # own cases (a .cases.toml): all of them
     fi
-    timeout "$timeout_s" "$ascendopt" run "$pkg" --json --no-sim --seed 1 "${only[@]}" >"$log.json" 2>"$log"
+    timeout "$timeout_s" "$ascendopt" run "$pkg" --json --no-sim --seed 1 "${only[@]}" >"$log.out" 2>"$log"
     rc=$?
+    # Host code may print to stdout before the report: keep the JSON document only.
+    sed -n '/^{/,$p' "$log.out" >"$log.json"
     if ! jq -e . "$log.json" >/dev/null 2>&1; then
       problem="run: exit status $rc, no report$( [ $rc -eq 124 ] && echo ' (timeout)') $(tail -1 "$log")"
     else
@@ -88,7 +90,7 @@ for op in "${ops[@]}"; do
         if [ "$ran" = yes ] && [ "$(jq -r "$rep | .passed" "$log.json")" = true ]; then passed=yes; fi
         [ "$passed" = yes ] || problem="$( [ -n "$setup" ] && echo "setup: $setup" || jq -r "$rep | [.cases[] | select(.verdict != \"pass\") | .name + \": \" + .message][0] // empty" "$log.json")"
       else
-        problem="compile: $(jq -r "$rep | .build_failures[0].diagnostics | map(select(.severity == \"error\"))[0] | \"\(.file | split(\"/\") | .[-1]):\(.line): \(.message)\"" "$log.json")"
+        problem="compile: $(jq -r "$rep | .build_failures[0].diagnostics | map(select(.severity == \"error\"))[0] | \"\((.file // \"?\") | split(\"/\") | .[-1]):\(.line): \(.message)\" // \"no diagnostics (the compiler was killed?)\"" "$log.json")"
       fi
     fi
   fi
