@@ -85,7 +85,7 @@ GoldenLibrary::Result GoldenLibrary::run(const OpPackage& p, const CaseSpec& c, 
                                    const_cast<double*>(in.values[i].data())});
   for (size_t o = 0; o < p.outputs.size(); ++o) {
     res.outputs.emplace_back();
-    const auto n = static_cast<size_t>(element_count(out_shapes.back()));
+    const auto n = static_cast<size_t>(element_count(out_shapes[o]));
     aoc::rt::reserve_large(res.outputs.back(), n);
     res.outputs.back().resize(n, 0.0);
   }

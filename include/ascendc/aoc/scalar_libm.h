@@ -19,3 +19,16 @@ float tanhf(float) noexcept;
 float fmaxf(float, float) noexcept;
 float fminf(float, float) noexcept;
 }
+
+// The floating-point constants of <math.h> that kernel scalar code uses (a running maximum starts
+// at -INFINITY). They are macros, so defining them declares no name a kernel could collide with;
+// the definitions are the ones <math.h> gives, so including it afterwards changes nothing.
+#ifndef INFINITY
+#define INFINITY (__builtin_inff())
+#endif
+#ifndef NAN
+#define NAN (__builtin_nanf(""))
+#endif
+#ifndef HUGE_VALF
+#define HUGE_VALF (__builtin_huge_valf())
+#endif
