@@ -1,5 +1,8 @@
 #include "kernel_model.h"
 
+#include <algorithm>
+#include <cctype>
+
 namespace aoc::rewrite {
 
 bool KernelModel::is_host(const std::string& file) const {
@@ -36,6 +39,62 @@ std::vector<const Call*> KernelModel::calls_named(const std::string& callee) con
   for (const auto& c : calls)
     if (c.callee == callee) out.push_back(&c);
   return out;
+}
+
+std::vector<const Call*> KernelModel::calls_beside(const Call& c) const {
+  std::vector<const Call*> out;
+  for (const auto& x : calls)
+    if (x.function == c.function && x.klass == c.klass && x.range.file == c.range.file) out.push_back(&x);
+  std::sort(out.begin(), out.end(), [](const Call* a, const Call* b) { return a->range.begin < b->range.begin; });
+  return out;
+}
+
+namespace {
+bool nested_in(const Call& inner, const Call& outer) {
+  return inner.range.begin >= outer.range.begin && inner.range.end <= outer.range.end;
+}
+
+// The variable an argument names: `x` of `this->x`, `x[i]` or `x.ReinterpretCast<U>()`.
+std::string base_name(const std::string& text) {
+  size_t b = text.find_first_not_of(" \t\n");
+  if (b == std::string::npos) return "";
+  if (text.compare(b, 6, "this->") == 0) b += 6;
+  size_t e = b;
+  while (e < text.size() && (std::isalnum(static_cast<unsigned char>(text[e])) || text[e] == '_')) ++e;
+  return text.substr(b, e - b);
+}
+
+bool names(const Call& c, const std::string& text) {
+  const std::string tensor = base_name(text);
+  if (names_word(c.object, tensor)) return true;
+  for (const auto& a : c.args)
+    if (names_word(a.text, tensor)) return true;
+  return false;
+}
+}  // namespace
+
+const Call* KernelModel::next_use(const Call& after, const std::string& tensor) const {
+  for (const Call* x : calls_beside(after))
+    if (x->range.begin >= after.range.end && names(*x, tensor)) return x;
+  return nullptr;
+}
+
+bool KernelModel::used_elsewhere(const Call& c, const std::string& tensor, const Call* skip) const {
+  for (const Call* x : calls_beside(c)) {
+    if (nested_in(*x, c) || (skip && nested_in(*x, *skip))) continue;
+    if (names(*x, tensor)) return true;
+  }
+  return false;
+}
+
+bool names_word(const std::string& text, const std::string& name) {
+  if (name.empty()) return false;
+  auto ident = [](char ch) { return std::isalnum(static_cast<unsigned char>(ch)) || ch == '_'; };
+  for (size_t p = text.find(name); p != std::string::npos; p = text.find(name, p + 1)) {
+    const size_t e = p + name.size();
+    if ((p == 0 || !ident(text[p - 1])) && (e >= text.size() || !ident(text[e]))) return true;
+  }
+  return false;
 }
 
 }  // namespace aoc::rewrite

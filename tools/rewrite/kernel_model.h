@@ -94,6 +94,18 @@ struct KernelModel {
   const Var* find_var(const std::string& name, const std::string& klass = "", bool host = false) const;
   const Function* find_function(const std::string& name, const std::string& klass) const;
   std::vector<const Call*> calls_named(const std::string& callee) const;
+  // Calls of the function holding `c` (same class and file), in source order.
+  std::vector<const Call*> calls_beside(const Call& c) const;
+  // The first call after `after` in its function, not one nested in it, whose object or an
+  // argument names `tensor` (as a whole word, so `t[i]` and `t.ReinterpretCast<U>()` count; a
+  // `tensor` written `this->t` or `t[64]` stands for t): the next read or write of that tensor. Null when the function does not use it again.
+  const Call* next_use(const Call& after, const std::string& tensor) const;
+  // Whether a call of the function holding `c`, other than `c` and `skip` and the calls nested
+  // in them, names `tensor` anywhere (before or after).
+  bool used_elsewhere(const Call& c, const std::string& tensor, const Call* skip = nullptr) const;
 };
+
+// `name` occurs in `text` as a whole identifier.
+bool names_word(const std::string& text, const std::string& name);
 
 }  // namespace aoc::rewrite

@@ -17,7 +17,7 @@ std::vector<Pair> pairs(const KernelModel& m) {
   std::vector<Pair> out;
   for (const auto& c : m.calls) {
     if (!is_api(c, "SetFlag") || !c.editable || !c.stmt.valid() || c.args.size() != 1) continue;
-    for (const Call* w : calls_in(m, c.function, c.klass, c.range.file)) {
+    for (const Call* w : m.calls_beside(c)) {
       if (w->range.begin <= c.range.end) continue;
       if (is_api(*w, "WaitFlag") && w->template_args == c.template_args && w->args.size() == 1 &&
           trim(w->args[0].text) == trim(c.args[0].text) && w->stmt.valid() && w->editable && w->loop_id == c.loop_id)
@@ -106,7 +106,7 @@ private:
       if (!is_api(c, "PipeBarrier") || c.template_args.find("PIPE_ALL") == std::string::npos || !c.stmt.valid() ||
           !c.editable)
         continue;
-      auto fn = calls_in(m, c.function, c.klass, c.range.file);
+      auto fn = m.calls_beside(c);
       const Call* before = nullptr;
       const Call* after = nullptr;
       for (const Call* x : fn) {

@@ -8,17 +8,6 @@
 namespace aoc::rewrite {
 namespace {
 
-bool mentioned_after(const KernelModel& m, const Call& c, const std::string& name, const Call* except) {
-  for (const Call* x : calls_in(m, c.function, c.klass, c.range.file)) {
-    if (x->range.begin < c.range.end || x == except) continue;
-    if (except && x->range.begin >= except->range.begin && x->range.end <= except->range.end) continue;
-    if (trim(x->object) == name) return true;
-    for (const auto& a : x->args)
-      if (identifier_of(a.text.substr(0, a.text.find('['))) == name) return true;
-  }
-  return false;
-}
-
 struct Pair {
   const Call* muls = nullptr;
   const Call* add = nullptr;
@@ -30,18 +19,12 @@ std::vector<Pair> pairs(const KernelModel& m) {
     if (!is_api(c, "Muls") || c.args.size() != 4 || !c.stmt.valid() || !c.editable) continue;
     const std::string t = trim(c.args[0].text);
     if (identifier_of(t).empty() || t == trim(c.args[1].text)) continue;
-    for (const Call* x : calls_in(m, c.function, c.klass, c.range.file)) {
-      if (x->range.begin <= c.range.end) continue;
-      if (is_api(*x, "Add") && x->args.size() == 4 && x->editable && x->loop_id == c.loop_id &&
-          trim(x->args[3].text) == trim(c.args[3].text)) {
-        const std::string d = trim(x->args[0].text), p = trim(x->args[1].text), q = trim(x->args[2].text);
-        bool shape = (p == d && q == t) || (q == d && p == t);
-        if (shape && d != t && d != trim(c.args[1].text) && !mentioned_after(m, *x, t, nullptr)) out.push_back({&c, x});
-        break;
-      }
-      bool touches = trim(x->object) == t;
-      for (const auto& a : x->args) touches = touches || identifier_of(a.text.substr(0, a.text.find('['))) == identifier_of(t);
-      if (touches) break;
+    const Call* x = m.next_use(c, t);
+    if (x && is_api(*x, "Add") && x->args.size() == 4 && x->editable && x->loop_id == c.loop_id &&
+        trim(x->args[3].text) == trim(c.args[3].text)) {
+      const std::string d = trim(x->args[0].text), p = trim(x->args[1].text), q = trim(x->args[2].text);
+      const bool shape = (p == d && q == t) || (q == d && p == t);
+      if (shape && d != t && d != trim(c.args[1].text) && !m.next_use(*x, t)) out.push_back({&c, x});
     }
   }
   return out;
@@ -56,7 +39,7 @@ std::vector<const Call*> axpys(const KernelModel& m) {
     bool local = false;
     for (const auto& v : m.vars)
       if (v.name == a && !v.is_member && !v.is_param && v.function == c->function && v.klass == c->klass) local = true;
-    if (local && !mentioned_after(m, *c, a, nullptr)) out.push_back(c);
+    if (local && !m.next_use(*c, a)) out.push_back(c);
   }
   return out;
 }

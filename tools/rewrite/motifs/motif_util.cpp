@@ -36,41 +36,6 @@ std::string identifier_of(const std::string& text) {
   return t;
 }
 
-std::vector<const Call*> calls_in(const KernelModel& m, const std::string& function, const std::string& klass,
-                                  const std::string& file) {
-  std::vector<const Call*> out;
-  for (const auto& c : m.calls)
-    if (c.function == function && c.klass == klass && c.range.file == file) out.push_back(&c);
-  std::sort(out.begin(), out.end(), [](const Call* a, const Call* b) { return a->range.begin < b->range.begin; });
-  return out;
-}
-
-namespace {
-bool word_in(const std::string& text, const std::string& name) {
-  for (size_t p = text.find(name); p != std::string::npos; p = text.find(name, p + 1)) {
-    bool left = p == 0 || !(std::isalnum(static_cast<unsigned char>(text[p - 1])) || text[p - 1] == '_');
-    size_t e = p + name.size();
-    bool right = e >= text.size() || !(std::isalnum(static_cast<unsigned char>(text[e])) || text[e] == '_');
-    if (left && right) return true;
-  }
-  return false;
-}
-}  // namespace
-
-int mentions(const KernelModel& m, const Call& except, const std::string& name) {
-  int n = 0;
-  for (const auto& c : m.calls) {
-    if (&c == &except || c.function != except.function || c.klass != except.klass) continue;
-    if (c.range.file != except.range.file) continue;
-    // Calls nested in `except` (its arguments) do not count.
-    if (c.range.begin >= except.range.begin && c.range.end <= except.range.end) continue;
-    bool hit = word_in(c.object, name);
-    for (const auto& a : c.args) hit = hit || word_in(a.text, name);
-    n += hit ? 1 : 0;
-  }
-  return n;
-}
-
 Transform refuse(std::string why) {
   Transform t;
   t.refused = std::move(why);

@@ -15,11 +15,6 @@ bool is_api(const Call& c, const std::string& name);
 std::optional<long long> int_value(const std::string& text);
 // The identifier a simple argument names: `x`, `this->x`, `x` of `xBuf.Get<T>()` is not one.
 std::string identifier_of(const std::string& text);
-// Calls of one function, in source order.
-std::vector<const Call*> calls_in(const KernelModel& m, const std::string& function, const std::string& klass,
-                                  const std::string& file);
-// Number of calls (other than `except`) in that function whose arguments or object mention `name`.
-int mentions(const KernelModel& m, const Call& except, const std::string& name);
 Transform refuse(std::string why);
 Detection not_applicable(std::string why);
 // A trimmed copy.

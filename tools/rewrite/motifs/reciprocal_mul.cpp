@@ -42,17 +42,10 @@ std::vector<DupDiv> dup_divs(const KernelModel& m) {
   for (const auto& d : m.calls) {
     if (!is_api(d, "Duplicate") || d.args.size() != 3 || !d.stmt.valid() || !d.editable) continue;
     const std::string t = trim(d.args[0].text);
-    for (const Call* c : calls_in(m, d.function, d.klass, d.range.file)) {
-      if (c->range.begin <= d.range.end) continue;
-      if (is_api(*c, "Div") && c->args.size() == 4 && trim(c->args[2].text) == t && trim(c->args[1].text) != t &&
-          trim(c->args[3].text) == trim(d.args[2].text) && c->editable && c->loop_id == d.loop_id) {
-        out.push_back({&d, c});
-        break;
-      }
-      bool touches = false;
-      for (const auto& a : c->args) touches = touches || trim(a.text) == t;
-      if (touches) break;
-    }
+    const Call* c = m.next_use(d, t);
+    if (c && is_api(*c, "Div") && c->args.size() == 4 && trim(c->args[2].text) == t && trim(c->args[1].text) != t &&
+        trim(c->args[3].text) == trim(d.args[2].text) && c->editable && c->loop_id == d.loop_id)
+      out.push_back({&d, c});
   }
   return out;
 }

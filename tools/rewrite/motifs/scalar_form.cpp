@@ -22,42 +22,17 @@ struct Fusable {
   bool drop_dup = false;
 };
 
-// A local (or member) tensor is read elsewhere in the function than in `op`.
-bool read_elsewhere(const KernelModel& m, const Call& dup, const Call& op, const std::string& t) {
-  int n = 0;
-  for (const Call* c : calls_in(m, dup.function, dup.klass, dup.range.file)) {
-    if (c == &dup || c == &op) continue;
-    if (c->range.begin >= dup.range.begin && c->range.end <= dup.range.end) continue;
-    if (c->range.begin >= op.range.begin && c->range.end <= op.range.end) continue;
-    for (const auto& a : c->args)
-      if (trim(a.text) == t) ++n;
-    if (trim(c->object) == t) ++n;
-  }
-  return n > 0;
-}
-
 std::vector<Fusable> fusable(const KernelModel& m) {
   std::vector<Fusable> out;
   for (const auto& d : m.calls) {
     if (!is_api(d, "Duplicate") || d.args.size() != 3 || !d.stmt.valid() || !d.editable) continue;
     const std::string t = trim(d.args[0].text);
-    for (const Call* c : calls_in(m, d.function, d.klass, d.range.file)) {
-      if (c->range.begin <= d.range.end) continue;
-      if (c->args.size() == 4 && scalar_of().count(c->callee) && is_api(*c, c->callee) && c->editable) {
-        int k = trim(c->args[2].text) == t ? 2 : (trim(c->args[1].text) == t ? 1 : 0);
-        if (k != 0 && trim(c->args[3].text) == trim(d.args[2].text) && trim(c->args[0].text) != t &&
-            trim(c->args[3 - k].text) != t && c->loop_id == d.loop_id) {
-          Fusable f{&d, c, k, false};
-          f.drop_dup = !read_elsewhere(m, d, *c, t);
-          out.push_back(f);
-          break;
-        }
-      }
-      // The tensor is overwritten or read by something else first: stop looking.
-      bool touches = false;
-      for (const auto& a : c->args) touches = touches || trim(a.text) == t;
-      if (touches) break;
-    }
+    const Call* c = m.next_use(d, t);
+    if (!c || c->args.size() != 4 || !scalar_of().count(c->callee) || !is_api(*c, c->callee) || !c->editable) continue;
+    const int k = trim(c->args[2].text) == t ? 2 : (trim(c->args[1].text) == t ? 1 : 0);
+    if (k != 0 && trim(c->args[3].text) == trim(d.args[2].text) && trim(c->args[0].text) != t &&
+        trim(c->args[3 - k].text) != t && c->loop_id == d.loop_id)
+      out.push_back({&d, c, k, !m.used_elsewhere(d, t, c)});
   }
   return out;
 }
