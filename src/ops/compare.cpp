@@ -1,6 +1,7 @@
 #include "ops/compare.h"
 
 #include <cmath>
+#include <cstdio>
 #include <sstream>
 
 namespace aoc::op {
@@ -147,14 +148,19 @@ CompareResult compare_output(const TypedBuffer& actual, const std::vector<double
   });
   r.mean_rel = r.compared ? sum / static_cast<double>(r.compared) : 0.0;
   std::ostringstream why;
+  char poison_hex[8];
+  std::snprintf(poison_hex, sizeof poison_hex, "0x%02X", poison_byte);
   if (actual.count != golden.size()) {
     why << "output has " << actual.count << " elements, reference " << golden.size();
   } else if (r.poisoned > 0 && r.poisoned == static_cast<int64_t>(actual.count)) {
-    why << "output never written (all " << r.poisoned << " elements hold the poison pattern the buffer was filled "
-        << "with, where the reference is a number)";
+    why << "output never written? (all " << r.poisoned << " elements hold the poison pattern, every byte " << poison_hex
+        << ", the buffer was filled with, where the reference is a number; a kernel that writes NaNs of exactly "
+        << "those bits reads the same)";
   } else if (r.nan_mismatch > 0) {
     why << r.nan_mismatch << " NaN mismatches (first at flat index " << first_bad << ")";
-    if (r.poisoned > 0) why << ", " << r.poisoned << " of them still hold the poison pattern (never written?)";
+    if (r.poisoned > 0)
+      why << ", " << r.poisoned << " of them hold the poison pattern, every byte " << poison_hex
+          << " (never written, or NaNs of exactly those bits)";
   } else if (r.inf_mismatch > 0) {
     why << r.inf_mismatch << " infinities of the wrong sign (first at flat index " << first_bad << ")";
   } else if (ei.is_float && !(r.mean_rel < r.tau)) {

@@ -29,7 +29,7 @@ HwLimit hw_limit(const Soc& soc, const UnitWork& w) {
   auto unit = [&](const char* name, double work, double peak) {
     double us = (work > 0 && peak > 0) ? soc.cycles_to_us(work / peak) : 0;
     h.unit_us[name] = us;
-    if (h.bound.empty() || us > h.time_us) {  // first unit wins ties: a stable label
+    if (us > h.time_us) {  // strictly: the first unit wins ties, a stable label
       h.time_us = us;
       h.bound = name;
     }
@@ -40,6 +40,7 @@ HwLimit hw_limit(const Soc& soc, const UnitWork& w) {
   unit("mte2", w.mte2_bytes, mte2);
   unit("mte3", w.mte3_bytes, mte3);
   unit("fixpipe", w.fixpipe_bytes, fix);
+  if (h.bound.empty()) h.bound = "none";  // no unit has work: scalar code only, T_HW 0
   return h;
 }
 

@@ -23,7 +23,8 @@ struct UnitWork {
 
 struct HwLimit {
   double time_us = 0;
-  std::string bound;                     // "cube", "vector", "mte1", "mte2", "mte3" or "fixpipe"
+  std::string bound;                     // "cube", "vector", "mte1", "mte2", "mte3", "fixpipe", or
+                                         // "none" when no unit has work (a scalar-only kernel)
   std::map<std::string, double> unit_us; // per unit work / peak
 };
 

@@ -109,6 +109,10 @@ TEST(HwLimit, BoundUnitFromWork) {
   HwLimit hc = hw_limit(soc, cube);
   EXPECT_EQ(hc.bound, "cube");
   EXPECT_NEAR(hc.time_us, cube.cube_flops / 363.7e6, 0.01 * hc.time_us);  // 363.7 TFLOPS fp16
+  // Scalar code only: no unit has work, so no unit is the bound.
+  HwLimit none = hw_limit(soc, UnitWork{});
+  EXPECT_EQ(none.bound, "none");
+  EXPECT_EQ(none.time_us, 0);
 }
 
 TEST(HwLimit, WorkFromTraces) {
