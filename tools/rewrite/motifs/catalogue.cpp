@@ -12,6 +12,8 @@ std::unique_ptr<Motif> make_tbuf_temporaries();
 std::unique_ptr<Motif> make_hoisted_setup();
 std::unique_ptr<Motif> make_aligned_datacopy();
 std::unique_ptr<Motif> make_fused_axpy();
+std::unique_ptr<Motif> make_redundant_sync();
+std::unique_ptr<Motif> make_strided_copy();
 
 const char* state_name(State s) {
   switch (s) {
@@ -34,6 +36,8 @@ const std::vector<std::unique_ptr<Motif>>& catalogue() {
     v.push_back(make_hoisted_setup());
     v.push_back(make_aligned_datacopy());
     v.push_back(make_fused_axpy());
+    v.push_back(make_redundant_sync());
+    v.push_back(make_strided_copy());
     return v;
   }();
   return all;
