@@ -61,4 +61,19 @@ TEST(MotifEval, StridedCopyRemovedOnTril) {
   fs::remove_all(out.parent_path());
 }
 
+// abs takes its queues' buffer count from the tiling, which reads it as the buffer_num knob
+// defaulting to BUFFER_NUM: one buffer fewer changes the constant of both sides (the queue
+// depth in the kernel, the knob's default in the host), and the kernel stays correct.
+TEST(MotifEval, DoubleBufferFollowsTheBufferNumKnobOfAbs) {
+  ::setenv("ASCENDOPT_HOME", AOC_SOURCE_DIR, 0);
+  const fs::path out = fresh_dir("abs-single-buffer");
+  auto r = run_ascendopt("rewrite " + kRoot + "/ops/elementwise/abs --remove double_buffer --out " + out.string());
+  ASSERT_EQ(r.status, 0) << r.out;
+  EXPECT_NE(read(out / "op_kernel" / "abs.cpp").find("constexpr int32_t BUFFER_NUM = 1;"), std::string::npos);
+  EXPECT_NE(read(out / "op_host" / "abs.cpp").find("constexpr uint32_t BUFFER_NUM = 1;"), std::string::npos);
+  EXPECT_NE(read(out / "op_host" / "abs.cpp").find("tuning::Knob(\"buffer_num\", BUFFER_NUM"), std::string::npos);
+  expect_correct(out, "prime_1021_fp16");
+  fs::remove_all(out.parent_path());
+}
+
 }  // namespace

@@ -1,7 +1,10 @@
 // Double buffering: the kernel's queues hold two buffers so MTE2, V and MTE3 overlap across
 // tiles. The buffer count is a named constant of the kernel (the depth of its TQue and the
 // `num` of InitBuffer) and of the host tiling, which divides UB by it to size the tile; a
-// `buffer_num` knob of the tiling follows too. Remove: 2 -> 1 (one buffer, twice the tile);
+// `buffer_num` knob of the tiling follows too. A kernel may instead take the count from the
+// tiling (InitBuffer(q, tiling.bufferNum, ...)) when the host reads it as the `buffer_num`
+// knob with the host constant as its default: the constant then sets the TQue depth in the
+// kernel and the knob's default in the host. Remove: 2 -> 1 (one buffer, twice the tile);
 // apply: 1 -> 2.
 #include "motifs/motif_util.h"
 
@@ -18,16 +21,16 @@ struct Sites {
 
 Sites find_sites(const KernelModel& m) {
   Sites s;
-  std::string literal_at;
+  std::string literal_at, runtime_at;  // first InitBuffer with a literal / a run-time count
   for (const auto& c : m.calls) {
     if (c.callee != "InitBuffer" || c.args.size() != 3 || m.is_host(c.range.file)) continue;
     const std::string id = identifier_of(c.args[1].text);
-    if (id.empty()) {
-      if (literal_at.empty()) literal_at = c.range.file + ":" + std::to_string(c.range.line);
+    const Var* v = id.empty() ? nullptr : m.find_var(id, c.klass, false);
+    if (!v || !(v->is_constexpr || v->is_const) || !int_value(v->init)) {
+      std::string& at = int_value(c.args[1].text) ? literal_at : runtime_at;
+      if (at.empty()) at = c.range.file + ":" + std::to_string(c.range.line);
       continue;
     }
-    const Var* v = m.find_var(id, c.klass, false);
-    if (!v || !(v->is_constexpr || v->is_const) || !int_value(v->init)) continue;
     if (s.kernel && s.kernel != v) {
       s.why = "queues use different buffer-count constants (" + s.kernel->name + ", " + v->name + ")";
       return s;
@@ -35,10 +38,38 @@ Sites find_sites(const KernelModel& m) {
     s.kernel = v;
     s.inits.push_back(c.range);
   }
+  for (const auto& c : m.calls)
+    if ((c.callee == "Knob" || c.callee == "KnobRange") && m.is_host(c.range.file) && c.args.size() >= 2 &&
+        trim(c.args[0].text) == "\"buffer_num\"")
+      s.knobs.push_back(&c);
+  if (!s.kernel && !runtime_at.empty() && !s.knobs.empty()) {
+    // The count comes from the tiling: the constant is the depth of the kernel's queues.
+    for (const auto& v : m.vars) {
+      if (v.type_template != "TQue" || m.is_host(v.decl.file)) continue;
+      const size_t comma = v.type.rfind(','), close = v.type.rfind('>');
+      if (comma == std::string::npos || close == std::string::npos || close < comma) continue;
+      const Var* depth = m.find_var(trim(v.type.substr(comma + 1, close - comma - 1)), v.klass, false);
+      if (!depth || !(depth->is_constexpr || depth->is_const) || !int_value(depth->init)) continue;
+      if (s.kernel && s.kernel != depth) {
+        s.why = "queues use different depth constants (" + s.kernel->name + ", " + depth->name + ")";
+        s.kernel = nullptr;
+        return s;
+      }
+      s.kernel = depth;
+      s.inits.push_back(v.decl);
+    }
+    bool follows = false;
+    for (const Call* k : s.knobs) follows = follows || (s.kernel && identifier_of(k->args[1].text) == s.kernel->name);
+    if (!follows) s.kernel = nullptr;
+  }
   if (!s.kernel) {
-    s.why = literal_at.empty() ? "no queue is initialised with a buffer count (no TQue InitBuffer)"
-                               : "InitBuffer takes a literal buffer count at " + literal_at +
-                                     ": no named constant ties it to the tiling";
+    if (!literal_at.empty())
+      s.why = "InitBuffer takes a literal buffer count at " + literal_at + ": no named constant ties it to the tiling";
+    else if (!runtime_at.empty())
+      s.why = "InitBuffer takes a run-time buffer count at " + runtime_at +
+              " but the tiling has no buffer_num knob defaulting to the constant of the queues' depth";
+    else
+      s.why = "no queue is initialised with a buffer count (no TQue InitBuffer)";
     return s;
   }
   s.host = m.find_var(s.kernel->name, "", true);
@@ -47,10 +78,6 @@ Sites find_sites(const KernelModel& m) {
             " sizing the tile by the buffer count; changing the kernel alone would overflow UB";
     s.host = nullptr;
   }
-  for (const auto& c : m.calls)
-    if ((c.callee == "Knob" || c.callee == "KnobRange") && m.is_host(c.range.file) && c.args.size() >= 2 &&
-        trim(c.args[0].text) == "\"buffer_num\"")
-      s.knobs.push_back(&c);
   return s;
 }
 

@@ -39,8 +39,12 @@ static ge::graphStatus TilingFunc(gert::TilingContext* context)
 
     // UB per element of a tile: double-buffered queues for every input and the output,
     // plus float copies of the inputs when the kernel computes in float (bfloat16 is computed in float (the vector unit has no bf16 arithmetic); float16 natively).
+    // Buffers per queue (tuning knob): two let copy-in, compute and copy-out of consecutive
+    // tiles overlap; one gives tiles twice as long. The kernel initialises its queues with it.
+    uint32_t bufferNum = static_cast<uint32_t>(
+        tuning::Knob("buffer_num", BUFFER_NUM, {1, 2}, tuning::Role::BufferCount));
     bool computeInFloat = dtype == ge::DT_BF16;
-    uint64_t bytesPerElem = static_cast<uint64_t>(BUFFER_NUM) * (INPUT_NUM + 1) * typeSize;
+    uint64_t bytesPerElem = static_cast<uint64_t>(bufferNum) * (INPUT_NUM + 1) * typeSize;
     if (computeInFloat) {
         bytesPerElem += INPUT_NUM * sizeof(float);
     }
@@ -61,6 +65,7 @@ static ge::graphStatus TilingFunc(gert::TilingContext* context)
     tiling.set_formerLength((blocksPerCore + 1) * alignNum);
     tiling.set_tailLength(blocksPerCore * alignNum);
     tiling.set_tileLength(tileLength);
+    tiling.set_bufferNum(bufferNum);
     context->SetBlockDim(usedCores);
     tiling.SaveToBuffer(context->GetRawTilingData()->GetData(), context->GetRawTilingData()->GetCapacity());
     context->GetRawTilingData()->SetDataSize(tiling.GetDataSize());

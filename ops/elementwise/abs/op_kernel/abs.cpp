@@ -4,6 +4,7 @@
 // bfloat16 is computed in float (no bf16 vector arithmetic); float16 and float natively.
 #include "kernel_operator.h"
 
+// Depth of the queues: the most buffers the tiling's bufferNum may give each of them.
 constexpr int32_t BUFFER_NUM = 2;
 
 template <typename T>
@@ -36,8 +37,8 @@ public:
 
         xGm.SetGlobalBuffer((__gm__ T*)x + offset, blockLength);
         yGm.SetGlobalBuffer((__gm__ T*)y + offset, blockLength);
-        pipe.InitBuffer(inQueueX, BUFFER_NUM, tileLength * sizeof(T));
-        pipe.InitBuffer(outQueueY, BUFFER_NUM, tileLength * sizeof(T));
+        pipe.InitBuffer(inQueueX, tiling.bufferNum, tileLength * sizeof(T));
+        pipe.InitBuffer(outQueueY, tiling.bufferNum, tileLength * sizeof(T));
         if constexpr (COMPUTE_IN_FLOAT) {
             pipe.InitBuffer(xFloatBuf, tileLength * sizeof(float));
         }
