@@ -117,6 +117,13 @@ void print_human(std::ostream& os, const aoc::tune::TuneReport& r) {
   os << "search space: " << r.space.dims.size() << " dimensions, " << r.space.size() << " points:";
   for (const auto& d : r.space.dims) os << " " << d.name << "[" << d.values.size() << "]";
   os << "\n";
+  if (r.space.dims.empty())
+    os << "nothing to tune: the tiling function reads neither the core count nor the UB size of the platform "
+          "and declares no knobs (tiling/tuning_knobs.h), so only its own configuration was evaluated\n";
+  else if (r.space.find("cores") < 0 || r.space.find("ub_bytes") < 0)
+    os << "not varied: " << (r.space.find("cores") < 0 ? "the core count" : "")
+       << (r.space.find("cores") < 0 && r.space.find("ub_bytes") < 0 ? " and " : "")
+       << (r.space.find("ub_bytes") < 0 ? "the UB size" : "") << " (the tiling function does not read it)\n";
   if (r.repository_start)
     os << "started from the repository (" << r.repo_key.text() << "): " << config_text(r.repository_start->config)
        << "\n";

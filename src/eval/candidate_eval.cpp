@@ -201,6 +201,7 @@ CaseResult run_one_case(const Setup& s, size_t ci, const CandidateEvalOptions& o
   out.block_dim = st[0].block_dim;
   out.tiling_key = st[0].tiling_key;
   out.knobs = st[0].knobs;
+  out.platform_reads = st[0].platform_reads;
   for (int t = 0; t < kTrials; ++t) {
     if (st[t].status == "ok") continue;
     out.error_file = st[t].file;
@@ -471,6 +472,8 @@ json to_json(const CandidateReport& r) {
                {"t_hw_us", opt_json(c.t_hw_us)}, {"bound", c.bound}, {"wall_ms", c.wall_ms}};
     if (!c.error_file.empty()) cj["error_at"] = c.error_file + ":" + std::to_string(c.error_line);
     if (!c.profile.empty()) cj["profile"] = {{"fields", c.profile}, {"bound_pipe", c.bound_pipe}};
+    if (c.platform_reads & kPlatformReadsCores) cj["platform_reads"].push_back("cores");
+    if (c.platform_reads & kPlatformReadsUb) cj["platform_reads"].push_back("ub_bytes");
     if (!c.knobs.empty()) {
       cj["knobs"] = json::array();
       for (const auto& k : c.knobs) cj["knobs"].push_back(to_json(k));
@@ -518,6 +521,8 @@ CandidateReport report_from_json(const json& j) {
       c.bound_pipe = cj.at("profile").at("bound_pipe").get<std::string>();
     }
     for (const auto& k : cj.value("knobs", json::array())) c.knobs.push_back(knob_decl_from_json(k));
+    for (const auto& what : cj.value("platform_reads", json::array()))
+      c.platform_reads |= what == "cores" ? kPlatformReadsCores : what == "ub_bytes" ? kPlatformReadsUb : 0u;
     for (const auto& o : cj.at("outputs")) {
       aoc::op::OutputCheck oc;
       oc.name = o.at("name");

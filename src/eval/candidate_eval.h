@@ -62,6 +62,7 @@ struct CaseResult {
   std::map<std::string, double> profile;
   std::string bound_pipe;
   std::vector<KnobDecl> knobs;  // what the tiling function declared (tiling/tuning_knobs.h)
+  uint32_t platform_reads = 0;  // kPlatformReads* bits: the platform numbers the tiling read
 };
 
 struct CandidateReport {

@@ -170,6 +170,7 @@ std::string statuses_text(const std::vector<TrialStatus>& s) {
   for (const auto& t : s) {
     j.push_back({{"status", t.status}, {"message", t.message}, {"file", t.file}, {"line", t.line},
                  {"block_dim", t.block_dim}, {"tiling_key", t.tiling_key}});
+    if (t.platform_reads != 0) j.back()["platform_reads"] = t.platform_reads;
     if (!t.knobs.empty()) {
       json& k = j.back()["knobs"];
       for (const auto& d : t.knobs) k.push_back(to_json(d));
@@ -206,6 +207,7 @@ std::vector<TrialStatus> read_statuses(const fs::path& dir) {
       s.block_dim = t.at("block_dim").get<uint32_t>();
       s.tiling_key = t.at("tiling_key").get<uint64_t>();
       for (const auto& k : t.value("knobs", json::array())) s.knobs.push_back(knob_decl_from_json(k));
+      s.platform_reads = t.value("platform_reads", 0u);
       out.push_back(std::move(s));
     }
   } catch (const std::exception&) {

@@ -60,6 +60,10 @@ struct HarnessRequest {
   TuningConfig config;  // absent from request.json when empty
 };
 
+// Bits of TrialStatus::platform_reads: the tiling function read a core count / the UB size
+// (the tuner varies only what the tiling reads).
+constexpr uint32_t kPlatformReadsCores = 1, kPlatformReadsUb = 2;
+
 struct TrialStatus {
   // "ok", "tiling_error", "kernel_error", "memory_limit", "not_run"
   std::string status = "not_run";
@@ -69,6 +73,7 @@ struct TrialStatus {
   uint32_t block_dim = 0;
   uint64_t tiling_key = 0;
   std::vector<KnobDecl> knobs;  // declared by the tiling function (first trial only)
+  uint32_t platform_reads = 0;  // kPlatformReads* bits (first trial only)
 };
 
 std::filesystem::path input_file(const std::filesystem::path& dir, int trial, size_t i);

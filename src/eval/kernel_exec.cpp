@@ -38,6 +38,7 @@ struct KnobRegistry {
   std::map<std::string, int64_t> values;
   std::vector<KnobDecl> declared;
   std::string domain_error;
+  uint32_t platform_reads = 0;  // kPlatformReads* bits since the last set_knob_values
 };
 
 KnobRegistry& registry() {
@@ -59,6 +60,7 @@ void set_knob_values(const std::map<std::string, int64_t>& values) {
   r.values = values;
   r.declared.clear();
   r.domain_error.clear();
+  r.platform_reads = 0;
 }
 
 std::vector<KnobDecl> knob_declarations() {
@@ -71,6 +73,12 @@ std::string knob_domain_error() {
   KnobRegistry& r = registry();
   std::lock_guard<std::mutex> lock(r.mu);
   return r.domain_error;
+}
+
+uint32_t platform_reads() {
+  KnobRegistry& r = registry();
+  std::lock_guard<std::mutex> lock(r.mu);
+  return r.platform_reads;
 }
 
 }  // namespace aoc::eval
@@ -103,6 +111,15 @@ extern "C" __attribute__((visibility("default"))) int aoc_tuning_knob(const char
   return 1;
 }
 
+// Called by tiling/platform/platform_ascendc.h when a tiling function reads a core count (1)
+// or the UB size (2).
+extern "C" __attribute__((visibility("default"))) void aoc_platform_read(int what) {
+  using namespace aoc::eval;
+  KnobRegistry& r = registry();
+  std::lock_guard<std::mutex> lock(r.mu);
+  r.platform_reads |= static_cast<uint32_t>(what) & (kPlatformReadsCores | kPlatformReadsUb);
+}
+
 namespace aoc::eval {
 
 KernelRun execute_kernel(const HarnessRequest& req, const aoc::op::KernelLibrary& lib,
@@ -124,6 +141,7 @@ KernelRun execute_kernel(const HarnessRequest& req, const aoc::op::KernelLibrary
   try {
     gs = lib.tiling()(&ctx);
     st.knobs = knob_declarations();
+    st.platform_reads = platform_reads();
   } catch (const aoc::KernelError& e) {
     st.message = std::string("tiling function: ") + e.what();
     st.file = e.file();

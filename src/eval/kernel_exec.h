@@ -28,6 +28,9 @@ void set_knob_values(const std::map<std::string, int64_t>& values);
 // and the first knob value that lay outside its declared domain ("" when none did).
 std::vector<KnobDecl> knob_declarations();
 std::string knob_domain_error();
+// kPlatformReads* bits: which platform numbers the tiling function read since the last
+// set_knob_values (tiling/platform/platform_ascendc.h reports them through aoc_platform_read).
+uint32_t platform_reads();
 
 // True when `v` is one of the values the declaration allows.
 bool knob_allows(const KnobDecl& k, int64_t v);

@@ -39,7 +39,7 @@ BenchOp bench_one(const fs::path& dir, eval::Builder& builder, const BenchOption
   b.baseline_us = base.time_us;
   Space space;
   try {
-    space = make_space(base.knobs, rt::platform_from_soc(sim::load_soc(o.tune.soc)));
+    space = make_space(base.knobs, rt::platform_from_soc(sim::load_soc(o.tune.soc)), base.platform_reads);
   } catch (const std::exception& e) {
     b.error = e.what();
     return b;

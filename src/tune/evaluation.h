@@ -27,6 +27,7 @@ struct Evaluation {
   double time_us = 0;
   std::vector<CaseTiming> cases;
   std::vector<eval::KnobDecl> knobs;  // declared by the tiling function over the cases
+  uint32_t platform_reads = 0;        // eval::kPlatformReads* bits read by the tiling over the cases
 };
 
 }  // namespace aoc::tune

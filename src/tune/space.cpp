@@ -47,7 +47,7 @@ Dimension knob_dimension(const eval::KnobDecl& k) {
 
 }  // namespace
 
-Space make_space(const std::vector<eval::KnobDecl>& knobs, const host::PlatformConfig& soc) {
+Space make_space(const std::vector<eval::KnobDecl>& knobs, const host::PlatformConfig& soc, uint32_t platform_reads) {
   Space s;
   s.soc_cores = soc.separated ? soc.aiv_cores : soc.aic_cores;
   s.soc_ub = soc.ub_bytes;
@@ -58,14 +58,14 @@ Space make_space(const std::vector<eval::KnobDecl>& knobs, const host::PlatformC
   for (uint32_t c = 1; c <= s.soc_cores; ++c)
     if (c <= 8 || c % 4 == 0 || c == s.soc_cores) cores.values.push_back(c);
   cores.default_index = static_cast<uint32_t>(cores.values.size() - 1);
-  s.dims.push_back(cores);
+  if (platform_reads & eval::kPlatformReadsCores) s.dims.push_back(cores);
 
   // UB budgets: multiples of 16 KiB from 32 KiB, and the whole UB (32 B aligned by construction).
   Dimension ub{"ub_bytes", DimKind::UbBytes, Role::TileSize, {}, 0};
   for (uint64_t b = 2 * kUbStep; b < s.soc_ub; b += kUbStep) ub.values.push_back(static_cast<int64_t>(b));
   ub.values.push_back(static_cast<int64_t>(s.soc_ub / 32 * 32));
   ub.default_index = static_cast<uint32_t>(ub.values.size() - 1);
-  s.dims.push_back(ub);
+  if (platform_reads & eval::kPlatformReadsUb) s.dims.push_back(ub);
 
   for (const auto& k : knobs) {
     if (k.name == "cores" || k.name == "ub_bytes")

@@ -55,6 +55,9 @@ struct Space {
 
 // Throws std::invalid_argument for a knob whose declaration is unusable (empty domain,
 // range with step <= 0 or lo > hi, default outside the domain), naming the knob.
-Space make_space(const std::vector<eval::KnobDecl>& knobs, const host::PlatformConfig& soc);
+// `platform_reads` (eval::kPlatformReads* bits) says which platform numbers the tiling function
+// reads: a core count or UB budget it never reads changes nothing, so it is no dimension.
+Space make_space(const std::vector<eval::KnobDecl>& knobs, const host::PlatformConfig& soc,
+                 uint32_t platform_reads = eval::kPlatformReadsCores | eval::kPlatformReadsUb);
 
 }  // namespace aoc::tune

@@ -107,6 +107,7 @@ Evaluation ConfigRunner::run(const eval::TuningConfig& c) {
   if (!e.valid) e.reason = std::string(eval::to_string(rep.verdict)) + ": " + first_failure(rep);
   double log_sum = 0;
   for (const auto& cr : rep.cases) {
+    e.platform_reads |= cr.platform_reads;
     for (const auto& k : cr.knobs)
       if (std::none_of(e.knobs.begin(), e.knobs.end(), [&](const eval::KnobDecl& d) { return d.name == k.name; }))
         e.knobs.push_back(k);
@@ -230,7 +231,7 @@ TuneReport tune(const fs::path& op_dir, eval::Builder& builder, const TuneOption
   host::PlatformConfig platform;
   try {
     platform = rt::platform_from_soc(sim::load_soc(opt.soc));
-    r.space = make_space(base.knobs, platform);
+    r.space = make_space(base.knobs, platform, base.platform_reads);
   } catch (const std::exception& e) {
     throw TuneError(e.what());
   }

@@ -93,4 +93,19 @@ TEST(TuneSpace, PlatformOverridesStayWithinTheSoc) {
   EXPECT_THROW(aoc::rt::with_overrides(soc(), 0, 1000), std::invalid_argument);  // not 32 B aligned
 }
 
+TEST(TuneSpace, PlatformNumbersTheTilingNeverReadsAreNoDimensions) {
+  using aoc::eval::kPlatformReadsCores;
+  using aoc::eval::kPlatformReadsUb;
+  const auto both = make_space(decls(), soc(), kPlatformReadsCores | kPlatformReadsUb);
+  EXPECT_GE(both.find("cores"), 0);
+  EXPECT_GE(both.find("ub_bytes"), 0);
+  const auto cores_only = make_space(decls(), soc(), kPlatformReadsCores);
+  EXPECT_GE(cores_only.find("cores"), 0);
+  EXPECT_LT(cores_only.find("ub_bytes"), 0);
+  EXPECT_EQ(cores_only.dims.size(), both.dims.size() - 1);
+  const auto none = make_space({}, soc(), 0);
+  EXPECT_TRUE(none.dims.empty());
+  EXPECT_EQ(none.size(), 1u);  // the operator's own configuration
+}
+
 }  // namespace

@@ -7,6 +7,9 @@
 #include <unistd.h>
 
 #include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <string>
 
 #include "eval/candidate_eval.h"
 #include "eval/content_hash.h"
@@ -57,6 +60,8 @@ TEST(TuneRun, ReluSmallTuneIsVerifiedAndStartsFromTheRepository) {
   EXPECT_EQ(r.search.history.size(), 5u);
   EXPECT_GE(r.space.find("tile_cap"), 0);
   EXPECT_GE(r.space.find("split_unit_bytes"), 0);
+  EXPECT_GE(r.space.find("cores"), 0);  // relu's tiling reads the core count and the UB size
+  EXPECT_GE(r.space.find("ub_bytes"), 0);
   ASSERT_TRUE(r.repository_start);
   EXPECT_EQ(r.search.history[0].key, r.space.key(r.space.defaults()));
   EXPECT_NE(r.search.history[1].key.find("tile_cap=2048"), std::string::npos) << r.search.history[1].key;
@@ -103,6 +108,36 @@ TEST(TuneRun, RejectedConfigurationsAreInvalidEvaluationsWithReasons) {
   EXPECT_EQ(runner.runs(), 3u);
   runner.run(four);  // cached
   EXPECT_EQ(runner.runs(), 3u);
+}
+
+// A copy of add whose tiling hard-codes its core count and UB budget and declares no knobs:
+// varying what the platform reports would change nothing, so the tuner spends one evaluation
+// (the operator's own configuration) instead of its budget.
+TEST(TuneRun, NothingToTuneWhenTheTilingReadsNoPlatformNumber) {
+  TempDir tmp;
+  const fs::path add = fs::path(AOC_SOURCE_DIR) / "ops" / "elementwise" / "add";
+  const fs::path pkg = tmp.path / "add_fixed";
+  fs::copy(add, pkg, fs::copy_options::recursive);
+  fs::remove_all(pkg / "expert");
+  const fs::path host = pkg / "op_host" / "add.cpp";
+  std::ifstream in(host);
+  std::string src((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  auto replace = [&](const std::string& from, const std::string& to) {
+    const size_t at = src.find(from);
+    ASSERT_NE(at, std::string::npos) << from;
+    src.replace(at, from.size(), to);
+  };
+  replace("ascendcPlatform.GetCoreMemSize(platform_ascendc::CoreMemType::UB, ubSize);", "ubSize = 192 * 1024;");
+  replace("ascendcPlatform.GetCoreNumAiv();", "8;");
+  std::ofstream(host) << src;
+
+  aoc::eval::Builder builder(aoc::eval::default_builder_options());
+  TuneOptions o = small_options(tmp.path / "repo.json");
+  o.tuning_cases = {"aligned_2d_fp16"};
+  const TuneReport r = tune(pkg, builder, o);
+  EXPECT_TRUE(r.space.dims.empty());
+  EXPECT_EQ(r.search.history.size(), 1u);
+  EXPECT_TRUE(r.verification.passed) << r.verification.message;
 }
 
 }  // namespace

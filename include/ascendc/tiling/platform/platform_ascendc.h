@@ -6,6 +6,17 @@
 
 #include "aoc/host/platform_config.h"
 
+// Which platform numbers a tiling function reads: the tuner varies the core count and the UB
+// size only for an operator whose tiling reads them. Reached through one weak C symbol that
+// only the AscendOptimizer runtime defines (elsewhere it resolves to null), like
+// tiling/tuning_knobs.h. `what`: 1 = a core count, 2 = the UB size.
+extern "C" {
+#if defined(__GNUC__) && defined(__ELF__)
+__attribute__((weak, visibility("default")))
+#endif
+void aoc_platform_read(int what);
+}
+
 namespace platform_ascendc {
 
 enum class CoreMemType { L0_A = 0, L0_B = 1, L0_C = 2, L1 = 3, L2 = 4, UB = 5, HBM = 6, FB = 7, BT = 8, RESERVED };
@@ -37,9 +48,9 @@ class PlatformAscendC {
   explicit PlatformAscendC(const aoc::host::PlatformConfig& cfg) : cfg_(cfg) {}
 
   // Separated architecture: the vector core count (what vector kernels launch on).
-  uint32_t GetCoreNum() const { return cfg_.separated ? cfg_.aiv_cores : cfg_.aic_cores; }
-  uint32_t GetCoreNumAic() const { return cfg_.aic_cores; }
-  uint32_t GetCoreNumAiv() const { return cfg_.separated ? cfg_.aiv_cores : cfg_.aic_cores; }
+  uint32_t GetCoreNum() const { return noted(kReadCores, cfg_.separated ? cfg_.aiv_cores : cfg_.aic_cores); }
+  uint32_t GetCoreNumAic() const { return noted(kReadCores, cfg_.aic_cores); }
+  uint32_t GetCoreNumAiv() const { return noted(kReadCores, cfg_.separated ? cfg_.aiv_cores : cfg_.aic_cores); }
   // Standalone Vector Cores exist only on some inference parts; 0 elsewhere.
   uint32_t GetCoreNumVector() const { return cfg_.vector_cores; }
 
@@ -50,7 +61,7 @@ class PlatformAscendC {
       case CoreMemType::L0_C: size = cfg_.l0c_bytes; break;
       case CoreMemType::L1: size = cfg_.l1_bytes; break;
       case CoreMemType::L2: size = cfg_.l2_bytes; break;
-      case CoreMemType::UB: size = cfg_.ub_bytes - reserved_ub_; break;
+      case CoreMemType::UB: size = noted(kReadUb, cfg_.ub_bytes - reserved_ub_); break;
       case CoreMemType::HBM: size = cfg_.hbm_bytes; break;
       case CoreMemType::FB: size = cfg_.fb_bytes; break;
       case CoreMemType::BT: size = cfg_.bt_bytes; break;
@@ -110,6 +121,15 @@ class PlatformAscendC {
   }
 
  private:
+  static constexpr int kReadCores = 1, kReadUb = 2;
+  template <typename T>
+  static T noted(int what, T value) {
+#if defined(__GNUC__) && defined(__ELF__)
+    if (aoc_platform_read != nullptr) aoc_platform_read(what);
+#endif
+    return value;
+  }
+
   aoc::host::PlatformConfig cfg_ = aoc::host::current_platform();
   uint64_t reserved_ub_ = 0;
 };
