@@ -1,0 +1,21 @@
+#include <algorithm>
+#include <cmath>
+#include <numeric>
+#include "aoc_golden.h"
+using golden_api::real;
+extern "C" int aoc_golden(AocGoldenCall* raw) {
+  golden_api::Call call(raw);
+  const AocGoldenTensor& t0 = call.input("input_data");
+  const AocGoldenTensor& t1 = call.input("x1");
+  const AocGoldenTensor& t2 = call.input("x2");
+  const AocGoldenTensor& t3 = call.input("value");
+  AocGoldenTensor& o = call.output("y");
+  for (int64_t i = 0; i < o.size; ++i) {
+    const real a0 = static_cast<real>(t0.data[t0.size == o.size ? i : i % t0.size]);
+    const real a1 = static_cast<real>(t1.data[t1.size == o.size ? i : i % t1.size]);
+    const real a2 = static_cast<real>(t2.data[t2.size == o.size ? i : i % t2.size]);
+    const real a3 = static_cast<real>(t3.data[t3.size == o.size ? i : i % t3.size]);
+    o.data[i] = a0 + a3 * a1 * a2;
+  }
+  return 0;
+}
