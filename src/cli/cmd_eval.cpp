@@ -40,23 +40,6 @@ struct EvalArgs {
   int64_t hidden_max_elements = 0;
 };
 
-bool is_candidate(const fs::path& d) {
-  return fs::exists(d / "op.toml") || fs::exists(d / "candidate.toml") || aoc::eval::is_expert_folder(d);
-}
-
-// A candidate or package folder is itself; any other folder is searched for them.
-std::vector<fs::path> expand(const fs::path& p) {
-  if (is_candidate(p)) return {p};
-  std::vector<fs::path> out;
-  for (auto it = fs::recursive_directory_iterator(p); it != fs::recursive_directory_iterator(); ++it) {
-    if (!it->is_directory() || !is_candidate(it->path())) continue;
-    out.push_back(it->path());
-    it.disable_recursion_pending();
-  }
-  std::sort(out.begin(), out.end());
-  return out;
-}
-
 std::string us(const std::optional<double>& v) {
   if (!v) return "-";
   std::ostringstream os;
@@ -124,7 +107,7 @@ int run_eval(const EvalArgs& a) {
 
   std::vector<fs::path> candidates;
   for (const auto& p : a.paths) {
-    auto found = expand(p);
+    auto found = aoc::eval::find_candidates(p);
     if (found.empty()) {
       std::cerr << "error: " << p << " holds no candidate (a folder with candidate.toml) and no operator package "
                 << "(a folder with op.toml); see docs/eval.md\n";

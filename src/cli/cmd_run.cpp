@@ -1,5 +1,9 @@
-// `ascendopt run OP_DIR...`: build each operator, run its public cases against the
-// golden reference, print verdicts, errors and simulated times.
+// `ascendopt run OP_DIR...`: build each operator (or candidate), run its cases against the
+// golden reference, print verdicts, errors, simulated times and profiles. Every case runs
+// as `ascendopt eval` runs it (eval/candidate_eval.h): the kernel in the sandboxed harness,
+// the golden and InferShape in contained children, so nothing a kernel does stops `run`.
+#include <unistd.h>
+
 #include <fstream>
 #include <iostream>
 #include <sstream>
@@ -10,6 +14,8 @@
 
 #include "cli/commands.h"
 #include "cli/report_format.h"
+#include "eval/candidate.h"
+#include "eval/eval_pool.h"
 #include "eval/evaluator.h"
 #include "ops/case_gen.h"
 #include "ops/op_package.h"
@@ -41,22 +47,38 @@ struct RunArgs {
   bool no_sim = false;
   std::string trace_file;  // Chrome/Perfetto trace of one case
   std::string csv_dir;     // op_summary and PipeUtilization CSVs per case
+  double timeout = 30;     // wall-clock seconds per case
+  double memory_gb = 8;    // address-space limit of the kernel process
 };
 
 // msprof-like CSVs of every simulated case: DIR/<op>/<case>/{op_summary,PipeUtilization}.csv.
 // Returns an error message, empty on success.
-std::string write_csvs(const std::filesystem::path& dir, const aoc::eval::OpReport& rep) {
+std::string write_csvs(const std::filesystem::path& dir, const aoc::eval::CandidateReport& rep) {
   for (const auto& c : rep.cases) {
-    if (!c.profile) continue;
+    if (!c.sim_profile) continue;
     const std::filesystem::path d = dir / rep.op / c.name;
     std::error_code ec;
     std::filesystem::create_directories(d, ec);
     if (ec) return "cannot create " + d.string() + ": " + ec.message() + " (pass a writable --csv folder)";
     std::ofstream summary(d / "op_summary.csv"), pipes(d / "PipeUtilization.csv");
     if (!summary || !pipes) return "cannot write CSV files in " + d.string();
-    aoc::sim::write_op_summary_csv(summary, *c.profile, rep.op);
-    aoc::sim::write_pipe_utilization_csv(pipes, *c.profile);
+    aoc::sim::write_op_summary_csv(summary, *c.sim_profile, rep.op);
+    aoc::sim::write_pipe_utilization_csv(pipes, *c.sim_profile);
   }
+  return "";
+}
+
+// Why the options cannot work, or "".
+std::string bad_options(const RunArgs& a, const aoc::eval::CandidateEvalOptions& opt) {
+  if (!(a.timeout > 0)) return "--timeout must be a positive number of seconds";
+  if (!(a.memory_gb > 0)) return "--memory-gb must be a positive number of GiB";
+  if (a.no_sim && (!a.trace_file.empty() || !a.csv_dir.empty())) return "--trace and --csv need the simulator; drop --no-sim";
+  if (const std::string bad = aoc::eval::temp_root_problem(opt.temp_root); !bad.empty()) return bad;
+  if (::access(opt.harness.c_str(), X_OK) != 0)
+    return "the sandbox program " + opt.harness.string() +
+           " is missing; build the aoc-harness target (make) or point AOC_HARNESS at it";
+  if (!a.trace_file.empty() && !std::ofstream(a.trace_file))
+    return "cannot write the trace file " + a.trace_file + "; pass a writable path to --trace";
   return "";
 }
 
@@ -66,24 +88,26 @@ int run(const RunArgs& a) {
     std::cerr << "error: --cases " << a.cases << " is not a case set; use public, hidden or all\n";
     return 2;
   }
-  aoc::op::HiddenDraw draw;
+  aoc::eval::CandidateEvalOptions opt = aoc::eval::default_candidate_eval_options();
+  opt.soc = a.no_sim ? "" : a.soc;
+  opt.case_set = a.cases;
+  opt.only_cases = a.only;
+  opt.limits.wall_seconds = a.timeout;
+  opt.limits.address_space_bytes = static_cast<uint64_t>(a.memory_gb * double(1ull << 30));
   try {
-    if (*case_set != aoc::op::CaseSet::Public) draw.seed = aoc::op::hidden_seed_from_environment();
+    if (*case_set != aoc::op::CaseSet::Public) opt.hidden.seed = aoc::op::hidden_seed_from_environment();
   } catch (const std::invalid_argument& e) {
     std::cerr << "error: " << e.what() << "\n";
     return 2;
   }
-  aoc::eval::EvalOptions opt;
-  opt.soc = a.no_sim ? "" : a.soc;
-  opt.only_cases = a.only;
   try {
     opt.seed = a.seed.empty() ? aoc::eval::fresh_seed() : std::stoull(a.seed, nullptr, 0);
   } catch (const std::exception&) {
     std::cerr << "error: --seed " << a.seed << " is not a number (decimal or 0x-hex)\n";
     return 2;
   }
-  if (a.no_sim && (!a.trace_file.empty() || !a.csv_dir.empty())) {
-    std::cerr << "error: --trace and --csv need the simulator; drop --no-sim\n";
+  if (const std::string bad = bad_options(a, opt); !bad.empty()) {
+    std::cerr << "error: " << bad << "\n";
     return 2;
   }
   aoc::eval::BuilderOptions bo = aoc::eval::default_builder_options();
@@ -92,10 +116,11 @@ int run(const RunArgs& a) {
 
   std::vector<std::filesystem::path> packages;
   for (const auto& d : a.dirs) {
-    auto found = aoc::op::find_op_packages(d);
+    auto found = aoc::eval::find_candidates(d);
     if (found.empty()) {
-      std::cerr << "error: " << d << " holds no operator package (a folder with op.toml); "
-                << "pass an operator folder such as ops/elementwise/add or a suite root such as ops/\n";
+      std::cerr << "error: " << d << " holds no operator package (a folder with op.toml) and no candidate (a folder "
+                << "with candidate.toml); pass an operator folder such as ops/elementwise/add or a suite root such "
+                << "as ops/\n";
       return 2;
     }
     packages.insert(packages.end(), found.begin(), found.end());
@@ -103,26 +128,27 @@ int run(const RunArgs& a) {
 
   nlohmann::json all = nlohmann::json::object();
   all["seed"] = opt.seed;
-  if (*case_set != aoc::op::CaseSet::Public) all["hidden_seed"] = draw.seed;
+  if (*case_set != aoc::op::CaseSet::Public) all["hidden_seed"] = opt.hidden.seed;
   all["ops"] = nlohmann::json::array();
   bool ok = true;
   for (const auto& dir : packages) {
-    aoc::op::OpPackage p;
-    try {
-      p = aoc::op::with_case_set(aoc::op::load_op_package(dir), *case_set, draw);
-    } catch (const aoc::op::PackageError& e) {
-      ok = false;
-      if (a.json) all["ops"].push_back({{"dir", dir.string()}, {"passed", false}, {"setup_error", e.what()}});
-      else std::cout << "error: " << e.what() << "\n\n";
-      continue;
-    }
     // The trace is of one case: the first --case, else the first case of the first operator.
-    aoc::eval::EvalOptions op_opt = opt;
+    aoc::eval::CandidateEvalOptions op_opt = opt;
     if (!a.trace_file.empty() && &dir == &packages.front()) {
       op_opt.chrome_trace_path = a.trace_file;
-      op_opt.chrome_trace_case = !a.only.empty() ? a.only.front() : p.cases.empty() ? "" : p.cases.front().name;
+      op_opt.chrome_trace_case = a.only.empty() ? "" : a.only.front();
+      if (op_opt.chrome_trace_case.empty()) {
+        try {
+          const auto p = aoc::op::with_case_set(aoc::eval::load_candidate(dir, "").package, *case_set, opt.hidden);
+          if (!p.cases.empty()) op_opt.chrome_trace_case = p.cases.front().name;
+        } catch (const std::exception&) {
+          // The evaluation below reports what is wrong with the folder.
+        }
+      }
     }
-    aoc::eval::OpReport rep = aoc::eval::evaluate_package(p, builder, op_opt);
+    aoc::eval::PoolOptions pool;
+    pool.jobs = 1;
+    const aoc::eval::CandidateReport rep = aoc::eval::evaluate_candidates({dir}, builder, op_opt, pool).front();
     if (!a.csv_dir.empty()) {
       const std::string err = write_csvs(a.csv_dir, rep);
       if (!err.empty()) {
@@ -130,7 +156,7 @@ int run(const RunArgs& a) {
         return 2;
       }
     }
-    ok = ok && rep.passed();
+    ok = ok && rep.verdict == aoc::eval::Verdict::Ok;
     if (a.json) all["ops"].push_back(report_to_json(rep));
     else {
       print_report_table(std::cout, rep);
@@ -143,7 +169,7 @@ int run(const RunArgs& a) {
   else std::cout << (ok ? "all operators passed" : "some operators FAILED") << " (rerun with --seed 0x" << std::hex
                  << opt.seed << std::dec << " to reproduce these inputs"
                  << (*case_set != aoc::op::CaseSet::Public
-                         ? " and ASCENDOPT_HIDDEN_SEED=" + hex_string(draw.seed) + " to redraw these hidden cases"
+                         ? " and ASCENDOPT_HIDDEN_SEED=" + hex_string(opt.hidden.seed) + " to redraw these hidden cases"
                          : std::string())
                  << ")\n";
   return ok ? 0 : 1;
@@ -153,9 +179,10 @@ int run(const RunArgs& a) {
 
 void add_run_command(CLI::App& app) {
   auto args = std::make_shared<RunArgs>();
-  CLI::App* cmd = app.add_subcommand("run", "Build operators, run their cases on the CPU against the golden "
-                                            "reference, and report verdicts and simulated times");
-  cmd->add_option("OP_DIR", args->dirs, "Operator package folders, or suite roots searched for op.toml")
+  CLI::App* cmd = app.add_subcommand("run", "Build operators, run their cases in the sandbox against the golden "
+                                            "reference, and report verdicts, simulated times and profiles");
+  cmd->add_option("OP_DIR", args->dirs,
+                  "Operator package folders, candidate folders, or suite roots searched for op.toml")
       ->required()
       ->check(CLI::ExistingDirectory);
   cmd->add_option("--soc", args->soc, "SoC model for the simulator and the tiling platform")
@@ -165,6 +192,10 @@ void add_run_command(CLI::App& app) {
   cmd->add_option("--seed", args->seed, "Input seed (default: fresh each run; printed for reproduction)");
   cmd->add_option("--cache-dir", args->cache_dir, "Build cache folder (default: <build>/cache or $AOC_CACHE_DIR)");
   cmd->add_flag("--json", args->json, "Print a JSON report instead of tables");
+  cmd->add_option("--timeout", args->timeout, "Wall-clock limit per case, seconds (a kernel still running is "
+                  "killed: verdict timeout)")->capture_default_str();
+  cmd->add_option("--memory-gb", args->memory_gb, "Address-space limit of the kernel process, GiB")
+      ->capture_default_str();
   cmd->add_flag("--no-sim", args->no_sim, "Skip the performance simulator (correctness only)");
   cmd->add_option("--trace", args->trace_file,
                   "Write the Chrome/Perfetto trace of one case (the first --case, else the first case) to FILE");

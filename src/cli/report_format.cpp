@@ -22,7 +22,7 @@ std::string hex(uint64_t v) {
 }
 
 // The output with the largest error stands for the case in the table.
-const aoc::op::OutputCheck* worst_output(const aoc::op::CaseOutcome& c) {
+const aoc::op::OutputCheck* worst_output(const aoc::eval::CaseResult& c) {
   const aoc::op::OutputCheck* w = nullptr;
   for (const auto& o : c.outputs)
     if (w == nullptr || o.cmp.max_rel > w->cmp.max_rel || !o.cmp.pass) w = &o;
@@ -35,13 +35,21 @@ nlohmann::json number_or_string(double v) {
   return v;
 }
 
-// "pass~" marks a pass that needed the fallback screen (errors confined to the
+// "ok~" marks a pass that needed the fallback screen (errors confined to the
 // small-value / cancellation regions).
-std::string verdict_label(const aoc::op::CaseOutcome& c) {
-  std::string v = aoc::op::to_string(c.verdict);
+std::string verdict_label(const aoc::eval::CaseResult& c) {
+  std::string v = aoc::eval::to_string(c.verdict);
   for (const auto& o : c.outputs)
-    if (o.cmp.fallback_used && c.verdict == aoc::op::Verdict::Pass) return v + "~";
+    if (o.cmp.fallback_used && c.verdict == aoc::eval::Verdict::Ok) return v + "~";
   return v;
+}
+
+// What stopped a candidate before any case ran (its folder, the SoC, the golden, a refused
+// source), "" when cases ran or the build failed (reported as build failures).
+std::string setup_error(const aoc::eval::CandidateReport& r) {
+  if (!r.cases.empty() || r.verdict == aoc::eval::Verdict::Ok || r.verdict == aoc::eval::Verdict::CompileError)
+    return "";
+  return r.message;
 }
 
 nlohmann::json call_site_json(const aoc::sim::CallSite& s) {
@@ -80,9 +88,9 @@ constexpr const char* kPipeColumns[] = {"vec", "scalar", "mte2", "mte3"};
 
 }  // namespace
 
-nlohmann::json case_profile_json(const aoc::op::CaseOutcome& c) {
-  if (!c.profile) return nullptr;
-  const aoc::sim::Profile& p = *c.profile;
+nlohmann::json case_profile_json(const aoc::eval::CaseResult& c) {
+  if (!c.sim_profile) return nullptr;
+  const aoc::sim::Profile& p = *c.sim_profile;
   const MinAvgMax t = core_times(p);
   nlohmann::json j;
   j["task_duration_us"] = p.task_duration_us;
@@ -92,25 +100,25 @@ nlohmann::json case_profile_json(const aoc::op::CaseOutcome& c) {
   j["bound_pipe"] = p.bound_pipe;
   j["api_records"] = c.api_records;
   j["kernel_scalar_blocks"] = c.kernel_blocks;
-  if (c.hw_limit) {
-    j["t_hw_us"] = c.hw_limit->time_us;
-    j["t_hw_bound"] = c.hw_limit->bound;
-    j["t_hw_unit_us"] = c.hw_limit->unit_us;
+  if (c.t_hw_us) {
+    j["t_hw_us"] = *c.t_hw_us;
+    j["t_hw_bound"] = c.bound;
+    j["t_hw_unit_us"] = c.t_hw_unit_us;
   }
   return j;
 }
 
-void print_profile_table(std::ostream& os, const aoc::eval::OpReport& r) {
+void print_profile_table(std::ostream& os, const aoc::eval::CandidateReport& r) {
   bool any = false;
-  for (const auto& c : r.cases) any = any || c.profile.has_value();
+  for (const auto& c : r.cases) any = any || c.sim_profile.has_value();
   if (!any) return;
   os << "  " << std::left << std::setw(26) << "profile (us, ratio)" << std::setw(12) << "task"
      << std::setw(26) << "core min/avg/max";
   for (const char* pipe : kPipeColumns) os << std::setw(15) << (std::string("aiv_") + pipe);
   os << std::setw(15) << "bound" << "T_HW\n";
   for (const auto& c : r.cases) {
-    if (!c.profile) continue;
-    const aoc::sim::Profile& p = *c.profile;
+    if (!c.sim_profile) continue;
+    const aoc::sim::Profile& p = *c.sim_profile;
     const MinAvgMax t = core_times(p);
     os << "  " << std::left << std::setw(26) << c.name << std::setw(12) << (fixed(p.task_duration_us) + " ")
        << std::setw(26) << (fixed(t.min) + "/" + fixed(t.avg) + "/" + fixed(t.max) + " ");
@@ -122,95 +130,103 @@ void print_profile_table(std::ostream& os, const aoc::eval::OpReport& r) {
     if (bound.rfind("aiv_", 0) == 0) bound = bound.substr(4);
     if (bound.size() > 5 && bound.substr(bound.size() - 5) == "_time") bound.resize(bound.size() - 5);
     os << std::setw(15) << bound;
-    if (c.hw_limit) os << fixed(c.hw_limit->time_us) << " (" << c.hw_limit->bound << ")";
+    if (c.t_hw_us) os << fixed(*c.t_hw_us) << " (" << c.bound << ")";
     else os << "-";
     os << "\n";
   }
 }
 
-void print_report_table(std::ostream& os, const aoc::eval::OpReport& r) {
-  os << r.op << "  (" << r.dir << ")  seed " << hex(r.seed);
+void print_report_table(std::ostream& os, const aoc::eval::CandidateReport& r) {
+  os << (r.op.empty() ? "?" : r.op) << "  (" << r.candidate_dir << ")  seed " << hex(r.seed);
   if (!r.soc.empty()) os << "  soc " << r.soc;
-  os << "  builds " << r.builds << " (" << r.build_cache_hits << " cached)\n";
-  for (const auto& b : r.build_failures) {
-    os << "  BUILD FAILED: " << b.what << "\n";
+  if (!r.isolation.empty()) os << "  isolation: " << r.isolation;
+  os << "\n";
+  if (r.verdict == aoc::eval::Verdict::CompileError) {
+    os << "  BUILD FAILED: " << r.message << "\n";
     int shown = 0;
-    for (const auto& d : aoc::eval::errors_only(b.result.diagnostics)) {
+    for (const auto& d : r.diagnostics) {
       if (shown++ == 10) { os << "    ...\n"; break; }
       os << "    " << aoc::eval::to_string(d) << "\n";
     }
-    if (shown == 0) os << "    " << b.result.first_error() << "\n";
   }
-  if (!r.setup_error.empty()) os << "  ERROR: " << r.setup_error << "\n";
+  if (const std::string e = setup_error(r); !e.empty()) {
+    os << "  " << aoc::eval::to_string(r.verdict) << ": " << e << "\n";
+    for (size_t i = 1; i < r.findings.size(); ++i) os << "    " << r.findings[i].message() << "\n";
+  }
   if (r.cases.empty()) return;
   os << "  " << std::left << std::setw(26) << "case" << std::setw(9) << "dtype" << std::setw(30) << "shapes"
-     << std::setw(8) << "verdict" << std::setw(10) << "max_rel" << std::setw(10) << "mean_rel" << std::setw(14)
+     << std::setw(15) << "verdict" << std::setw(10) << "max_rel" << std::setw(10) << "mean_rel" << std::setw(14)
      << "worst" << std::setw(7) << "blocks" << "sim_us\n";
   for (const auto& c : r.cases) {
     const auto* w = worst_output(c);
     std::string shapes = c.shapes.size() > 28 ? c.shapes.substr(0, 25) + "..." : c.shapes;
     os << "  " << std::left << std::setw(26) << c.name << std::setw(9) << c.dtype << std::setw(30) << shapes
-       << std::setw(8) << verdict_label(c) << std::setw(10) << (w ? sci(w->cmp.max_rel) : "-")
+       << std::setw(15) << verdict_label(c) << std::setw(10) << (w ? sci(w->cmp.max_rel) : "-")
        << std::setw(10) << (w ? sci(w->cmp.mean_rel) : "-") << std::setw(14)
        << (w ? aoc::op::index_to_string(w->cmp.worst_index, w->shape) : "-") << std::setw(7)
-       << (c.block_dim ? std::to_string(c.block_dim) : "-");
-    if (c.sim_us) {
-      char buf[32];
-      std::snprintf(buf, sizeof(buf), "%.2f", *c.sim_us);
-      os << buf;
-    } else {
-      os << "-";
+       << (c.block_dim ? std::to_string(c.block_dim) : "-") << (c.sim_us ? fixed(*c.sim_us) : "-") << "\n";
+    if (c.verdict != aoc::eval::Verdict::Ok) {
+      os << "      " << c.message;
+      if (!c.error_file.empty()) os << " (at " << c.error_file << ":" << c.error_line << ")";
+      os << "\n";
     }
-    os << "\n";
-    if (c.verdict != aoc::op::Verdict::Pass) os << "      " << c.message << "\n";
-    if (!c.sim_error.empty()) os << "      simulator: " << c.sim_error << "\n";
     for (const auto& w : c.warnings) os << "      warning: " << w << "\n";
   }
+  size_t ok = 0;
   bool any_fallback = false;
-  for (const auto& c : r.cases) any_fallback = any_fallback || verdict_label(c).back() == '~';
-  os << "  " << r.count(aoc::op::Verdict::Pass) << "/" << r.cases.size() << " cases passed"
-     << (any_fallback ? " (pass~ = passed the fallback precision screen)" : "") << "\n";
+  for (const auto& c : r.cases) {
+    ok += c.verdict == aoc::eval::Verdict::Ok;
+    any_fallback = any_fallback || verdict_label(c).back() == '~';
+  }
+  os << "  " << ok << "/" << r.cases.size() << " cases ok"
+     << (any_fallback ? " (ok~ = passed the fallback precision screen)" : "") << "\n";
 }
 
-nlohmann::json report_to_json(const aoc::eval::OpReport& r) {
+nlohmann::json report_to_json(const aoc::eval::CandidateReport& r) {
   nlohmann::json j;
   j["op"] = r.op;
-  j["dir"] = r.dir;
+  j["dir"] = r.candidate_dir;
+  j["package"] = r.package_dir;
   j["seed"] = r.seed;
   j["soc"] = r.soc;
-  j["passed"] = r.passed();
-  j["builds"] = r.builds;
-  j["build_cache_hits"] = r.build_cache_hits;
-  j["setup_error"] = r.setup_error;
+  j["verdict"] = aoc::eval::to_string(r.verdict);
+  j["message"] = r.message;
+  j["passed"] = r.verdict == aoc::eval::Verdict::Ok;
+  j["isolation"] = r.isolation;
+  j["seconds"] = r.seconds;
+  j["setup_error"] = setup_error(r);
   j["build_failures"] = nlohmann::json::array();
-  for (const auto& b : r.build_failures) {
+  if (r.verdict == aoc::eval::Verdict::CompileError) {
     nlohmann::json bj;
-    bj["what"] = b.what;
+    bj["what"] = r.message;
     bj["diagnostics"] = nlohmann::json::array();
-    for (const auto& d : b.result.diagnostics)
+    for (const auto& d : r.diagnostics)
       bj["diagnostics"].push_back(
           {{"file", d.file}, {"line", d.line}, {"column", d.column}, {"severity", d.severity}, {"message", d.message}});
     j["build_failures"].push_back(bj);
   }
+  j["findings"] = nlohmann::json::array();
+  for (const auto& f : r.findings)
+    j["findings"].push_back({{"file", f.file}, {"line", f.line}, {"rule", f.rule}, {"text", f.text}});
   j["cases"] = nlohmann::json::array();
   for (const auto& c : r.cases) {
     nlohmann::json cj;
     cj["name"] = c.name;
     cj["dtype"] = c.dtype;
     cj["shapes"] = c.shapes;
-    cj["verdict"] = aoc::op::to_string(c.verdict);
+    cj["verdict"] = aoc::eval::to_string(c.verdict);
     cj["message"] = c.message;
     if (!c.error_file.empty()) cj["error_location"] = {{"file", c.error_file}, {"line", c.error_line}};
     cj["block_dim"] = c.block_dim;
     cj["tiling_key"] = c.tiling_key;
     cj["sim_us"] = c.sim_us ? nlohmann::json(*c.sim_us) : nlohmann::json(nullptr);
+    cj["t_hw_us"] = c.t_hw_us ? nlohmann::json(*c.t_hw_us) : nlohmann::json(nullptr);
     cj["profile"] = case_profile_json(c);
     cj["hazards"] = nlohmann::json::array();
     for (const auto& h : c.hazards) cj["hazards"].push_back({{"kind", aoc::sim::hazard_kind_name(h.kind)},
                                                               {"message", h.message()},
                                                               {"first", call_site_json(h.first)},
                                                               {"second", call_site_json(h.second)}});
-    if (!c.sim_error.empty()) cj["sim_error"] = c.sim_error;
     cj["warnings"] = c.warnings;
     cj["wall_ms"] = c.wall_ms;
     cj["outputs"] = nlohmann::json::array();

@@ -2,6 +2,8 @@
 
 #include <toml++/toml.h>
 
+#include <algorithm>
+
 #include "eval/content_hash.h"
 
 namespace aoc::eval {
@@ -17,6 +19,27 @@ fs::path without_trailing_slash(const fs::path& p) {
 bool is_expert_folder(const fs::path& dir) {
   const fs::path d = without_trailing_slash(dir);
   return d.filename() == "expert" && fs::exists(d.parent_path() / "op.toml") && !fs::exists(d / "candidate.toml");
+}
+
+namespace {
+bool is_candidate(const fs::path& d) {
+  return fs::exists(d / "op.toml") || fs::exists(d / "candidate.toml") || is_expert_folder(d);
+}
+}  // namespace
+
+std::vector<fs::path> find_candidates(const fs::path& p) {
+  if (is_candidate(p)) return {p};
+  std::vector<fs::path> out;
+  std::error_code ec;
+  for (auto it = fs::recursive_directory_iterator(p, fs::directory_options::skip_permission_denied, ec);
+       it != fs::recursive_directory_iterator(); it.increment(ec)) {
+    if (ec) break;
+    if (!it->is_directory() || !is_candidate(it->path())) continue;
+    out.push_back(it->path());
+    it.disable_recursion_pending();
+  }
+  std::sort(out.begin(), out.end());
+  return out;
 }
 
 Candidate load_candidate(const fs::path& dir, const std::string& header_hash) {

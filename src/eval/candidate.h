@@ -7,6 +7,7 @@
 #include <filesystem>
 #include <stdexcept>
 #include <string>
+#include <vector>
 
 #include "eval/op_build.h"
 #include "ops/op_package.h"
@@ -27,6 +28,10 @@ struct Candidate {
 
 // True for <package>/expert (no candidate.toml of its own).
 bool is_expert_folder(const std::filesystem::path& dir);
+
+// `path` itself when it is a candidate (candidate.toml), an operator package (op.toml) or an
+// expert folder; otherwise every such folder below it, sorted (not looking inside one found).
+std::vector<std::filesystem::path> find_candidates(const std::filesystem::path& path);
 
 // `header_hash`: tree_hash of include/ascendc (results go stale when the library changes).
 // Throws CandidateError (what is wrong and how to fix it) or aoc::op::PackageError.

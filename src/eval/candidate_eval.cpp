@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdlib>
+#include <fstream>
 #include <map>
 #include <memory>
 
@@ -19,6 +20,7 @@
 #include "ops/case_gen.h"
 #include "ops/case_inputs.h"
 #include "ops/rng.h"
+#include "sim/chrome_trace.h"
 #include "sim/engine.h"
 #include "sim/hazards.h"
 #include "sim/hw_limit.h"
@@ -202,6 +204,7 @@ CaseResult run_one_case(const Setup& s, size_t ci, const CandidateEvalOptions& o
   out.tiling_key = st[0].tiling_key;
   out.knobs = st[0].knobs;
   out.platform_reads = st[0].platform_reads;
+  out.warnings = st[0].warnings;
   for (int t = 0; t < kTrials; ++t) {
     if (st[t].status == "ok") continue;
     out.error_file = st[t].file;
@@ -229,19 +232,30 @@ CaseResult run_one_case(const Setup& s, size_t ci, const CandidateEvalOptions& o
       for (const auto& core : traces.cores) {
         per_core.push_back(&core.trace);
         blocks.push_back({&core.trace, core.core_type == 1 ? aoc::sim::CoreType::AIC : aoc::sim::CoreType::AIV});
+        for (const auto& r : core.trace.records) {
+          if (r.kind == aoc::RecKind::Scalar) out.kernel_blocks += r.kernel_blocks;
+          else ++out.api_records;
+        }
       }
-      const auto hazards = aoc::sim::check_hazards(per_core, 10);
-      if (!hazards.empty()) return finish(Verdict::RuntimeError, "race: " + hazards.front().message());
+      out.hazards = aoc::sim::check_hazards(per_core, 10);
+      if (!out.hazards.empty()) return finish(Verdict::RuntimeError, "race: " + out.hazards.front().message());
+      const bool chrome_trace = !opt.chrome_trace_path.empty() && c.name == opt.chrome_trace_case;
       aoc::sim::EngineOptions eo;
-      eo.record_spans = false;
+      eo.record_spans = chrome_trace;  // per-instruction spans only for the trace; cycles do not depend on it
       const aoc::sim::SimResult sim = aoc::sim::simulate(*s.soc, blocks, eo);
       out.sim_us = sim.task_duration_us;
-      const aoc::sim::Profile prof = aoc::sim::make_profile(*s.soc, sim);
-      out.profile = prof.fields;
-      out.bound_pipe = prof.bound_pipe;
+      out.sim_profile = aoc::sim::make_profile(*s.soc, sim);
+      out.profile = out.sim_profile->fields;
+      out.bound_pipe = out.sim_profile->bound_pipe;
       const auto hw = aoc::sim::hw_limit(*s.soc, aoc::sim::work_from_traces(*s.soc, blocks));
       out.t_hw_us = hw.time_us;
       out.bound = hw.bound;
+      out.t_hw_unit_us = hw.unit_us;
+      if (chrome_trace) {
+        std::ofstream f(opt.chrome_trace_path);
+        if (!f) throw std::runtime_error("cannot write the trace file " + opt.chrome_trace_path);
+        aoc::sim::write_chrome_trace(f, *s.soc, per_core, sim);
+      }
       if (*out.sim_us < hw.time_us)
         return finish(Verdict::Suspicious, "simulated time " + std::to_string(*out.sim_us) + " us is below the hardware "
                                            "limit T_HW " + std::to_string(hw.time_us) + " us (" + hw.bound + "-bound)");

@@ -22,6 +22,8 @@
 #include "eval/verdict.h"
 #include "ops/case_gen.h"
 #include "ops/case_runner.h"
+#include "sim/hazards.h"
+#include "sim/profile.h"
 
 namespace aoc::eval {
 
@@ -36,6 +38,8 @@ struct CandidateEvalOptions {
   std::filesystem::path harness;        // aoc-harness executable
   std::filesystem::path temp_root;      // where private per-case folders are made
   TuningConfig config;                  // knob values and platform overrides (empty: defaults)
+  std::string chrome_trace_case;        // write this case's Chrome/Perfetto trace ...
+  std::string chrome_trace_path;        // ... to this file (needs a SoC)
 };
 
 // The aoc-harness next to this build ($AOC_HARNESS overrides), and $TMPDIR (else /tmp),
@@ -63,6 +67,14 @@ struct CaseResult {
   std::string bound_pipe;
   std::vector<KnobDecl> knobs;  // what the tiling function declared (tiling/tuning_knobs.h)
   uint32_t platform_reads = 0;  // kPlatformReads* bits: the platform numbers the tiling read
+  std::vector<std::string> warnings;  // device-tolerated behaviour seen in the first trial
+  // For profiling front ends (`ascendopt run`), not kept in the result store: the full
+  // simulated profile (per-block times), T_HW per unit, the races found, and the trace volume.
+  std::optional<aoc::sim::Profile> sim_profile;
+  std::map<std::string, double> t_hw_unit_us;
+  std::vector<aoc::sim::Hazard> hazards;
+  uint64_t api_records = 0;    // trace records of API calls, all blocks
+  uint64_t kernel_blocks = 0;  // executed basic blocks of kernel code between them (scalar work)
 };
 
 struct CandidateReport {

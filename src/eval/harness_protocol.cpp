@@ -175,6 +175,7 @@ std::string statuses_text(const std::vector<TrialStatus>& s) {
       json& k = j.back()["knobs"];
       for (const auto& d : t.knobs) k.push_back(to_json(d));
     }
+    if (!t.warnings.empty()) j.back()["warnings"] = t.warnings;
   }
   return j.dump();
 }
@@ -208,6 +209,7 @@ std::vector<TrialStatus> read_statuses(const fs::path& dir) {
       s.tiling_key = t.at("tiling_key").get<uint64_t>();
       for (const auto& k : t.value("knobs", json::array())) s.knobs.push_back(knob_decl_from_json(k));
       s.platform_reads = t.value("platform_reads", 0u);
+      for (const auto& w : t.value("warnings", json::array())) s.warnings.push_back(w.get<std::string>());
       out.push_back(std::move(s));
     }
   } catch (const std::exception&) {

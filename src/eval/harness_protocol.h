@@ -74,6 +74,9 @@ struct TrialStatus {
   uint64_t tiling_key = 0;
   std::vector<KnobDecl> knobs;  // declared by the tiling function (first trial only)
   uint32_t platform_reads = 0;  // kPlatformReads* bits (first trial only)
+  // Device-tolerated behaviour of the kernel (GM padding touched, a sync the toolchain inserts
+  // ...), one line each with the number of times seen; they do not change the verdict.
+  std::vector<std::string> warnings;
 };
 
 std::filesystem::path input_file(const std::filesystem::path& dir, int trial, size_t i);

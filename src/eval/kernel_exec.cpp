@@ -198,6 +198,8 @@ KernelRun execute_kernel(const HarnessRequest& req, const aoc::op::KernelLibrary
   cfg.limits = limits;
   cfg.record_trace = record_trace;
   aoc::rt::LaunchResult launch = aoc::rt::launch_kernel(cfg, lib.kernel(), args);
+  for (const auto& [msg, n] : launch.warnings)
+    st.warnings.push_back(msg + (n > 1 ? " (" + std::to_string(n) + " times)" : ""));
   if (!launch.ok) {
     st.status = "kernel_error";
     st.message = launch.error;
