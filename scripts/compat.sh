@@ -83,12 +83,12 @@ for op in "${ops[@]}"; do
       if [ "$(jq -r "$rep | (.build_failures | length)" "$log.json")" = 0 ]; then
         compiled=yes
         setup="$(jq -r "$rep | .setup_error" "$log.json")"
-        # A case ran when the kernel finished: it passed, failed the comparison, or only the golden errored.
-        kernel_errors="$(jq -r "$rep | [.cases[] | select(.verdict == \"error\" and (.message | test(\"golden\") | not))] | length" "$log.json")"
+        # A case ran when the kernel finished: it passed, failed the comparison, raced, or only the golden errored.
+        kernel_errors="$(jq -r "$rep | [.cases[] | select((.verdict | IN(\"runtime_error\", \"crash\", \"timeout\", \"memory_limit\", \"rejected\")) and (.message | startswith(\"race:\") | not) or (.verdict == \"error\" and (.message | test(\"golden\") | not)))] | length" "$log.json")"
         ncases="$(jq -r "$rep | .cases | length" "$log.json")"
         if [ -z "$setup" ] && [ "$ncases" -gt 0 ] && [ "$kernel_errors" = 0 ]; then ran=yes; fi
         if [ "$ran" = yes ] && [ "$(jq -r "$rep | .passed" "$log.json")" = true ]; then passed=yes; fi
-        [ "$passed" = yes ] || problem="$( [ -n "$setup" ] && echo "setup: $setup" || jq -r "$rep | [.cases[] | select(.verdict != \"pass\") | .name + \": \" + .message][0] // empty" "$log.json")"
+        [ "$passed" = yes ] || problem="$( [ -n "$setup" ] && echo "setup: $setup" || jq -r "$rep | [.cases[] | select(.verdict != \"ok\") | .name + \": \" + .message][0] // empty" "$log.json")"
       else
         problem="compile: $(jq -r "$rep | .build_failures[0].diagnostics | map(select(.severity == \"error\"))[0] | \"\((.file // \"?\") | split(\"/\") | .[-1]):\(.line): \(.message)\" // \"no diagnostics (the compiler was killed?)\"" "$log.json")"
       fi

@@ -2,6 +2,13 @@
 // public cases: build every needed dtype variant and the golden (cached), run each
 // case, and collect verdicts, errors and simulated times. Failures are data in the
 // report, never exceptions.
+//
+// Everything here runs IN THIS PROCESS (aoc::op::run_case): no sandbox, no time limit. It is
+// for the project's own trusted kernels only, where the per-case trace and the in-process
+// speed matter: the calibration kernels (`ascendopt calibrate`) and the library's tests. A
+// kernel nobody reviewed (a candidate, a user's package, `ascendopt run`) goes through
+// evaluate_candidate (eval/candidate_eval.h), where a spin, a crash or a forbidden call ends
+// its case with a verdict.
 #pragma once
 #include <cstdint>
 #include <functional>

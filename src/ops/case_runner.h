@@ -80,6 +80,7 @@ struct Goldens {
   const GoldenLibrary* same_precision = nullptr;
 };
 
+// In this process, unsandboxed: for trusted in-tree kernels only (eval/evaluator.h says why).
 CaseOutcome run_case(const OpPackage& p, size_t case_index, const KernelLibrary& kernel, const Goldens& goldens,
                      const CaseOptions& opt);
 

@@ -47,7 +47,7 @@ TEST(Cli, RunJsonIsParseableAndReportsEachCase) {
   EXPECT_EQ(op["op"], "add");
   ASSERT_EQ(op["cases"].size(), 2u);
   for (const auto& c : op["cases"]) {
-    EXPECT_EQ(c["verdict"], "pass");
+    EXPECT_EQ(c["verdict"], "ok");
     EXPECT_TRUE(c["outputs"][0].contains("max_rel"));
     EXPECT_TRUE(c["outputs"][0].contains("worst_position"));
     EXPECT_TRUE(c.contains("sim_us"));
