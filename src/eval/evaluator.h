@@ -1,14 +1,7 @@
-// Evaluation of an operator package (or a candidate copy of its sources) on its
-// public cases: build every needed dtype variant and the golden (cached), run each
-// case, and collect verdicts, errors and simulated times. Failures are data in the
-// report, never exceptions.
-//
-// Everything here runs IN THIS PROCESS (aoc::op::run_case): no sandbox, no time limit. It is
-// for the project's own trusted kernels only, where the per-case trace and the in-process
-// speed matter: the calibration kernels (`ascendopt calibrate`) and the library's tests. A
-// kernel nobody reviewed (a candidate, a user's package, `ascendopt run`) goes through
-// evaluate_candidate (eval/candidate_eval.h), where a spin, a crash or a forbidden call ends
-// its case with a verdict.
+// Evaluation of an operator package (or a candidate's sources) IN THIS PROCESS, unsandboxed:
+// for the project's trusted in-tree kernels only (calibration, the library's tests), where
+// in-process speed and traces matter. Kernels nobody reviewed go through evaluate_candidate
+// (eval/candidate_eval.h). Failures are data in the report, never exceptions.
 #pragma once
 #include <cstdint>
 #include <functional>

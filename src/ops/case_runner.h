@@ -80,9 +80,8 @@ struct Goldens {
   const GoldenLibrary* same_precision = nullptr;
 };
 
-// In this process, unsandboxed: for trusted in-tree kernels only (eval/evaluator.h says why).
 CaseOutcome run_case(const OpPackage& p, size_t case_index, const KernelLibrary& kernel, const Goldens& goldens,
-                     const CaseOptions& opt);
+                     const CaseOptions& opt);  // in this process: trusted kernels only (eval/evaluator.h)
 
 // Platform numbers the TilingFunc sees for a simulator SoC.
 aoc::host::PlatformConfig platform_for(const aoc::sim::Soc& soc);
