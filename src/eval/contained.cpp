@@ -12,21 +12,12 @@
 #include <chrono>
 #include <cstring>
 
+#include "eval/fd_write.h"
 #include "eval/sandbox.h"
 
 namespace aoc::eval {
 
 namespace {
-
-void write_all(int fd, const char* p, size_t n) {
-  while (n > 0) {
-    const ssize_t w = ::write(fd, p, n);
-    if (w < 0 && errno == EINTR) continue;
-    if (w <= 0) return;
-    p += w;
-    n -= static_cast<size_t>(w);
-  }
-}
 
 [[noreturn]] void child(int out_fd, const std::function<std::string()>& fn) {
   setpgid(0, 0);
@@ -48,8 +39,9 @@ void write_all(int fd, const char* p, size_t n) {
   } catch (...) {
     msg = "an exception that is not a std::exception";
   }
-  write_all(out_fd, &tag, 1);
-  write_all(out_fd, msg.data(), msg.size());
+  // A short answer is refused by the parent like a missing one.
+  (void)write_fully(out_fd, &tag, 1);
+  (void)write_fully(out_fd, msg.data(), msg.size());
   _exit(0);
 }
 

@@ -12,6 +12,8 @@
 #include <nlohmann/json.hpp>
 #include <zstd.h>
 
+#include "eval/fd_write.h"
+
 namespace aoc::eval {
 namespace fs = std::filesystem;
 using nlohmann::json;
@@ -219,14 +221,7 @@ std::vector<TrialStatus> read_statuses(const fs::path& dir) {
 }
 
 void write_fd(int fd, const void* data, size_t n, const std::string& name) {
-  const auto* p = static_cast<const char*>(data);
-  while (n > 0) {
-    const ssize_t w = ::write(fd, p, n);
-    if (w < 0 && errno == EINTR) continue;
-    if (w <= 0) throw std::runtime_error("cannot write " + name + ": " + std::strerror(errno));
-    p += w;
-    n -= static_cast<size_t>(w);
-  }
+  if (!write_fully(fd, data, n)) throw std::runtime_error("cannot write " + name + ": " + std::strerror(errno));
 }
 
 void write_bytes(int fd, const void* data, size_t n, const std::string& name) {

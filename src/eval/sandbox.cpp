@@ -18,6 +18,8 @@
 #include <cstring>
 #include <mutex>
 
+#include "eval/fd_write.h"
+
 extern char** environ;
 
 namespace aoc::eval {
@@ -153,15 +155,8 @@ View make_view(const Launch& l) {
 
 // ---- in the children: system calls only ----
 
-void put(int fd, const char* s, size_t n) {
-  while (n > 0) {
-    const ssize_t w = ::write(fd, s, n);
-    if (w < 0 && errno == EINTR) continue;
-    if (w <= 0) return;
-    s += w;
-    n -= static_cast<size_t>(w);
-  }
-}
+// A lost status byte shows as a setup failure in the parent; nothing more can be done here.
+void put(int fd, const char* s, size_t n) { (void)write_fully(fd, s, n); }
 void put(int fd, const char* s) { put(fd, s, std::strlen(s)); }
 
 bool write_file(const char* path, const char* text) {
