@@ -4,7 +4,11 @@
 // With --traces DIR the per-core instruction traces of each case are kept in DIR and later
 // runs only re-time them, so refitting a SoC file takes seconds instead of re-running kernels.
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
+#include <map>
+#include <set>
+#include <unistd.h>
 #include <iostream>
 #include <string>
 #include <vector>
@@ -16,20 +20,26 @@
 #include "eval/harness_protocol.h"
 #include "ops/op_package.h"
 #include "sim/calibrate.h"
+#include "sim/cost_model.h"
 #include "sim/engine.h"
 #include "sim/profile.h"
+#include "sim/sensitivity.h"
 #include "sim/soc.h"
 
 namespace aoc::cli {
 namespace {
 
 struct CalibrateArgs {
-  std::string soc = "Ascend910B1";
+  std::string soc;  // empty: each case on the SoC it was measured on
   std::vector<std::string> only;
   std::string cache_dir;
   std::string traces_dir;
   bool json = false;
+  bool sensitivity = false;
 };
+
+// The SoC a case runs on: --soc when given, else the one it was measured on.
+std::string soc_of(const aoc::sim::CalibrationPoint& pt, const CalibrateArgs& a) { return a.soc.empty() ? pt.soc : a.soc; }
 
 std::filesystem::path trace_path(const CalibrateArgs& a, const aoc::sim::CalibrationPoint& pt) {
   return std::filesystem::path(a.traces_dir) / (pt.package.filename().string() + "." + pt.case_name + ".trace");
@@ -45,7 +55,7 @@ aoc::sim::CalibrationResult retime(const aoc::sim::CalibrationPoint& pt, const s
     std::vector<aoc::sim::BlockTrace> blocks;
     for (const auto& core : set.cores)
       blocks.push_back({&core.trace, core.core_type == 1 ? aoc::sim::CoreType::AIC : aoc::sim::CoreType::AIV});
-    const aoc::sim::Soc soc = aoc::sim::load_soc(a.soc);
+    const aoc::sim::Soc soc = aoc::sim::load_soc(soc_of(pt, a));
     const aoc::sim::SimResult sim = aoc::sim::simulate(soc, blocks);
     return aoc::sim::compare_to_measurement(pt, sim.task_duration_us, aoc::sim::make_profile(soc, sim).fields);
   } catch (const std::exception& e) {
@@ -67,7 +77,7 @@ aoc::sim::CalibrationResult run_point(const aoc::sim::CalibrationPoint& pt, cons
   }
   aoc::eval::EvalOptions opt;
   opt.seed = 1;
-  opt.soc = a.soc;
+  opt.soc = soc_of(pt, a);
   opt.only_cases = {pt.case_name};
   if (!a.traces_dir.empty()) {
     std::filesystem::create_directories(a.traces_dir);
@@ -95,27 +105,40 @@ std::string pct(double r) {
 }
 
 void print_table(const std::vector<aoc::sim::CalibrationResult>& rs) {
-  std::printf("%-20s %12s %12s %6s  %-s\n", "case", "measured us", "simulated us", "error",
+  std::printf("%-24s %12s %12s %6s  %-s\n", "case", "measured us", "simulated us", "error",
               "per pipe: measured / simulated us (error)");
+  std::string group;
   for (const auto& r : rs) {
+    if (r.point.group != group) {
+      group = r.point.group;
+      std::printf("-- %s (measured on %s)\n", group.c_str(), r.point.soc.c_str());
+    }
     if (!r.ran) {
-      std::printf("%-20s %12.1f %12s %6s  error: %s\n", r.point.label.c_str(), r.point.task_us, "-", "-", r.error.c_str());
+      std::printf("%-24s %12.1f %12s %6s  error: %s\n", r.point.label.c_str(), r.point.task_us, "-", "-", r.error.c_str());
       continue;
     }
     std::string pipes;
+    if (r.head_gap) {
+      char buf[64];
+      std::snprintf(buf, sizeof buf, "task-aiv %.2f/%.2f  ", r.head_gap->measured, r.head_gap->simulated);
+      pipes += buf;
+    }
     for (const auto& [name, e] : r.pipes) {
       std::string shortname = name.substr(4, name.size() - 9);  // aiv_vec_time -> vec
       char buf[96];
-      std::snprintf(buf, sizeof buf, "%s %.1f/%.1f (%s)  ", shortname.c_str(), e.measured, e.simulated, pct(e.rel()).c_str());
+      const bool off = r.point.pipe_tolerance > 0 && std::abs(e.rel()) > r.point.pipe_tolerance;
+      std::snprintf(buf, sizeof buf, "%s %.1f/%.1f (%s)%s ", shortname.c_str(), e.measured, e.simulated,
+                    pct(e.rel()).c_str(), off ? "!" : " ");
       pipes += buf;
     }
-    std::printf("%-20s %12.1f %12.1f %6s%s %s\n", r.point.label.c_str(), r.task.measured, r.task.simulated,
+    std::printf("%-24s %12.2f %12.2f %6s%s %s\n", r.point.label.c_str(), r.task.measured, r.task.simulated,
                 pct(r.task.rel()).c_str(), r.within_tolerance() ? " " : "!", pipes.c_str());
   }
 }
 
 nlohmann::json to_json(const aoc::sim::CalibrationResult& r) {
-  nlohmann::json j = {{"case", r.point.label}, {"package", r.point.package.string()}, {"case_name", r.point.case_name},
+  nlohmann::json j = {{"case", r.point.label}, {"group", r.point.group}, {"soc", r.point.soc},
+                      {"package", r.point.package.string()}, {"case_name", r.point.case_name},
                       {"ran", r.ran}, {"tolerance", r.point.tolerance}};
   if (!r.ran) {
     j["error"] = r.error;
@@ -126,12 +149,115 @@ nlohmann::json to_json(const aoc::sim::CalibrationResult& r) {
   j["simulated_task_us"] = r.task.simulated;
   j["task_rel_error"] = r.task.rel();
   j["within_tolerance"] = r.within_tolerance();
+  if (r.head_gap) j["task_minus_aiv_time_us"] = {{"measured", r.head_gap->measured}, {"simulated", r.head_gap->simulated}};
   for (const auto& [name, e] : r.pipes)
     j["pipes"][name] = {{"measured_us", e.measured}, {"simulated_us", e.simulated}, {"rel_error", e.rel()}};
   return j;
 }
 
-int run(const CalibrateArgs& a) {
+// One case's recorded traces, loaded once and re-timed on many SoC variants.
+struct RecordedCase {
+  const aoc::sim::CalibrationResult* result;
+  aoc::eval::TraceSet set;
+  std::vector<aoc::sim::BlockTrace> blocks;
+  double base_us = 0;  // Task Duration on the unmoved SoC
+};
+
+// --sensitivity: every SoC parameter moved by 10 % (shares bounded by 1 moved down), every case
+// re-timed, and the relative move of each case's Task Duration.
+nlohmann::json sensitivity(const std::vector<aoc::sim::CalibrationResult>& results, const CalibrateArgs& a) {
+  std::vector<RecordedCase> cases;
+  cases.reserve(results.size());
+  for (const auto& r : results) {
+    if (!r.ran) continue;
+    RecordedCase& c = cases.emplace_back();
+    c.result = &r;
+    c.set = aoc::eval::read_traces(trace_path(a, r.point));
+    for (const auto& core : c.set.cores)
+      c.blocks.push_back({&core.trace, core.core_type == 1 ? aoc::sim::CoreType::AIC : aoc::sim::CoreType::AIV});
+  }
+  nlohmann::json out = {{"parameters", nlohmann::json::array()}, {"single_row", nlohmann::json::array()},
+                        {"no_row", nlohmann::json::array()}};
+  std::map<std::string, aoc::sim::Soc> socs;
+  for (const auto& c : cases) {
+    const std::string name = soc_of(c.result->point, a);
+    if (!socs.count(name)) socs.emplace(name, aoc::sim::load_soc(name));
+  }
+  for (auto& c : cases) c.base_us = aoc::sim::simulate(socs.at(soc_of(c.result->point, a)), c.blocks).task_duration_us;
+  // Data paths no recorded copy takes cannot move any case: they are listed, not re-timed.
+  std::set<std::string> used_paths;
+  for (const auto& c : cases)
+    for (const auto& b : c.blocks)
+      for (const auto& rec : b.trace->records)
+        if (rec.kind == aoc::RecKind::Copy) used_paths.insert(aoc::sim::copy_path_key(rec));
+  const auto knobs = aoc::sim::soc_knobs(socs.begin()->second);
+  for (const auto& knob : knobs) {
+    if (knob.key.rfind("paths.", 0) == 0) {
+      const std::string path = knob.key.substr(6, knob.key.find('.', 6) - 6);
+      if (!used_paths.count(path)) {
+        out["no_row"].push_back(knob.key);
+        continue;
+      }
+    }
+    nlohmann::json moves = nlohmann::json::object();
+    int material = 0;
+    std::string only;
+    for (const auto& c : cases) {
+      aoc::sim::Soc soc = socs.at(soc_of(c.result->point, a));
+      const double base = c.base_us;
+      knob.scale(soc, knob.factor);
+      const double moved = aoc::sim::simulate(soc, c.blocks).task_duration_us;
+      const double rel = (moved - base) / base;
+      moves[c.result->point.label] = rel;
+      if (std::abs(rel) >= aoc::sim::kMaterialMove) {
+        ++material;
+        only = c.result->point.label;
+      }
+    }
+    out["parameters"].push_back({{"parameter", knob.key}, {"factor", knob.factor}, {"moves", moves},
+                                 {"rows_moved", material}});
+    if (material == 1) out["single_row"].push_back({{"parameter", knob.key}, {"row", only}});
+    if (material == 0) out["no_row"].push_back(knob.key);
+  }
+  return out;
+}
+
+void print_sensitivity(const nlohmann::json& s) {
+  std::printf("\nsensitivity: Task Duration moves of each case for a 10%% move of each SoC parameter "
+              "(shares bounded by 1 moved down); rows moving less than %.0f%% left out\n",
+              100 * aoc::sim::kMaterialMove);
+  for (const auto& p : s["parameters"]) {
+    if (p["rows_moved"].get<int>() == 0) continue;
+    std::printf("%-40s x%.1f  %d row(s):", p["parameter"].get<std::string>().c_str(), p["factor"].get<double>(),
+                p["rows_moved"].get<int>());
+    for (const auto& [label, rel] : p["moves"].items())
+      if (std::abs(rel.get<double>()) >= aoc::sim::kMaterialMove)
+        std::printf("  %s %s", label.c_str(), pct(rel.get<double>()).c_str());
+    std::printf("\n");
+  }
+  std::printf("resting on one row:");
+  for (const auto& e : s["single_row"])
+    std::printf("  %s (%s)", e["parameter"].get<std::string>().c_str(), e["row"].get<std::string>().c_str());
+  std::printf("\nmoving no row by %.0f%% or more:", 100 * aoc::sim::kMaterialMove);
+  for (const auto& k : s["no_row"]) std::printf(" %s", k.get<std::string>().c_str());
+  std::printf("\n");
+}
+
+int run(CalibrateArgs a) {
+  // The sensitivity re-times each case's traces, so they are kept (in a scratch folder unless
+  // --traces names one).
+  std::filesystem::path scratch;
+  if (a.sensitivity && a.traces_dir.empty()) {
+    scratch = std::filesystem::temp_directory_path() / ("aoc-calibrate-" + std::to_string(::getpid()));
+    a.traces_dir = scratch.string();
+  }
+  struct Cleanup {
+    std::filesystem::path dir;
+    ~Cleanup() {
+      std::error_code ec;
+      if (!dir.empty()) std::filesystem::remove_all(dir, ec);
+    }
+  } cleanup{scratch};
   aoc::eval::BuilderOptions bo = aoc::eval::default_builder_options();
   if (!a.cache_dir.empty()) bo.cache_dir = a.cache_dir;
   aoc::eval::Builder builder(bo);
@@ -163,11 +289,25 @@ int run(const CalibrateArgs& a) {
   bool within = true;
   for (const auto& r : results) within = within && r.within_tolerance();
   const bool ok = within && violations.empty();
+  nlohmann::json sens;
+  if (a.sensitivity) {
+    try {
+      sens = sensitivity(results, a);
+    } catch (const std::exception& e) {
+      std::cerr << "error: sensitivity: " << e.what() << "\n";
+      return 1;
+    }
+  }
   if (a.json) {
-    nlohmann::json j = {{"soc", a.soc}, {"passed", ok}, {"cases", nlohmann::json::array()},
+    nlohmann::json j = {{"soc", a.soc.empty() ? "as measured" : a.soc}, {"passed", ok}, {"cases", nlohmann::json::array()},
                         {"order_violations", nlohmann::json::array()}};
     for (const auto& r : results) j["cases"].push_back(to_json(r));
     for (const auto& [x, y] : violations) j["order_violations"].push_back({{"faster_measured", y}, {"than", x}});
+    const auto ps = aoc::sim::pipe_summary(results);
+    j["pipes_checked"] = ps.checked;
+    j["pipes_within"] = ps.within;
+    j["pipes_outside"] = ps.outside;
+    if (a.sensitivity) j["sensitivity"] = sens;
     std::cout << j.dump(2) << "\n";
   } else {
     print_table(results);
@@ -175,6 +315,17 @@ int run(const CalibrateArgs& a) {
       std::cout << "order broken: " << y << " is measured not slower than " << x << " but simulated slower\n";
     std::cout << (within ? "every case within its target (20%, case 0 30%)" : "some cases outside their target (marked !)")
               << (violations.empty() ? "; the measured order kept" : "; the measured order broken (above)") << "\n";
+    const auto ps = aoc::sim::pipe_summary(results);
+    if (ps.checked > 0) {
+      std::cout << "per pipe (Add cases 1-6, copy tiles; target 25%): " << ps.within << " of " << ps.checked
+                << " within";
+      if (!ps.outside.empty()) {
+        std::cout << "; outside (docs/calibration.md says why):";
+        for (size_t i = 0; i < ps.outside.size(); ++i) std::cout << (i ? "," : "") << " " << ps.outside[i];
+      }
+      std::cout << "\n";
+    }
+    if (a.sensitivity) print_sensitivity(sens);
   }
   return ok ? 0 : 1;
 }
@@ -185,13 +336,18 @@ void add_calibrate_command(CLI::App& app) {
   auto args = std::make_shared<CalibrateArgs>();
   CLI::App* cmd = app.add_subcommand("calibrate", "Run the calibration kernels (calibration/) on the simulator and "
                                                   "compare with the Atlas A2 measurements in data/calibration");
-  cmd->add_option("--soc", args->soc, "SoC model to check")->capture_default_str();
+  cmd->add_option("--soc", args->soc,
+                  "SoC model (name or .toml path) to run every case on (default: each case on the SoC it was measured "
+                  "on: Ascend910B1 for the Add ladder and copy sweep, Ascend910B2 for the small kernels)");
   cmd->add_option("--case", args->only, "Run only the named case(s), e.g. 'add case 3' or 'copy tile [64,64]'");
   cmd->add_option("--cache-dir", args->cache_dir, "Build cache folder (default: <build>/cache or $AOC_CACHE_DIR)");
   cmd->add_option("--traces", args->traces_dir,
                   "Keep each case's instruction traces in DIR and re-time them on later runs instead of running the "
                   "kernels again (delete DIR after changing a calibration kernel or include/ascendc)");
   cmd->add_flag("--json", args->json, "Print a JSON report instead of a table");
+  cmd->add_flag("--sensitivity", args->sensitivity,
+                "Also move each SoC parameter by 10% and print how much each case's Task Duration moves, and which "
+                "parameters rest on a single case (re-times the traces; with --traces, of the kept ones)");
   cmd->callback([args]() { exit_status() = run(*args); });
 }
 

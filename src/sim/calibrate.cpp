@@ -1,6 +1,10 @@
 #include "sim/calibrate.h"
 
+#include <algorithm>
+#include <cctype>
 #include <cmath>
+#include <cstdio>
+#include <map>
 #include <fstream>
 #include <sstream>
 #include <stdexcept>
@@ -29,11 +33,15 @@ struct Csv {
   }
 };
 
+// Splits a CSV line at commas outside double quotes ("[1024,1024]" is one cell, unquoted).
 std::vector<std::string> split(const std::string& line) {
-  std::vector<std::string> out;
-  std::string cell;
-  std::istringstream is(line);
-  while (std::getline(is, cell, ',')) out.push_back(cell);
+  std::vector<std::string> out(1);
+  bool quoted = false;
+  for (char ch : line) {
+    if (ch == '"') quoted = !quoted;
+    else if (ch == ',' && !quoted) out.emplace_back();
+    else if (ch != '\r') out.back() += ch;
+  }
   return out;
 }
 
@@ -68,10 +76,13 @@ std::vector<CalibrationPoint> load_calibration_points(const std::filesystem::pat
     const int k = int(add.number(i, "case"));
     p.label = "add case " + std::to_string(k);
     p.group = "add_ladder";
+    p.soc = "Ascend910B1";  // Atlas A2 at 1.85 GHz
     p.package = std::filesystem::path("calibration/add_ladder") / ("case" + std::to_string(k));
     p.case_name = "a2_8192x8192";
     p.task_us = add.number(i, "task_duration_us");
     p.tolerance = k == 0 ? 0.3 : 0.2;  // the scalar loop is modelled more coarsely
+    p.pipe_tolerance = k == 0 ? 0 : 0.25;
+    p.core_us = add.number(i, "aiv_time_us");
     for (const char* f : {"aiv_vec_time", "aiv_scalar_time", "aiv_mte2_time", "aiv_mte3_time"})
       p.pipes[f] = add.number(i, std::string(f) + "_us");
     points.push_back(p);
@@ -82,10 +93,37 @@ std::vector<CalibrationPoint> load_calibration_points(const std::filesystem::pat
     const int r = int(copy.number(i, "tile_rows")), c = int(copy.number(i, "tile_cols"));
     p.label = "copy tile [" + std::to_string(r) + "," + std::to_string(c) + "]";
     p.group = "copy_tile";
+    p.soc = "Ascend910B1";
     p.package = "calibration/copy_tile";
     p.case_name = "a2_tile_" + std::to_string(r) + "x" + std::to_string(c);
     p.task_us = copy.number(i, "task_duration_us");
     p.pipes["aiv_mte2_time"] = copy.number(i, "aiv_mte2_time_us");
+    p.pipe_tolerance = 0.25;
+    points.push_back(p);
+  }
+  const Csv small = read_csv(data_dir / "small_kernels_910b2.csv");
+  const size_t op_col = small.column("op"), dtype_col = small.column("dtype"), shape_col = small.column("shape");
+  for (size_t i = 0; i < small.rows.size(); ++i) {
+    const auto& row = small.rows[i];
+    static const std::map<std::string, std::string> kShort = {{"float16", "f16"}, {"bfloat16", "bf16"}, {"float32", "f32"}};
+    auto dt = kShort.find(row[dtype_col]);
+    if (dt == kShort.end())
+      throw std::runtime_error(small.file.string() + ":" + std::to_string(i + 2) + ": unknown dtype '" + row[dtype_col] +
+                               "' (float16, bfloat16 or float32)");
+    std::string dims = row[shape_col];
+    dims.erase(std::remove_if(dims.begin(), dims.end(), [](char ch) { return ch == '[' || ch == ']' || ch == ' '; }),
+               dims.end());
+    CalibrationPoint p;
+    p.label = row[op_col] + " " + dt->second + " [" + dims + "]";
+    p.group = "small_kernels";
+    p.soc = "Ascend910B2";
+    p.package = "calibration/small_kernels";
+    std::string op = row[op_col];
+    std::transform(op.begin(), op.end(), op.begin(), [](unsigned char ch) { return char(std::tolower(ch)); });
+    std::replace(dims.begin(), dims.end(), ',', 'x');
+    p.case_name = op + "_" + dt->second + "_" + dims;
+    p.task_us = small.number(i, "task_duration_us");
+    p.order_margin = 0.1;
     points.push_back(p);
   }
   return points;
@@ -103,17 +141,49 @@ CalibrationResult compare_to_measurement(const CalibrationPoint& p, double sim_t
     auto it = sim_fields.find(name);
     r.pipes[name] = {measured, it != sim_fields.end() ? it->second : 0.0};
   }
+  if (auto it = sim_fields.find("aiv_time"); p.core_us > 0 && it != sim_fields.end())
+    r.head_gap = FieldError{p.task_us - p.core_us, sim_task_us - it->second};
   return r;
+}
+
+PipeSummary pipe_summary(const std::vector<CalibrationResult>& rs) {
+  PipeSummary s;
+  for (const auto& r : rs) {
+    if (!r.ran || r.point.pipe_tolerance <= 0) continue;
+    for (const auto& [name, e] : r.pipes) {
+      ++s.checked;
+      if (std::abs(e.rel()) <= r.point.pipe_tolerance) {
+        ++s.within;
+      } else {
+        char pct[16];
+        std::snprintf(pct, sizeof pct, "%+.0f%%", 100 * e.rel());
+        s.outside.push_back(r.point.label + " " + name + " " + pct);
+      }
+    }
+  }
+  return s;
 }
 
 std::vector<std::pair<std::string, std::string>> order_violations(const std::vector<CalibrationResult>& rs) {
   std::vector<std::pair<std::string, std::string>> out;
-  for (size_t i = 0; i + 1 < rs.size(); ++i) {
-    const auto& a = rs[i];
-    const auto& b = rs[i + 1];
-    if (!a.ran || !b.ran || a.point.group != b.point.group) continue;
-    const bool measured_not_slower = b.task.measured <= a.task.measured;
-    if (measured_not_slower && b.task.simulated > a.task.simulated) out.emplace_back(a.point.label, b.point.label);
+  for (size_t i = 0; i < rs.size(); ++i) {
+    for (size_t j = i + 1; j < rs.size(); ++j) {
+      const auto& a = rs[i];
+      const auto& b = rs[j];
+      if (!a.ran || !b.ran || a.point.group != b.point.group) continue;
+      const double margin = a.point.order_margin;
+      if (margin < 0) {
+        // Ladders and sweeps: each row against the next one.
+        if (j != i + 1) continue;
+        if (b.task.measured <= a.task.measured && b.task.simulated > a.task.simulated)
+          out.emplace_back(a.point.label, b.point.label);
+        continue;
+      }
+      const auto& slow = a.task.measured >= b.task.measured ? a : b;
+      const auto& fast = a.task.measured >= b.task.measured ? b : a;
+      if (slow.task.measured > fast.task.measured * (1 + margin) && fast.task.simulated > slow.task.simulated)
+        out.emplace_back(slow.point.label, fast.point.label);
+    }
   }
   return out;
 }

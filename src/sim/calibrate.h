@@ -12,15 +12,22 @@ namespace aoc::sim {
 
 struct CalibrationPoint {
   std::string label;               // "add case 3", "copy tile [64,64]"
-  std::string group;               // "add_ladder" or "copy_tile": the ordering check runs within a group
+  std::string group;               // "add_ladder", "copy_tile" or "small_kernels": orders are checked within a group
+  std::string soc;                 // the SoC the measurement was taken on
   std::filesystem::path package;   // relative to the project root
   std::string case_name;           // the package's case that reproduces the measurement
   double task_us = 0;              // measured Task Duration
   double tolerance = 0.2;          // allowed |relative error| of the Task Duration
   std::map<std::string, double> pipes;  // measured msprof fields present in the data (aiv_vec_time ...)
+  // How the group's measured order is checked: below 0, each row against the next one in the
+  // file (a ladder or sweep); otherwise every pair of rows whose measured times differ by more
+  // than this fraction (rows of unrelated kernels within measurement spread are not ordered).
+  double order_margin = -1;
+  double pipe_tolerance = 0;  // allowed |relative error| of each measured pipe time (0: not checked)
+  double core_us = 0;         // measured aiv_time (mean core time over the blocks); 0 when not measured
 };
 
-// Reads add_ladder_a2.csv and copy_tile_sweep_a2.csv from `data_dir`. Throws std::runtime_error
+// Reads add_ladder_a2.csv, copy_tile_sweep_a2.csv and small_kernels_910b2.csv from `data_dir`. Throws std::runtime_error
 // naming the file and line when a file is missing or malformed.
 std::vector<CalibrationPoint> load_calibration_points(const std::filesystem::path& data_dir);
 
@@ -35,6 +42,9 @@ struct CalibrationResult {
   std::string error;  // why the kernel did not run or did not pass its golden check
   FieldError task;
   std::map<std::string, FieldError> pipes;
+  // Task Duration - aiv_time: the head and tail overhead the cores do not see plus the spread
+  // between the average and the slowest core (only where aiv_time is measured).
+  std::optional<FieldError> head_gap;
   bool within_tolerance() const;
 };
 
@@ -42,8 +52,15 @@ struct CalibrationResult {
 CalibrationResult compare_to_measurement(const CalibrationPoint& p, double sim_task_us,
                                          const std::map<std::string, double>& sim_fields);
 
-// Pairs (earlier, later) of the same group whose measured order (later not slower) the
-// simulation breaks; empty when every measured order is kept.
+// The per-pipe times of the cases whose pipes are checked (CalibrationPoint::pipe_tolerance).
+struct PipeSummary {
+  int checked = 0, within = 0;
+  std::vector<std::string> outside;  // "add case 5 aiv_mte3_time -72%"
+};
+PipeSummary pipe_summary(const std::vector<CalibrationResult>& rs);
+
+// Pairs (slower or equal measured, faster measured) of the same group whose measured order the
+// simulation breaks (see CalibrationPoint::order_margin); empty when every measured order is kept.
 std::vector<std::pair<std::string, std::string>> order_violations(const std::vector<CalibrationResult>& rs);
 
 }  // namespace aoc::sim

@@ -89,8 +89,11 @@ class Engine {
   SimResult run() {
     double now = 0;
     size_t unfinished = ctxs_.size();
+    // The scheduler starts the blocks of the first wave one after another, in block order.
+    const double stagger = soc_.us_to_cycles(soc_.launch_block_dispatch_us);
+    int dispatched = 0;
     for (auto& c : ctxs_)
-      if (c.wave == 0) activate(c, 0);
+      if (c.wave == 0) activate(c, stagger * dispatched++);
     while (unfinished > 0) {
       for (size_t i = 0; i < ctxs_.size(); ++i) {
         Ctx& c = ctxs_[i];
@@ -167,7 +170,11 @@ class Engine {
 
   void activate(Ctx& c, double t) {
     c.active = true;
-    c.s_free = t;
+    // Before the kernel's first instruction the scalar unit runs the block's start work
+    // (entry, tiling data loaded from GM, first instruction-fetch and TLB misses).
+    const double start_work = soc_.launch_block_start_cycles;
+    c.s_free = t + start_work;
+    c.res.busy[kS] += start_work;
     c.res.start = t;
     c.next_time = t;
     for (auto& p : c.pipes) p.last_done = t;
@@ -359,7 +366,9 @@ class Engine {
     }
     if (c.next >= c.trace->records.size() && !c.sync_arrived && drained(c)) {
       c.finished = true;
-      c.res.end = all_done(c);
+      // After its pipes drain the block cleans its data cache and signals its end.
+      c.res.end = all_done(c) + soc_.launch_block_end_cycles;
+      c.res.busy[kS] += soc_.launch_block_end_cycles;
       c.next_time = kInf;
       return;
     }
@@ -540,10 +549,9 @@ class Engine {
       out_.cycles = std::max(out_.cycles, c.res.end);
       out_.blocks.push_back(c.res);
     }
-    int used[2] = {0, 0};
-    for (const auto& c : ctxs_) used[int(c.type)] = std::max(used[int(c.type)], int(c.phys) + 1);
-    int cores = used[0] + used[1];
-    out_.launch_us = soc_.launch_base_us + soc_.launch_per_core_us * std::max(cores - 1, 0);
+    // Block starts (staggered dispatch, start work) and ends are inside `cycles`; what remains
+    // is the scheduler's time before the first block and after the last.
+    out_.launch_us = soc_.launch_dispatch_us + soc_.launch_end_response_us;
     out_.task_duration_us = out_.launch_us + soc_.cycles_to_us(out_.cycles);
     return std::move(out_);
   }

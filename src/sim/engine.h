@@ -53,7 +53,7 @@ struct BlockResult {
 
 struct SimResult {
   double cycles = 0;          // end of the last block
-  double launch_us = 0;       // head/tail overhead added to Task Duration
+  double launch_us = 0;       // scheduler time before the first block starts and after the last ends
   double task_duration_us = 0;
   int waves = 1;
   std::vector<BlockResult> blocks;

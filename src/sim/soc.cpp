@@ -224,9 +224,19 @@ Soc parse_soc(const fs::path& file) {
     throw SimError(f + ": ub_banks.dma_vector_stall must be in [0, 1] (the share of a DMA's UB-side rate a "
                        "vector instruction on the same banks takes)");
 
-  s.launch_base_us = need<double>(t, "launch.base_us", f);
-  s.launch_per_core_us = need<double>(t, "launch.per_core_us", f);
+  if (t.at_path("launch.base_us") || t.at_path("launch.per_core_us"))
+    throw SimError(f + ": launch.base_us and launch.per_core_us are replaced by launch.dispatch_us, "
+                       "block_dispatch_us, block_start_cycles, block_end_cycles and end_response_us "
+                       "(docs/simulator.md, \"Launch\"); copy the [launch] table of socs/Ascend910B1.toml");
+  s.launch_dispatch_us = need<double>(t, "launch.dispatch_us", f);
+  s.launch_block_dispatch_us = need<double>(t, "launch.block_dispatch_us", f);
+  s.launch_block_start_cycles = need<double>(t, "launch.block_start_cycles", f);
+  s.launch_block_end_cycles = need<double>(t, "launch.block_end_cycles", f);
+  s.launch_end_response_us = need<double>(t, "launch.end_response_us", f);
   s.launch_per_wave_us = need<double>(t, "launch.per_wave_us", f);
+  for (double v : {s.launch_dispatch_us, s.launch_block_dispatch_us, s.launch_block_start_cycles,
+                   s.launch_block_end_cycles, s.launch_end_response_us, s.launch_per_wave_us})
+    if (v < 0) throw SimError(f + ": [launch] values must not be negative");
 
   s.scalar_cycles_per_op = need<double>(t, "scalar.cycles_per_op", f);
   // Optional: SoC files written before kernel blocks were counted cost a block like one op.

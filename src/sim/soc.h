@@ -72,10 +72,14 @@ struct Soc {
   // accesses one of the banks it reads or writes (UB ports arbitrate per bank; 0: no contention).
   double dma_vector_bank_stall = 0;
 
-  // Launch overhead.
-  double launch_base_us = 0;
-  double launch_per_core_us = 0;
-  double launch_per_wave_us = 0;
+  // Starting and ending a task (docs/simulator.md, "Launch"). Scheduler-side times are in us,
+  // work on the cores in cycles (it shows in the cores' own time, as msprof counts it).
+  double launch_dispatch_us = 0;        // task start until the first block starts on its core
+  double launch_block_dispatch_us = 0;  // each further block of the first wave starts this much later
+  double launch_block_start_cycles = 0; // per block, on its scalar unit: entry, tiling copy from GM, first misses
+  double launch_block_end_cycles = 0;   // per block, on its scalar unit after its pipes drain: cache clean, end signal
+  double launch_end_response_us = 0;    // last block's end until the task's end is reported
+  double launch_per_wave_us = 0;        // gap before a block of a later wave starts on a freed core
 
   // Scalar unit.
   double scalar_cycles_per_op = 1;

@@ -188,7 +188,41 @@ TEST(Engine, BandwidthSharedAcrossCores) {
   EXPECT_NEAR(simulate(soc, blocks(10)).cycles, 10 + 1024 + 100, 1e-6);  // exactly saturates HBM
   SimResult r20 = simulate(soc, blocks(20));
   EXPECT_NEAR(r20.cycles, 10 + 2048 + 100, 1e-6);  // each core gets 5 B/cycle
-  EXPECT_NEAR(r20.launch_us, 1.0 + 0.5 * 19, 1e-12);
+  EXPECT_NEAR(r20.launch_us, 1.0, 1e-12);  // the scheduler's share does not grow with the cores
+}
+
+// Blocks start one block_dispatch_us after another, each runs its start work on the scalar unit
+// before its first instruction and its end work after its pipes drain; the scheduler's dispatch
+// and end response come on top.
+TEST(Engine, LaunchStaggersBlocksAndAddsStartAndEndWork) {
+  Soc soc = round_soc(48, "dispatch_us = 0.3\nend_response_us = 0.2\nblock_dispatch_us = 0.01\n"
+                          "block_start_cycles = 40\nblock_end_cycles = 7\nper_wave_us = 0\n");
+  // 256 halves of Add: 5 cycles of V from the moment S issues it (its issue cycle overlaps).
+  Trace t = trace_of({vadd(512, 0, 256, 256)});
+  std::vector<BlockTrace> three(3, BlockTrace{&t, CoreType::AIV});
+  SimResult r = simulate(soc, three);
+  ASSERT_EQ(r.blocks.size(), 3u);
+  for (int b = 0; b < 3; ++b) {
+    const double start = 10.0 * b;  // 0.01 us at 1 GHz
+    EXPECT_DOUBLE_EQ(r.blocks[b].start, start);
+    // start work 40, Add 5, end work 7
+    EXPECT_DOUBLE_EQ(r.blocks[b].end, start + 40 + 5 + 7);
+    EXPECT_DOUBLE_EQ(r.blocks[b].busy[int(Pipe::S)], 40 + 1 + 7);
+  }
+  EXPECT_DOUBLE_EQ(r.cycles, 20 + 52);
+  EXPECT_DOUBLE_EQ(r.launch_us, 0.5);
+  EXPECT_NEAR(r.task_duration_us, 0.5 + 0.072, 1e-12);
+  // One block: no stagger.
+  EXPECT_NEAR(simulate(soc, {three[0]}).task_duration_us, 0.5 + 0.052, 1e-12);
+}
+
+TEST(Engine, OldLaunchKeysAreRejectedWithTheReplacementNamed) {
+  try {
+    round_soc(48, "base_us = 0.5\nper_core_us = 0.15\nper_wave_us = 0\n");
+    FAIL() << "expected an error";
+  } catch (const aoc::sim::SimError& e) {
+    EXPECT_NE(std::string(e.what()).find("block_dispatch_us"), std::string::npos) << e.what();
+  }
 }
 
 TEST(Engine, SharedInputIsServedFromL2) {

@@ -12,7 +12,12 @@
 
 namespace simtest {
 
-inline aoc::sim::Soc round_soc(int aiv_cores = 48) {
+// `launch` is the body of the [launch] table: by default the scheduler costs 1 us in all and
+// blocks start at once with no start or end work, so block cycles are the kernel's alone.
+inline aoc::sim::Soc round_soc(int aiv_cores = 48,
+                               const std::string& launch = "dispatch_us = 0.6\nend_response_us = 0.4\n"
+                                                           "block_dispatch_us = 0\nblock_start_cycles = 0\n"
+                                                           "block_end_cycles = 0\nper_wave_us = 0\n") {
   namespace fs = std::filesystem;
   fs::path dir = fs::temp_directory_path() / ("aoc_sim_round_soc_" + std::to_string(::getpid()));
   fs::create_directories(dir);
@@ -30,7 +35,7 @@ inline aoc::sim::Soc round_soc(int aiv_cores = 48) {
        "[burst]\ngranule_bytes = 32\nalignment_efficiency = [[1, 0.5], [512, 1.0]]\n"
        "[ub_banks]\nblock_bytes = 32\nbank_groups = 16\nbank_id_shift = 16\nconflict_cycles_per_beat = 1\n"
        "dma_vector_stall = 0\n"
-       "[launch]\nbase_us = 1.0\nper_core_us = 0.5\nper_wave_us = 0\n"
+       "[launch]\n" << launch <<
        "[scalar]\ncycles_per_op = 1\naccess_cycles = 10\nissue_cycles = 1\nqueue_depth = 4\n"
        "[sync]\nset_flag_cycles = 1\nwait_flag_cycles = 1\nbarrier_cycles = 2\nsync_all_cycles = 10\n"
        "[vector]\ntable = \"round-vector.toml\"\nbytes_per_cycle = 256\nfloor_cycles = 2\n"
