@@ -58,6 +58,12 @@ TEST(Calibration, LoadsMeasuredPointsWithTheirPackages) {
   EXPECT_EQ(pts.at("Maximum f16 [1023,1023]").case_name, "maximum_f16_1023x1023");
   EXPECT_DOUBLE_EQ(pts.at("copy tile [1,64]").task_us, 564.8);
   EXPECT_DOUBLE_EQ(pts.at("add case 0").tolerance, 0.3);
+  // The deviations docs/calibration.md explains, with their bounds.
+  EXPECT_DOUBLE_EQ(pts.at("add case 2").tolerance, 0.2);
+  EXPECT_DOUBLE_EQ(pts.at("add case 2").explained_tolerance, 0.25);
+  EXPECT_DOUBLE_EQ(pts.at("add case 6").explained_order_gap, 0.02);
+  EXPECT_FALSE(pts.at("add case 2").explained.empty());
+  EXPECT_TRUE(pts.at("add case 3").explained.empty());
   for (const auto& [label, p] : pts) EXPECT_TRUE(std::filesystem::exists(kRoot / p.package / "op.toml")) << label;
 }
 
@@ -70,6 +76,37 @@ TEST(Calibration, OrderCheckFlagsASlowerLaterCase) {
   EXPECT_EQ(sim::order_violations(rs).size(), 1u);
   rs[1] = sim::compare_to_measurement(b, 8.5, {});
   EXPECT_TRUE(sim::order_violations(rs).empty());
+}
+
+// An explained deviation widens the bound to the explained one and no further; the target
+// itself still reports the miss.
+TEST(Calibration, ExplainedDeviationBoundsTheErrorItExplains) {
+  sim::CalibrationPoint p;
+  p.task_us = 100;
+  p.explained_tolerance = 0.25;
+  p.explained = "cause";
+  const auto inside = sim::compare_to_measurement(p, 77, {});
+  EXPECT_FALSE(inside.within_target());
+  EXPECT_TRUE(inside.within_tolerance());
+  EXPECT_FALSE(sim::compare_to_measurement(p, 74, {}).within_tolerance());
+  sim::CalibrationPoint q = p;
+  q.explained_tolerance = 0;
+  EXPECT_FALSE(sim::compare_to_measurement(q, 77, {}).within_tolerance());
+}
+
+// A ladder row whose order is explained as within the measurements' spread is not ordered
+// against the previous row while their measured gap is below that spread.
+TEST(Calibration, ExplainedOrderGapOnlyCoversCloseRows) {
+  sim::CalibrationPoint a, b;
+  a.label = "a", b.label = "b";
+  a.group = b.group = "g";
+  b.explained_order_gap = 0.02;
+  a.task_us = 100, b.task_us = 98.5;
+  std::vector<sim::CalibrationResult> rs = {sim::compare_to_measurement(a, 90, {}), sim::compare_to_measurement(b, 90.1, {})};
+  EXPECT_TRUE(sim::order_violations(rs).empty());
+  b.task_us = 97;
+  rs[1] = sim::compare_to_measurement(b, 90.1, {});
+  EXPECT_EQ(sim::order_violations(rs).size(), 1u);
 }
 
 // Rows of unrelated kernels: only pairs measured more than the margin apart are ordered, in
