@@ -270,6 +270,17 @@ CaseResult run_one_case(const Setup& s, size_t ci, const CandidateEvalOptions& o
 // package's own InferShape (trusted like its golden, never the candidate's), which runs in a
 // contained child that loads the package's library: a crash there is an error, not the end
 // of the evaluator. Returns an error message, empty on success.
+// The host code (op_host) is built into the kernel's library, so a failed build names the part
+// its first error is in: "host code" for a file under op_host/, else "kernel".
+std::string failing_part(const BuildResult& b, const SourceDirs& dirs) {
+  for (const auto& d : b.diagnostics) {
+    if (d.severity != "error" && d.severity != "fatal error") continue;
+    const std::string rel = fs::path(d.file).lexically_relative(dirs.host).generic_string();
+    return !rel.empty() && rel.rfind("..", 0) != 0 ? "host code" : "kernel";
+  }
+  return "kernel";
+}
+
 std::string output_shapes(const aoc::op::OpPackage& p, const std::vector<size_t>& selected, Builder& builder,
                           double wall_seconds, Setup& s) {
   const bool needs_infer_shape =
@@ -394,7 +405,8 @@ CandidateReport evaluate_candidate(const Candidate& cand, Builder& builder, cons
     BuildResult b = builder.build(kernel_build_request(p, v, cand.sources, root));
     if (!b.ok) {
       rep.diagnostics = errors_only(b.diagnostics);
-      return done(Verdict::CompileError, p.name + " " + p.variant_label(v) + " kernel: " + b.first_error());
+      return done(Verdict::CompileError, p.name + " " + p.variant_label(v) + " " + failing_part(b, cand.sources) + ": " +
+                                             b.first_error());
     }
     s.kernel_sos[v] = b.library;
   }

@@ -2,6 +2,10 @@
 // evaluated in the sandbox and classified with its verdict and a message that says
 // what went wrong; the evaluator keeps working afterwards.
 #include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
 
 #include "eval/eval_pool.h"
 #include "eval_test_support.h"
@@ -30,6 +34,23 @@ TEST(BadKernels, SyntaxErrorIsCompileErrorWithTheLine) {
   ASSERT_FALSE(r.diagnostics.empty());
   EXPECT_NE(r.diagnostics.front().file.find("add.cpp"), std::string::npos);
   EXPECT_GT(r.diagnostics.front().line, 0);
+}
+
+// The host code is built into the kernel's library; its compile error is named as such.
+TEST(BadKernels, HostCodeSyntaxErrorIsNamedHostCode) {
+  namespace fs = std::filesystem;
+  const fs::path dir = fs::temp_directory_path() / ("aoc_host_syntax_" + std::to_string(::getpid()));
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  fs::copy(add_package() / "op_kernel", dir / "op_kernel", fs::copy_options::recursive);
+  fs::copy(add_package() / "op_host", dir / "op_host", fs::copy_options::recursive);
+  std::ofstream(dir / "candidate.toml") << "package = \"" << add_package().string() << "\"\n";
+  std::ofstream(dir / "op_host" / "add.cpp", std::ios::app) << "\nstatic int broken = ;\n";
+  const auto r = evaluate_dir(dir, test_options({kTiny}));
+  fs::remove_all(dir);
+  ASSERT_EQ(r.verdict, Verdict::CompileError) << describe(r);
+  EXPECT_NE(r.message.find("host code: "), std::string::npos) << r.message;
+  EXPECT_EQ(eval_bad("syntax_error", kTiny).message.find("host code"), std::string::npos);
 }
 
 TEST(BadKernels, InfiniteLoopIsTimeout) {
