@@ -266,10 +266,6 @@ CaseResult run_one_case(const Setup& s, size_t ci, const CandidateEvalOptions& o
   return finish(Verdict::Ok, "");
 }
 
-// Output shapes of the selected cases. Outputs shaped like no input get theirs from the
-// package's own InferShape (trusted like its golden, never the candidate's), which runs in a
-// contained child that loads the package's library: a crash there is an error, not the end
-// of the evaluator. Returns an error message, empty on success.
 // The host code (op_host) is built into the kernel's library, so a failed build names the part
 // its first error is in: "host code" for a file under op_host/, else "kernel".
 std::string failing_part(const BuildResult& b, const SourceDirs& dirs) {
@@ -281,6 +277,10 @@ std::string failing_part(const BuildResult& b, const SourceDirs& dirs) {
   return "kernel";
 }
 
+// Output shapes of the selected cases. Outputs shaped like no input get theirs from the
+// package's own InferShape (trusted like its golden, never the candidate's), which runs in a
+// contained child that loads the package's library: a crash there is an error, not the end
+// of the evaluator. Returns an error message, empty on success.
 std::string output_shapes(const aoc::op::OpPackage& p, const std::vector<size_t>& selected, Builder& builder,
                           double wall_seconds, Setup& s) {
   const bool needs_infer_shape =
