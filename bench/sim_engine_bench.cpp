@@ -94,6 +94,24 @@ void BM_EngineInstructionsPerSecond(benchmark::State& state) {
 }
 BENCHMARK(BM_EngineInstructionsPerSecond)->Args({1000, 0})->Args({1000, 1})->Unit(benchmark::kMillisecond);
 
+// Simulations per second of a small kernel (8 blocks of 4 iterations, a few thousand
+// elements, as most public test cases are): what a simulation costs beyond its instructions.
+void BM_EngineSmallKernel(benchmark::State& state) {
+  const aoc::sim::Soc soc = aoc::sim::load_soc("Ascend910B1");
+  std::vector<aoc::Trace> traces;
+  for (int c = 0; c < 8; ++c) traces.push_back(pipelined_block(4, uint64_t(c) << 24));
+  std::vector<aoc::sim::BlockTrace> blocks;
+  for (const auto& t : traces) blocks.push_back({&t, aoc::sim::CoreType::AIV});
+  aoc::sim::EngineOptions opt;
+  opt.record_spans = false;
+  for (auto _ : state) {
+    auto r = aoc::sim::simulate(soc, blocks, opt);
+    benchmark::DoNotOptimize(r.blocks.data());
+  }
+  state.counters["sims_per_s"] = benchmark::Counter(double(state.iterations()), benchmark::Counter::kIsRate);
+}
+BENCHMARK(BM_EngineSmallKernel)->Unit(benchmark::kMicrosecond);
+
 void BM_HazardCheckerRecordsPerSecond(benchmark::State& state) {
   aoc::Trace t = pipelined_block(int(state.range(0)), 0);
   for (auto _ : state) benchmark::DoNotOptimize(aoc::sim::check_hazards(t).size());
