@@ -8,6 +8,7 @@
 #include <sstream>
 #include <system_error>
 
+#include "eval/compiler_identity.h"
 #include "eval/content_hash.h"
 #include "eval/process.h"
 
@@ -50,9 +51,7 @@ BuilderOptions default_builder_options() {
 
 Builder::Builder(BuilderOptions opts) : opts_(std::move(opts)) {
   // The compiler's identity: its version and target; a different g++ is a different key.
-  ProcessResult v = run_process({opts_.compiler, "--version"});
-  ProcessResult m = run_process({opts_.compiler, "-dumpmachine"});
-  compiler_id_ = opts_.compiler + "\n" + v.output + m.output;
+  compiler_id_ = opts_.compiler + "\n" + compiler_identity(opts_.compiler, opts_.cache_dir);
   const fs::path inc = opts_.root / "include" / "ascendc";
   header_hash_ = fs::is_directory(inc) ? tree_hash(inc) : "no-headers";
 }

@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# Evaluates the same candidates with two ascendopt builds and compares, case by case, the
+# verdict, the simulated Task Duration and T_HW (they must be identical), and prints each
+# build's wall time. Used to check that an evaluator change keeps results unchanged.
+# Usage: scripts/compare-eval.sh OLD_ASCENDOPT NEW_ASCENDOPT CANDIDATE_OR_PACKAGE...
+# Each binary uses the aoc-harness beside it. Exit status 1 when any case differs.
+set -euo pipefail
+if [ $# -lt 3 ]; then
+  echo "usage: $0 OLD_ASCENDOPT NEW_ASCENDOPT CANDIDATE_OR_PACKAGE..." >&2
+  exit 2
+fi
+old="$1" new="$2"
+shift 2
+work="$(mktemp -d)"
+trap 'rm -rf "$work"' EXIT
+run() {  # binary output-file candidates...
+  local bin="$1" out="$2"
+  shift 2
+  local start end
+  start=$(date +%s.%N)
+  AOC_HARNESS="$(dirname "$bin")/aoc-harness" "$bin" eval "$@" --json -j 1 --no-store --seed 1 >"$out" || true
+  end=$(date +%s.%N)
+  echo "$(basename "$(dirname "$(dirname "$bin")")"): $(echo "$end - $start" | bc) s"
+}
+run "$old" "$work/old.json" "$@"
+run "$new" "$work/new.json" "$@"
+summary='[.candidates[] | {c: .candidate, v: .verdict, cases: [.cases[] | {n: .name, v: .verdict, t: .task_duration_us, hw: .t_hw_us}]}]'
+jq -S "$summary" "$work/old.json" >"$work/old.sum"
+jq -S "$summary" "$work/new.json" >"$work/new.sum"
+cases=$(jq '[.[].cases[]] | length' "$work/new.sum")
+if diff -u "$work/old.sum" "$work/new.sum"; then
+  echo "identical: $(jq length "$work/new.sum") candidates, $cases cases (verdicts, task_duration_us, t_hw_us)"
+else
+  echo "DIFFERENT (above)"
+  exit 1
+fi
