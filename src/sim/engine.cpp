@@ -2,13 +2,12 @@
 
 #include <algorithm>
 #include <cmath>
-#include <deque>
 #include <limits>
 #include <numeric>
 #include <sstream>
-#include <unordered_map>
 
 #include "sim/cost_model.h"
+#include "sim/fifo.h"
 #include "sim/l2_cache.h"
 #include "sim/sim_error.h"
 
@@ -27,7 +26,7 @@ struct FlagEntry {
 };
 
 struct PipeState {
-  std::deque<uint32_t> queue;  // issued records waiting for this pipe
+  Fifo<uint32_t> queue;  // issued records waiting for this pipe
   PipeMode mode = PipeMode::Idle;
   double until = 0;     // Fixed: end of occupancy; FlowPending: when bytes start to move
   double last_done = 0; // latest completion of everything this pipe has started
@@ -68,7 +67,7 @@ struct Ctx {
   double s_free = 0;
   double next_time = kInf;
   std::array<PipeState, kPipes> pipes;
-  std::unordered_map<uint32_t, std::deque<FlagEntry>> flags;
+  FifoTable<FlagEntry> flags;  // by flag_key
   BlockResult res;
 };
 
@@ -131,6 +130,7 @@ class Engine {
   const EngineOptions& opt_;
   std::vector<Ctx> ctxs_;
   std::vector<Flow> flows_;
+  std::vector<std::pair<double, size_t>> by_cap_;  // assign_rates' working list, kept to reuse its storage
   L2Cache l2_;
   bool flows_dirty_ = false;
   bool uses_sync_all_ = false;
@@ -442,19 +442,20 @@ class Engine {
     double capacity[int(Resource::Count)] = {kInf, soc_.hbm_read_bytes_per_cycle * mix, soc_.l2_write_bytes_per_cycle};
     // Max-min fair share: flows capped below the equal share keep their cap, the rest split what is left.
     for (int r = 0; r < int(Resource::Count); ++r) {
-      std::vector<size_t> ids;
-      for (size_t i = 0; i < flows_.size(); ++i)
-        if (int(flows_[i].res) == r) ids.push_back(i);
-      auto cap_of = [&](const Flow& f) {
-        return f.stalled_until > now ? f.cap * (1.0 - soc_.dma_vector_bank_stall) : f.cap;
-      };
-      std::stable_sort(ids.begin(), ids.end(), [&](size_t a, size_t b) { return cap_of(flows_[a]) < cap_of(flows_[b]); });
+      // (cap, index) in increasing order: the index breaks ties, as a stable sort by cap would.
+      by_cap_.clear();
+      for (size_t i = 0; i < flows_.size(); ++i) {
+        const Flow& f = flows_[i];
+        if (int(f.res) != r) continue;
+        by_cap_.emplace_back(f.stalled_until > now ? f.cap * (1.0 - soc_.dma_vector_bank_stall) : f.cap, i);
+      }
+      std::sort(by_cap_.begin(), by_cap_.end());
       double left = capacity[r];
-      size_t n = ids.size();
-      for (size_t k = 0; k < ids.size(); ++k) {
+      const size_t n = by_cap_.size();
+      for (size_t k = 0; k < n; ++k) {
         double share = left / double(n - k);
-        double rate = std::min(cap_of(flows_[ids[k]]), share);
-        flows_[ids[k]].rate = rate;
+        double rate = std::min(by_cap_[k].first, share);
+        flows_[by_cap_[k].second].rate = rate;
         left -= rate;
       }
     }
@@ -473,10 +474,11 @@ class Engine {
       }
     }
     if (!any_done) return;
-    std::vector<Flow> kept;
-    for (auto& f : flows_) {
+    size_t kept = 0;  // unfinished flows move to the front, in order
+    for (size_t i = 0; i < flows_.size(); ++i) {
+      const Flow& f = flows_[i];
       if (f.remaining > 0) {
-        kept.push_back(f);
+        flows_[kept++] = f;
         continue;
       }
       if (f.pipe == kBackground) continue;
@@ -494,7 +496,7 @@ class Engine {
       c.dirty = true;
       c.next_time = std::min(c.next_time, t);
     }
-    flows_.swap(kept);
+    flows_.resize(kept);
     for (size_t i = 0; i < flows_.size(); ++i)
       if (flows_[i].pipe != kBackground) ctxs_[flows_[i].ctx].pipes[flows_[i].pipe].flow = int(i);
     flows_dirty_ = true;
