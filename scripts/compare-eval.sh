@@ -20,7 +20,7 @@ run() {  # binary output-file candidates...
   start=$(date +%s.%N)
   AOC_HARNESS="$(dirname "$bin")/aoc-harness" "$bin" eval "$@" --json -j 1 --no-store --seed 1 >"$out" || true
   end=$(date +%s.%N)
-  echo "$(basename "$(dirname "$(dirname "$bin")")"): $(echo "$end - $start" | bc) s"
+  echo "$bin: $(echo "$end - $start" | bc) s"
 }
 run "$old" "$work/old.json" "$@"
 run "$new" "$work/new.json" "$@"
