@@ -1,6 +1,8 @@
-// `ascendopt calibrate`: builds the calibration kernels (calibration/), runs them through the
-// normal evaluator on the SoC model, and prints simulated against measured Task Duration and
-// per-pipe times (data/calibration), with the relative errors and whether the targets hold.
+// `ascendopt calibrate`: builds the calibration kernels (calibration/), runs them as `ascendopt
+// eval` runs any candidate (eval/candidate_eval.h: the kernel in the sandboxed harness, the
+// golden in a contained child) on the SoC model, and prints simulated against measured Task
+// Duration and per-pipe times (data/calibration), with the relative errors and whether the
+// targets hold.
 // With --traces DIR the per-core instruction traces of each case are kept in DIR and later
 // runs only re-time them, so refitting a SoC file takes seconds instead of re-running kernels.
 #include <algorithm>
@@ -16,7 +18,7 @@
 #include <nlohmann/json.hpp>
 
 #include "cli/commands.h"
-#include "eval/evaluator.h"
+#include "eval/eval_pool.h"
 #include "eval/harness_protocol.h"
 #include "ops/op_package.h"
 #include "sim/calibrate.h"
@@ -28,6 +30,8 @@
 
 namespace aoc::cli {
 namespace {
+
+constexpr double kCaseWallSeconds = 1800;
 
 struct CalibrateArgs {
   std::string soc;  // empty: each case on the SoC it was measured on
@@ -66,36 +70,33 @@ aoc::sim::CalibrationResult retime(const aoc::sim::CalibrationPoint& pt, const s
 
 aoc::sim::CalibrationResult run_point(const aoc::sim::CalibrationPoint& pt, const std::filesystem::path& root,
                                       aoc::eval::Builder& builder, const CalibrateArgs& a) {
-  aoc::sim::CalibrationResult failed;
-  failed.point = pt;
-  aoc::op::OpPackage pkg;
-  try {
-    pkg = aoc::op::load_op_package(root / pt.package);
-  } catch (const std::exception& e) {
-    failed.error = e.what();
-    return failed;
-  }
-  aoc::eval::EvalOptions opt;
+  aoc::eval::CandidateEvalOptions opt = aoc::eval::default_candidate_eval_options();
   opt.seed = 1;
   opt.soc = soc_of(pt, a);
   opt.only_cases = {pt.case_name};
+  // The single-core cases run for minutes on a loaded machine; the limit only guards a hang.
+  opt.limits.wall_seconds = kCaseWallSeconds;
+  opt.limits.cpu_seconds = static_cast<uint64_t>(kCaseWallSeconds);
   if (!a.traces_dir.empty()) {
     std::filesystem::create_directories(a.traces_dir);
     opt.on_traces = [&](const std::string&, const std::vector<aoc::rt::CoreRun>& cores) {
       aoc::eval::write_traces(trace_path(a, pt), cores);
     };
   }
-  aoc::eval::OpReport rep = aoc::eval::evaluate_package(pkg, builder, opt);
-  if (!rep.setup_error.empty()) failed.error = rep.setup_error;
-  else if (!rep.build_failures.empty()) failed.error = "build failed: " + rep.build_failures.front().what;
-  else if (rep.cases.empty()) failed.error = "no case " + pt.case_name;
-  else if (rep.cases[0].verdict != aoc::op::Verdict::Pass) failed.error = rep.cases[0].message;
-  else if (!rep.cases[0].sim_us) failed.error = "simulation failed: " + rep.cases[0].sim_error;
+  aoc::eval::PoolOptions pool;
+  pool.jobs = 1;
+  const aoc::eval::CandidateReport rep = aoc::eval::evaluate_candidates({root / pt.package}, builder, opt, pool).front();
+  aoc::sim::CalibrationResult failed;
+  failed.point = pt;
+  if (rep.cases.empty()) failed.error = rep.message.empty() ? "no case " + pt.case_name : rep.message;
+  else if (rep.cases[0].verdict != aoc::eval::Verdict::Ok)
+    failed.error = std::string(aoc::eval::to_string(rep.cases[0].verdict)) + ": " + rep.cases[0].message;
+  else if (!rep.cases[0].sim_us) failed.error = "the case was not simulated";
   if (!failed.error.empty()) {
     if (!a.traces_dir.empty()) std::filesystem::remove(trace_path(a, pt));  // never re-time a failed run
     return failed;
   }
-  return aoc::sim::compare_to_measurement(pt, *rep.cases[0].sim_us, rep.cases[0].sim_profile);
+  return aoc::sim::compare_to_measurement(pt, *rep.cases[0].sim_us, rep.cases[0].profile);
 }
 
 std::string pct(double r) {

@@ -15,7 +15,7 @@
 #include "cli/commands.h"
 #include "eval/candidate.h"
 #include "eval/eval_pool.h"
-#include "eval/evaluator.h"
+#include "eval/seed.h"
 #include "ops/case_gen.h"
 
 namespace aoc::cli {

@@ -18,7 +18,7 @@
 #include "eval/candidate.h"
 #include "eval/content_hash.h"
 #include "eval/eval_pool.h"
-#include "eval/evaluator.h"
+#include "eval/seed.h"
 #include "llm/chat_client.h"
 #include "llm/feedback_loop.h"
 #include "llm/proposer.h"

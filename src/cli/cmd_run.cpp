@@ -16,7 +16,7 @@
 #include "cli/report_format.h"
 #include "eval/candidate.h"
 #include "eval/eval_pool.h"
-#include "eval/evaluator.h"
+#include "eval/seed.h"
 #include "ops/case_gen.h"
 #include "ops/op_package.h"
 #include "sim/profile.h"

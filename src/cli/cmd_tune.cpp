@@ -14,7 +14,6 @@
 #include <nlohmann/json.hpp>
 
 #include "cli/commands.h"
-#include "eval/evaluator.h"
 #include "tune/bench.h"
 #include "tune/tuner.h"
 

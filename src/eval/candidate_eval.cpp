@@ -227,6 +227,7 @@ CaseResult run_one_case(const Setup& s, size_t ci, const CandidateEvalOptions& o
   if (s.soc) {
     try {
       const TraceSet traces = read_traces(trace_file(dir.path, 0));
+      if (opt.on_traces) opt.on_traces(c.name, traces.cores);
       std::vector<const aoc::Trace*> per_core;
       std::vector<aoc::sim::BlockTrace> blocks;
       for (const auto& core : traces.cores) {

@@ -7,6 +7,7 @@
 #pragma once
 #include <cstdint>
 #include <filesystem>
+#include <functional>
 #include <map>
 #include <optional>
 #include <string>
@@ -21,7 +22,7 @@
 #include "eval/source_check.h"
 #include "eval/verdict.h"
 #include "ops/case_gen.h"
-#include "ops/case_runner.h"
+#include "ops/output_check.h"
 #include "sim/hazards.h"
 #include "sim/profile.h"
 
@@ -40,6 +41,10 @@ struct CandidateEvalOptions {
   TuningConfig config;                  // knob values and platform overrides (empty: defaults)
   std::string chrome_trace_case;        // write this case's Chrome/Perfetto trace ...
   std::string chrome_trace_path;        // ... to this file (needs a SoC)
+  // With a SoC: the per-core traces of each case's first trial that passed the correctness
+  // gate, with the case's name, as read back from the child (e.g. to keep them for re-timing
+  // on other SoC parameters without running the kernel again).
+  std::function<void(const std::string& case_name, const std::vector<aoc::rt::CoreRun>&)> on_traces;
 };
 
 // The aoc-harness next to this build ($AOC_HARNESS overrides), and $TMPDIR (else /tmp),

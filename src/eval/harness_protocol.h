@@ -1,8 +1,8 @@
 // What the evaluator and the aoc-harness child exchange through the child's private
 // folder: request.json (the kernel library copied into the folder, the tensors of ONE
 // case, attributes, SoC name), the input files of each trial, output files pre-filled
-// with the poison pattern, and back: result.json (per-trial status) plus each trial's
-// per-core instruction traces. The child never sees the golden, other cases or the
+// with the poison pattern, and back: result.json (per-trial status) plus the first trial's
+// per-core instruction traces (with a SoC). The child never sees the golden, other cases or the
 // result store: nothing in the folder names them.
 #pragma once
 #include <cstdint>

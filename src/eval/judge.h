@@ -10,7 +10,7 @@
 
 #include "eval/verdict.h"
 #include "ops/case_inputs.h"
-#include "ops/case_runner.h"
+#include "ops/output_check.h"
 #include "ops/op_package.h"
 
 namespace aoc::eval {

@@ -7,23 +7,18 @@
 
 #include <filesystem>
 
-#include "eval/evaluator.h"
-#include "ops/op_package.h"
+#include "eval/eval_test_support.h"
 
 namespace fs = std::filesystem;
 
 TEST(CompatPackage, PublicStyleKernelBuildsRunsAndPassesWithPaddingWarnings) {
-  auto p = aoc::op::load_op_package(fs::path(AOC_SOURCE_DIR) / "tests/data/compat/exp");
-  aoc::eval::Builder builder(aoc::eval::default_builder_options());
-  aoc::eval::EvalOptions opt;
+  aoc::eval::CandidateEvalOptions opt = aoc::eval::testing::test_options({});
   opt.seed = 7;
   opt.soc = "";
-  const auto r = aoc::eval::evaluate_package(p, builder, opt);
-  ASSERT_TRUE(r.build_failures.empty()) << r.build_failures.front().result.first_error();
-  ASSERT_TRUE(r.setup_error.empty()) << r.setup_error;
-  ASSERT_EQ(r.cases.size(), 3u);
+  const auto r = aoc::eval::testing::evaluate_dir(fs::path(AOC_SOURCE_DIR) / "tests/data/compat/exp", opt);
+  ASSERT_EQ(r.cases.size(), 3u) << to_string(r.verdict) << ": " << r.message;
   for (const auto& c : r.cases) {
-    EXPECT_EQ(c.verdict, aoc::op::Verdict::Pass) << c.name << ": " << c.message;
+    EXPECT_EQ(c.verdict, aoc::eval::Verdict::Ok) << c.name << ": " << c.message;
     bool padding = false;
     for (const auto& w : c.warnings) padding = padding || w.find("padding of GM buffer") != std::string::npos;
     EXPECT_EQ(padding, c.name != "aligned_fp32") << c.name;

@@ -1,6 +1,7 @@
-// End to end: each operator of the suite passes its public cases; modified copies
-// of the add kernel show that wrong results, unwritten tails, kernel errors and
-// compile errors are each reported as such.
+// End to end through the evaluator's one, isolated path (eval/candidate_eval.h): each
+// operator of the suite passes its public cases; modified copies of the add kernel show
+// that wrong results, unwritten tails, kernel errors, crashes and compile errors are each
+// reported as such.
 #include <gtest/gtest.h>
 #include <unistd.h>
 
@@ -9,33 +10,28 @@
 #include <fstream>
 #include <sstream>
 
-#include "eval/evaluator.h"
+#include "eval/eval_test_support.h"
 #include "ops/op_package.h"
 
 namespace fs = std::filesystem;
-using aoc::op::Verdict;
+using aoc::eval::Verdict;
+using aoc::eval::testing::shared_builder;
 
 namespace {
 
-aoc::eval::Builder& shared_builder() {
-  static aoc::eval::Builder b(aoc::eval::default_builder_options());
-  return b;
-}
-
-aoc::eval::OpReport run_package(const fs::path& dir, uint64_t seed = 12345) {
-  auto p = aoc::op::load_op_package(dir);
-  aoc::eval::EvalOptions opt;
+aoc::eval::CandidateReport run_package(const fs::path& dir, uint64_t seed = 12345) {
+  aoc::eval::CandidateEvalOptions opt = aoc::eval::testing::test_options({});
   opt.seed = seed;
   opt.soc = "";  // correctness only; timing has its own tests
-  return aoc::eval::evaluate_package(p, shared_builder(), opt);
+  opt.limits.wall_seconds = 120;  // a slow case on a loaded machine is not what these tests look at
+  return aoc::eval::testing::evaluate_dir(dir, opt);
 }
 
-std::string describe(const aoc::eval::OpReport& r) {
+std::string describe(const aoc::eval::CandidateReport& r) {
   std::ostringstream os;
-  os << r.setup_error;
-  for (const auto& b : r.build_failures) os << b.what << ": " << b.result.first_error() << "\n";
+  os << to_string(r.verdict) << ": " << r.message << "\n";
   for (const auto& c : r.cases)
-    if (c.verdict != Verdict::Pass) os << c.name << ": " << c.message << "\n";
+    if (c.verdict != Verdict::Ok) os << c.name << ": " << to_string(c.verdict) << " " << c.message << "\n";
   return os.str();
 }
 
@@ -61,7 +57,7 @@ class MutatedAdd {
   fs::path dir_;
 };
 
-const aoc::op::CaseOutcome* find_case(const aoc::eval::OpReport& r, const std::string& name) {
+const aoc::eval::CaseResult* find_case(const aoc::eval::CandidateReport& r, const std::string& name) {
   for (const auto& c : r.cases)
     if (c.name == name) return &c;
   return nullptr;
@@ -73,7 +69,7 @@ class SuiteOperator : public ::testing::TestWithParam<const char*> {};
 
 TEST_P(SuiteOperator, PassesAllPublicCases) {
   auto r = run_package(fs::path(AOC_SOURCE_DIR) / "ops" / GetParam());
-  EXPECT_TRUE(r.passed()) << describe(r);
+  EXPECT_EQ(r.verdict, Verdict::Ok) << describe(r);
   auto p = aoc::op::load_op_package(fs::path(AOC_SOURCE_DIR) / "ops" / GetParam());
   EXPECT_EQ(r.cases.size(), p.cases.size());
   for (const auto& c : r.cases) {
@@ -88,19 +84,18 @@ INSTANTIATE_TEST_SUITE_P(Ops, SuiteOperator,
 TEST(MutatedKernel, WrongArithmeticFailsEveryCase) {
   MutatedAdd m("AscendC::Add(zLocal, xLocal, yLocal", "AscendC::Sub(zLocal, xLocal, yLocal");
   auto r = run_package(m.dir());
-  ASSERT_TRUE(r.build_failures.empty()) << describe(r);
-  ASSERT_FALSE(r.cases.empty());
-  EXPECT_FALSE(r.passed());
+  ASSERT_FALSE(r.cases.empty()) << describe(r);
+  EXPECT_EQ(r.verdict, Verdict::WrongResult) << describe(r);
   const auto p = aoc::op::load_op_package(m.dir());
   for (const auto& c : r.cases) {
     // x - y equals x + y on all-zero inputs: only those cases may pass.
     const auto spec = std::find_if(p.cases.begin(), p.cases.end(), [&](const auto& s) { return s.name == c.name; });
     ASSERT_NE(spec, p.cases.end());
     if (spec->values.dist == "zeros") {
-      EXPECT_EQ(c.verdict, Verdict::Pass) << c.name;
+      EXPECT_EQ(c.verdict, Verdict::Ok) << c.name;
       continue;
     }
-    EXPECT_EQ(c.verdict, Verdict::Fail) << c.name;
+    EXPECT_EQ(c.verdict, Verdict::WrongResult) << c.name;
     EXPECT_NE(c.message.find("output z"), std::string::npos) << c.message;
   }
 }
@@ -109,12 +104,12 @@ TEST(MutatedKernel, DataCopyOfAnUnalignedTailLeavesItUnwritten) {
   // DataCopy moves whole 32 B blocks only: the unaligned tail of the last tile is lost.
   MutatedAdd m("AscendC::DataCopyPad(zGm[offset], zLocal, copyParams);", "AscendC::DataCopy(zGm[offset], zLocal, len);");
   auto r = run_package(m.dir());
-  ASSERT_TRUE(r.build_failures.empty()) << describe(r);
+  ASSERT_FALSE(r.cases.empty()) << describe(r);
   const auto* aligned = find_case(r, "aligned_2d_fp16");
   const auto* prime = find_case(r, "prime_1021_fp16");
   ASSERT_TRUE(aligned && prime);
-  EXPECT_EQ(aligned->verdict, Verdict::Pass) << aligned->message;
-  EXPECT_EQ(prime->verdict, Verdict::Fail);
+  EXPECT_EQ(aligned->verdict, Verdict::Ok) << aligned->message;
+  EXPECT_EQ(prime->verdict, Verdict::WrongResult);
   ASSERT_FALSE(prime->outputs.empty());
   EXPECT_GT(prime->outputs[0].cmp.poisoned, 0);
 }
@@ -125,10 +120,10 @@ TEST(MutatedKernel, UbOverflowIsAKernelErrorWithFileAndLine) {
   MutatedAdd m("pipe.InitBuffer(inQueueY, BUFFER_NUM, this->tileLength * sizeof(DTYPE_Y));",
                "pipe.InitBuffer(inQueueY, BUFFER_NUM, this->tileLength * sizeof(DTYPE_Y) * 8);");
   auto r = run_package(m.dir());
-  ASSERT_TRUE(r.build_failures.empty()) << describe(r);
+  ASSERT_FALSE(r.cases.empty()) << describe(r);
   const auto* c = find_case(r, "aligned_2d_fp16");
   ASSERT_TRUE(c);
-  EXPECT_EQ(c->verdict, Verdict::Error);
+  EXPECT_EQ(c->verdict, Verdict::RuntimeError);
   EXPECT_EQ(fs::path(c->error_file).filename(), "add.cpp") << c->message;
   EXPECT_GT(c->error_line, 0u);
   EXPECT_NE(c->message.find("UB overflow"), std::string::npos) << c->message;
@@ -138,10 +133,10 @@ TEST(MutatedKernel, UbOverflowIsAKernelErrorWithFileAndLine) {
 TEST(MutatedKernel, CompileErrorIsADiagnosticWithFileAndLine) {
   MutatedAdd m("uint32_t len = TileElems(progress);", "uint32_t len = TileElemz(progress);");
   auto r = run_package(m.dir());
-  ASSERT_FALSE(r.build_failures.empty());
+  EXPECT_EQ(r.verdict, Verdict::CompileError) << describe(r);
   EXPECT_TRUE(r.cases.empty());
-  const auto errs = aoc::eval::errors_only(r.build_failures[0].result.diagnostics);
-  ASSERT_FALSE(errs.empty()) << r.build_failures[0].result.log;
+  const auto& errs = r.diagnostics;
+  ASSERT_FALSE(errs.empty()) << r.message;
   EXPECT_EQ(fs::path(errs[0].file).filename(), "add.cpp");
   EXPECT_GT(errs[0].line, 0);
   EXPECT_NE(errs[0].message.find("TileElemz"), std::string::npos);
@@ -153,8 +148,21 @@ TEST(Evaluation, SameSeedSameNumbersAndRebuildsAreCached) {
   const uint64_t runs = shared_builder().compiler_runs();
   auto b = run_package(add, 7);
   EXPECT_EQ(shared_builder().compiler_runs(), runs);  // everything came from the cache
-  EXPECT_EQ(b.build_cache_hits, b.builds);
   ASSERT_EQ(a.cases.size(), b.cases.size());
   for (size_t i = 0; i < a.cases.size(); ++i)
     EXPECT_EQ(a.cases[i].outputs[0].cmp.worst_index, b.cases[i].outputs[0].cmp.worst_index);
+}
+
+// The kernel runs in the sandboxed child, never in this process: a kernel that crashes gets
+// verdict crash and the evaluation goes on (tests/eval/bad_kernels_test.cpp has the rest).
+TEST(IsolatedKernel, ACrashIsAVerdict) {
+  MutatedAdd m("            CopyIn(i);\n", "            CopyIn(i);\n            volatile int* nowhere = nullptr;\n            *nowhere = 1;\n");
+  aoc::eval::CandidateEvalOptions opt = aoc::eval::testing::test_options({"aligned_2d_fp16", "prime_1021_fp16"});
+  opt.soc = "";
+  const auto r = aoc::eval::testing::evaluate_dir(m.dir(), opt);
+  ASSERT_EQ(r.cases.size(), 2u) << describe(r);
+  for (const auto& c : r.cases) {
+    EXPECT_EQ(c.verdict, Verdict::Crash) << c.name << ": " << c.message;
+    EXPECT_NE(c.message.find("SIGSEGV"), std::string::npos) << c.message;
+  }
 }

@@ -30,10 +30,10 @@ struct Measured {
 Measured measure(const std::string& kernel) {
   aoc::test::AddPackageCopy pkg(kernel);
   auto r = pkg.run("Ascend910B1", {"aligned_2d_fp16"});
-  EXPECT_TRUE(r.passed()) << r.setup_error << (r.cases.empty() ? "" : r.cases[0].message);
-  if (r.cases.empty() || !r.cases[0].profile) return {};
+  EXPECT_EQ(r.verdict, aoc::eval::Verdict::Ok) << r.message;
+  if (r.cases.empty() || !r.cases[0].sim_profile) return {};
   const auto& c = r.cases[0];
-  return {c.profile->fields.at("aiv_scalar_time"), c.kernel_blocks, c.api_records};
+  return {c.sim_profile->fields.at("aiv_scalar_time"), c.kernel_blocks, c.api_records};
 }
 
 TEST(ScalarCost, TenTimesTheLoopCostsTenTimesTheScalarTime) {

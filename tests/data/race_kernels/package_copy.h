@@ -1,5 +1,6 @@
 // A temporary copy of ops/elementwise/add whose kernel source is replaced: tests run
-// their own kernels through the real build, tiling, launch and checking path.
+// their own kernels through the real build and the evaluator's isolated tiling, launch and
+// checking path (eval/candidate_eval.h).
 #pragma once
 #include <unistd.h>
 
@@ -8,8 +9,7 @@
 #include <sstream>
 #include <string>
 
-#include "eval/evaluator.h"
-#include "ops/op_package.h"
+#include "eval/eval_test_support.h"
 
 namespace aoc::test {
 
@@ -33,13 +33,12 @@ class AddPackageCopy {
   ~AddPackageCopy() { std::filesystem::remove_all(dir_); }
   const std::filesystem::path& dir() const { return dir_; }
 
-  aoc::eval::OpReport run(const std::string& soc, std::vector<std::string> only = {}) const {
-    static aoc::eval::Builder builder(aoc::eval::default_builder_options());
-    aoc::eval::EvalOptions opt;
+  aoc::eval::CandidateReport run(const std::string& soc, std::vector<std::string> only = {}) const {
+    aoc::eval::CandidateEvalOptions opt = aoc::eval::testing::test_options(std::move(only));
     opt.seed = 7;
     opt.soc = soc;
-    opt.only_cases = std::move(only);
-    return aoc::eval::evaluate_package(aoc::op::load_op_package(dir_), builder, opt);
+    opt.limits.wall_seconds = 120;
+    return aoc::eval::testing::evaluate_dir(dir_, opt);
   }
 
  private:
