@@ -21,6 +21,7 @@
 #include "eval/eval_pool.h"
 #include "eval/harness_protocol.h"
 #include "ops/op_package.h"
+#include "runtime/block_traces.h"
 #include "sim/calibrate.h"
 #include "sim/cost_model.h"
 #include "sim/engine.h"
@@ -56,9 +57,7 @@ aoc::sim::CalibrationResult retime(const aoc::sim::CalibrationPoint& pt, const s
   failed.point = pt;
   try {
     const aoc::eval::TraceSet set = aoc::eval::read_traces(file);
-    std::vector<aoc::sim::BlockTrace> blocks;
-    for (const auto& core : set.cores)
-      blocks.push_back({&core.trace, core.core_type == 1 ? aoc::sim::CoreType::AIC : aoc::sim::CoreType::AIV});
+    const std::vector<aoc::sim::BlockTrace> blocks = aoc::rt::block_traces(set.cores);
     const aoc::sim::Soc soc = aoc::sim::load_soc(soc_of(pt, a));
     const aoc::sim::SimResult sim = aoc::sim::simulate(soc, blocks);
     return aoc::sim::compare_to_measurement(pt, sim.task_duration_us, aoc::sim::make_profile(soc, sim).fields);
@@ -195,8 +194,7 @@ nlohmann::json sensitivity(const std::vector<aoc::sim::CalibrationResult>& resul
     RecordedCase& c = cases.emplace_back();
     c.result = &r;
     c.set = aoc::eval::read_traces(trace_path(a, r.point));
-    for (const auto& core : c.set.cores)
-      c.blocks.push_back({&core.trace, core.core_type == 1 ? aoc::sim::CoreType::AIC : aoc::sim::CoreType::AIV});
+    c.blocks = aoc::rt::block_traces(c.set.cores);
   }
   nlohmann::json out = {{"parameters", nlohmann::json::array()}, {"single_row", nlohmann::json::array()},
                         {"no_row", nlohmann::json::array()}};

@@ -20,6 +20,7 @@
 #include "ops/case_gen.h"
 #include "ops/case_inputs.h"
 #include "ops/rng.h"
+#include "runtime/block_traces.h"
 #include "sim/chrome_trace.h"
 #include "sim/engine.h"
 #include "sim/hazards.h"
@@ -228,11 +229,10 @@ CaseResult run_one_case(const Setup& s, size_t ci, const CandidateEvalOptions& o
     try {
       const TraceSet traces = read_traces(trace_file(dir.path, 0));
       if (opt.on_traces) opt.on_traces(c.name, traces.cores);
+      const std::vector<aoc::sim::BlockTrace> blocks = aoc::rt::block_traces(traces.cores);
       std::vector<const aoc::Trace*> per_core;
-      std::vector<aoc::sim::BlockTrace> blocks;
       for (const auto& core : traces.cores) {
         per_core.push_back(&core.trace);
-        blocks.push_back({&core.trace, core.core_type == 1 ? aoc::sim::CoreType::AIC : aoc::sim::CoreType::AIV});
         for (const auto& r : core.trace.records) {
           if (r.kind == aoc::RecKind::Scalar) out.kernel_blocks += r.kernel_blocks;
           else ++out.api_records;

@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "eval/eval_test_support.h"
+#include "runtime/block_traces.h"
 #include "sim/calibrate.h"
 #include "sim/engine.h"
 #include "sim/soc.h"
@@ -207,9 +208,7 @@ TEST(Calibration, TracesHandedBackRetimeToTheReportedDuration) {
   ASSERT_EQ(handed, std::vector<std::string>{pt.case_name});
   const eval::TraceSet set = eval::read_traces(file);
   std::filesystem::remove(file);
-  std::vector<sim::BlockTrace> blocks;
-  for (const auto& core : set.cores)
-    blocks.push_back({&core.trace, core.core_type == 1 ? sim::CoreType::AIC : sim::CoreType::AIV});
+  const std::vector<sim::BlockTrace> blocks = rt::block_traces(set.cores);
   EXPECT_EQ(blocks.size(), rep.cases[0].block_dim);
   EXPECT_DOUBLE_EQ(sim::simulate(sim::load_soc(pt.soc), blocks).task_duration_us, *rep.cases[0].sim_us);
 }
