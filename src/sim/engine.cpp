@@ -16,7 +16,6 @@ namespace {
 
 constexpr double kInf = std::numeric_limits<double>::infinity();
 constexpr int kS = int(Pipe::S);
-constexpr uint8_t kCacheModeDisable = 1;  // AscendC::CacheMode::CACHE_MODE_DISABLE in TraceRecord::cache_mode
 
 enum class PipeMode : uint8_t { Idle, Fixed, FlowPending, Flowing };
 

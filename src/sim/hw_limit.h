@@ -17,6 +17,9 @@ struct UnitWork {
   double vector_bytes = 0;   // bytes at full vector rate (slower instructions scaled up)
   double mte1_bytes = 0;
   double mte2_bytes = 0;     // GM -> UB/L1/L0 bytes
+  // The MTE2 bytes that must come from HBM at the least: the distinct GM bytes read (a
+  // re-read may hit in L2) plus every byte of reads that bypass L2. Below 0: all of mte2_bytes.
+  double mte2_hbm_bytes = -1;
   double mte3_bytes = 0;     // UB/L1 -> GM bytes
   double fixpipe_bytes = 0;
 };

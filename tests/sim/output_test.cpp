@@ -120,6 +120,7 @@ TEST(HwLimit, WorkFromTraces) {
   Trace a = trace_of(small_kernel());
   UnitWork w = work_from_traces(soc, {{&a, CoreType::AIV}, {&a, CoreType::AIV}});
   EXPECT_DOUBLE_EQ(w.mte2_bytes, 2048);
+  EXPECT_DOUBLE_EQ(w.mte2_hbm_bytes, 1024);  // both blocks read the same 1 KiB of GM
   EXPECT_DOUBLE_EQ(w.mte3_bytes, 1024);
   EXPECT_GT(w.vector_bytes, 0);
   HwLimit h = hw_limit(soc, w);
@@ -127,4 +128,42 @@ TEST(HwLimit, WorkFromTraces) {
   // The simulated time can never beat the limit.
   SimResult r = simulate(soc, {{&a, CoreType::AIV}, {&a, CoreType::AIV}});
   EXPECT_GT(r.task_duration_us, h.time_us);
+}
+
+// A kernel that reads its input twice (statistics, then normalisation) needs HBM for the
+// first read only: the second may hit in L2, so T_HW bounds it by L2's rate, not HBM's.
+TEST(HwLimit, ReReadBytesAreBoundByL2NotHbm) {
+  Soc soc = load_soc("Ascend910B1");
+  constexpr uint64_t kSlice = 64 * 1024;
+  std::vector<Trace> traces;
+  for (uint64_t b = 0; b < 48; ++b) {
+    const uint64_t gm_lo = (uint64_t(1) << 30) + b * kSlice;
+    traces.push_back(trace_of({copy_in(0, gm_lo, kSlice, 11), copy_in(0, gm_lo, kSlice, 12)}));
+  }
+  std::vector<BlockTrace> blocks;
+  for (const auto& t : traces) blocks.push_back({&t, CoreType::AIV});
+  const UnitWork w = work_from_traces(soc, blocks);
+  const double unique = 48.0 * kSlice;
+  EXPECT_DOUBLE_EQ(w.mte2_bytes, 2 * unique);
+  EXPECT_DOUBLE_EQ(w.mte2_hbm_bytes, unique);
+  const HwLimit h = hw_limit(soc, w);
+  const double mte2_cores = soc.aiv_cores * soc.paths.at("gm_to_ub").core_bytes_per_cycle +
+                            soc.aic_cores * soc.paths.at("gm_to_l1").core_bytes_per_cycle;
+  const double expect_cycles = std::max(2 * unique / std::min(mte2_cores, soc.l2_write_bytes_per_cycle),
+                                        unique / soc.hbm_read_bytes_per_cycle);
+  EXPECT_NEAR(h.unit_us.at("mte2"), soc.cycles_to_us(expect_cycles), 1e-9);
+  // Counting every byte at HBM's rate, as before, would be the stricter (wrong) bound.
+  EXPECT_LT(h.unit_us.at("mte2"), soc.cycles_to_us(2 * unique / soc.hbm_read_bytes_per_cycle));
+  EXPECT_GT(simulate(soc, blocks).task_duration_us, h.time_us);
+
+  // Reads that bypass L2 cannot hit there: every byte counts against HBM.
+  std::vector<Trace> bypass;
+  for (const auto& t : traces) {
+    Trace c = t;
+    for (auto& r : c.records) r.cache_mode = kCacheModeDisable;
+    bypass.push_back(std::move(c));
+  }
+  std::vector<BlockTrace> bypass_blocks;
+  for (const auto& t : bypass) bypass_blocks.push_back({&t, CoreType::AIV});
+  EXPECT_DOUBLE_EQ(work_from_traces(soc, bypass_blocks).mte2_hbm_bytes, 2 * unique);
 }

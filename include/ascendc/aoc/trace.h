@@ -45,6 +45,9 @@ struct Range {
   uint64_t hi = 0;
 };
 
+// TraceRecord::cache_mode of a copy whose GM side bypasses L2 (AscendC::CacheMode::CACHE_MODE_DISABLE).
+constexpr uint8_t kCacheModeDisable = 1;
+
 struct TraceRecord {
   RecKind kind = RecKind::Compute;
   Pipe pipe = Pipe::S;
