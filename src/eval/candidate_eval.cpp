@@ -13,8 +13,10 @@
 #include <memory>
 
 #include "eval/contained.h"
+#include "eval/content_hash.h"
 #include "eval/harness_protocol.h"
 #include "eval/judge.h"
+#include "eval/reference_cache.h"
 #include "eval/syscall_filter.h"
 #include "ops/kernel_library.h"
 #include "ops/case_gen.h"
@@ -81,7 +83,17 @@ struct Setup {
   std::map<size_t, fs::path> kernel_sos;                            // per dtype variant
   std::map<size_t, std::vector<std::vector<int64_t>>> out_shapes;  // per selected case
   std::map<size_t, std::string> shape_errors;                       // InferShape refused the case
+  std::string reference_scope;  // what a case's inputs and golden outputs depend on besides the case
 };
+
+// The key of a case's inputs and golden outputs in the reference cache.
+std::string reference_key(const Setup& s, size_t ci) {
+  const aoc::op::CaseSpec& c = s.p->cases[ci];
+  std::string key = s.reference_scope + "|" + std::to_string(ci) + "|" + c.name + "|" + std::to_string(c.variant);
+  for (const auto& [name, shape] : c.shapes) key += "|" + name + "=" + aoc::op::shape_to_string(shape);
+  for (const auto& shape : s.out_shapes.at(ci)) key += "|" + aoc::op::shape_to_string(shape);
+  return key;
+}
 
 aoc::op::TypedBuffer as_buffer(aoc::op::ElemType t, size_t count, const std::vector<unsigned char>& bytes) {
   aoc::op::TypedBuffer b(t, count);
@@ -153,10 +165,18 @@ CaseResult run_one_case(const Setup& s, size_t ci, const CandidateEvalOptions& o
 
   // Two trials: the seeded inputs, then perturbed ones (a different stream of the
   // same ranges) in the same process, so a kernel replaying earlier outputs shows.
+  // Both, and the golden's outputs for them, come from the reference cache when another
+  // candidate of the operator already ran this case with this seed.
   constexpr int kTrials = 2;
   const uint64_t seeds[kTrials] = {opt.seed, aoc::op::mix_seed(opt.seed, 0x5eed2ull, 0x7e57ull)};
-  std::vector<aoc::op::CaseTensor> inputs[kTrials];
-  for (int t = 0; t < kTrials; ++t) inputs[t] = aoc::op::make_case_inputs(p, ci, seeds[t]);
+  if (const auto bad = s.shape_errors.find(ci); bad != s.shape_errors.end()) return finish(Verdict::Error, bad->second);
+  ReferenceCache& cache = ReferenceCache::shared();
+  const std::string key = reference_key(s, ci);
+  std::shared_ptr<const CaseReference> known = cache.find(key);
+  auto fresh = std::make_shared<CaseReference>();
+  if (!known)
+    for (int t = 0; t < kTrials; ++t) fresh->inputs.push_back(aoc::op::make_case_inputs(p, ci, seeds[t]));
+  const std::vector<std::vector<aoc::op::CaseTensor>>& inputs = known ? known->inputs : fresh->inputs;
 
   PrivateDir dir(opt.temp_root);
   HarnessRequest req;
@@ -169,7 +189,6 @@ CaseResult run_one_case(const Setup& s, size_t ci, const CandidateEvalOptions& o
   req.config = opt.config;
   for (size_t i = 0; i < p.inputs.size(); ++i)
     req.inputs.push_back({p.inputs[i].name, inputs[0][i].shape, p.inputs[i].dtypes[c.variant], p.inputs[i].format});
-  if (const auto bad = s.shape_errors.find(ci); bad != s.shape_errors.end()) return finish(Verdict::Error, bad->second);
   std::vector<size_t> out_counts;
   for (size_t o = 0; o < p.outputs.size(); ++o) {
     const auto& shape = s.out_shapes.at(ci).at(o);
@@ -213,15 +232,27 @@ CaseResult run_one_case(const Setup& s, size_t ci, const CandidateEvalOptions& o
     return finish(verdict_of_status(st[t].status), st[t].message);
   }
 
-  // Correctness: the golden and the gate on every trial, in a contained child.
+  // Correctness: the golden on every trial (in a contained child, unless known), then the gate.
   std::vector<TrialData> trials(kTrials);
+  std::vector<const std::vector<aoc::op::CaseTensor>*> trial_inputs;
   for (int t = 0; t < kTrials; ++t) {
-    trials[t].inputs = std::move(inputs[t]);
+    trials[t].inputs = &inputs[t];
+    trial_inputs.push_back(&inputs[t]);
     for (size_t o = 0; o < req.outputs.size(); ++o)
       trials[t].outputs.push_back(
           as_buffer(req.outputs[o].dtype, out_counts[o], read_bytes(output_file(dir.path, t, o))));
   }
-  Judgement judged = judge_case(p, c, s.golden, s.out_shapes.at(ci), trials, opt.limits.wall_seconds);
+  if (!known) {
+    ReferenceRun golden = reference_outputs(p, c, s.golden, s.out_shapes.at(ci), trial_inputs, opt.limits.wall_seconds);
+    if (!golden.ok) return finish(Verdict::Error, golden.message);
+    fresh->outputs = std::move(golden.trials);
+    // Only complete references are kept: a golden that failed on these inputs fails again.
+    if (std::all_of(fresh->outputs.begin(), fresh->outputs.end(), [](const auto& r) { return r.ok; }))
+      cache.put(key, fresh);
+  }
+  const TrialReferences& references = known ? known->outputs : fresh->outputs;
+  Judgement judged =
+      judge_case(p, c, s.golden, s.out_shapes.at(ci), trials, references, opt.limits.wall_seconds);
   out.outputs = std::move(judged.outputs);
   if (judged.verdict != Verdict::Ok) return finish(judged.verdict, judged.message);
 
@@ -420,6 +451,12 @@ CandidateReport evaluate_candidate(const Candidate& cand, Builder& builder, cons
     if (!g.ok || !gsp.ok) return done(Verdict::Error, "the golden of " + p.name + " does not build: " +
                                                           (g.ok ? gsp : g).first_error());
     s.golden = {g.library, gsp.library};
+    // The golden libraries are named by their content; op.toml gives the cases' value ranges.
+    ContentHash scope;
+    scope.add(g.library.string()).add(gsp.library.string()).add_file(p.toml_path);
+    scope.add(opt.case_set).add(std::to_string(opt.hidden.seed)).add(std::to_string(opt.hidden.count));
+    scope.add(std::to_string(opt.hidden.max_elements)).add(std::to_string(opt.seed));
+    s.reference_scope = scope.hex();
   } catch (const std::exception& e) {
     return done(Verdict::Error, e.what());
   }

@@ -1,8 +1,8 @@
 #include "eval/judge.h"
 
+#include <cstring>
 #include <optional>
-
-#include <nlohmann/json.hpp>
+#include <stdexcept>
 
 #include "eval/contained.h"
 #include "ops/golden.h"
@@ -10,74 +10,146 @@
 namespace aoc::eval {
 
 namespace {
-using nlohmann::json;
 
-// The child's answer travels as CBOR, which keeps NaN and infinities (worst values often are).
-json to_wire(const aoc::op::OutputCheck& o) {
-  const aoc::op::CompareResult& c = o.cmp;
-  return {{"name", o.name},
-          {"shape", o.shape},
-          {"cmp",
-           {c.pass, c.max_rel, c.mean_rel, c.worst_index, c.worst_actual, c.worst_expected, c.nan_mismatch,
-            c.inf_mismatch, c.poisoned, c.compared, c.tau, c.fallback_used, c.small_errors, c.small_cpu_errors,
-            c.cancel_errors, c.cancel_cpu_errors, c.relaxed, c.reason}}};
+using aoc::op::GoldenLibrary;
+
+// Golden results travel from the contained child as flat binary: per trial a status byte,
+// the error text, then each output as a count and its doubles (hundreds of megabytes on a
+// large case, where a text or CBOR encoding would cost more than the golden).
+void put_u64(std::string& out, uint64_t v) { out.append(reinterpret_cast<const char*>(&v), sizeof v); }
+
+std::string encode(const TrialReferences& trials) {
+  std::string out;
+  put_u64(out, trials.size());
+  for (const auto& t : trials) {
+    out.push_back(t.ok ? 1 : 0);
+    put_u64(out, t.error.size());
+    out += t.error;
+    put_u64(out, t.outputs.size());
+    for (const auto& o : t.outputs) {
+      put_u64(out, o.size());
+      out.append(reinterpret_cast<const char*>(o.data()), o.size() * sizeof(double));
+    }
+  }
+  return out;
 }
 
-aoc::op::OutputCheck from_wire(const json& j) {
-  aoc::op::OutputCheck o;
-  o.name = j.at("name");
-  o.shape = j.at("shape").get<std::vector<int64_t>>();
-  const json& a = j.at("cmp");
-  aoc::op::CompareResult& c = o.cmp;
-  size_t i = 0;
-  auto next = [&]() -> const json& { return a.at(i++); };
-  c.pass = next();
-  c.max_rel = next();
-  c.mean_rel = next();
-  c.worst_index = next();
-  c.worst_actual = next();
-  c.worst_expected = next();
-  c.nan_mismatch = next();
-  c.inf_mismatch = next();
-  c.poisoned = next();
-  c.compared = next();
-  c.tau = next();
-  c.fallback_used = next();
-  c.small_errors = next();
-  c.small_cpu_errors = next();
-  c.cancel_errors = next();
-  c.cancel_cpu_errors = next();
-  c.relaxed = next();
-  c.reason = next();
-  return o;
+// Throws std::runtime_error on a malformed answer.
+TrialReferences decode(const std::string& in) {
+  size_t at = 0;
+  auto take = [&](void* to, size_t n) {
+    if (n > in.size() - at) throw std::runtime_error("truncated golden answer");
+    std::memcpy(to, in.data() + at, n);
+    at += n;
+  };
+  auto u64 = [&]() {
+    uint64_t v = 0;
+    take(&v, sizeof v);
+    return v;
+  };
+  TrialReferences trials(u64());
+  for (auto& t : trials) {
+    char ok = 0;
+    take(&ok, 1);
+    t.ok = ok != 0;
+    t.error.resize(u64());
+    take(t.error.data(), t.error.size());
+    t.outputs.resize(u64());
+    for (auto& o : t.outputs) {
+      const uint64_t n = u64();
+      if (n > (in.size() - at) / sizeof(double)) throw std::runtime_error("truncated golden answer");
+      o.resize(n);
+      take(o.data(), n * sizeof(double));
+    }
+  }
+  if (at != in.size()) throw std::runtime_error("trailing bytes in the golden answer");
+  return trials;
 }
 
-// Runs in the contained child: everything package-supplied happens here.
-Judgement judge_here(const aoc::op::OpPackage& p, const aoc::op::CaseSpec& c, const GoldenFiles& golden,
-                     const std::vector<std::vector<int64_t>>& shapes, const std::vector<TrialData>& trials) {
-  using aoc::op::GoldenLibrary;
+// `golden` on each of `inputs` in a contained child.
+ReferenceRun run_golden(const std::string& what, const aoc::op::OpPackage& p, const aoc::op::CaseSpec& c,
+                        const std::filesystem::path& golden, const std::vector<std::vector<int64_t>>& shapes,
+                        const std::vector<const std::vector<aoc::op::CaseTensor>*>& inputs, double wall_seconds) {
+  const ContainedResult r = run_contained(
+      what,
+      [&]() {
+        const GoldenLibrary lib = GoldenLibrary::open(golden);
+        TrialReferences out;
+        for (const auto* in : inputs) out.push_back(lib.run(p, c, GoldenLibrary::Inputs(*in), shapes));
+        return encode(out);
+      },
+      wall_seconds);
+  ReferenceRun run;
+  if (!r.ok) {
+    run.message = r.error + "; fix golden.cpp of the package";
+    return run;
+  }
+  try {
+    run.trials = decode(r.answer);
+  } catch (const std::exception& e) {
+    run.message = std::string("unreadable answer from ") + what + ": " + e.what();
+    return run;
+  }
+  if (run.trials.size() != inputs.size()) {
+    run.message = "unreadable answer from " + what + ": wrong number of trials";
+    return run;
+  }
+  run.ok = true;
+  return run;
+}
+
+}  // namespace
+
+ReferenceRun reference_outputs(const aoc::op::OpPackage& p, const aoc::op::CaseSpec& c, const GoldenFiles& golden,
+                               const std::vector<std::vector<int64_t>>& output_shapes,
+                               const std::vector<const std::vector<aoc::op::CaseTensor>*>& trial_inputs,
+                               double wall_seconds) {
+  return run_golden("the golden of " + p.name, p, c, golden.reference, output_shapes, trial_inputs, wall_seconds);
+}
+
+Judgement judge_case(const aoc::op::OpPackage& p, const aoc::op::CaseSpec& c, const GoldenFiles& golden,
+                     const std::vector<std::vector<int64_t>>& shapes, const std::vector<TrialData>& trials,
+                     const TrialReferences& ref, double wall_seconds) {
   Judgement j;
-  const GoldenLibrary reference = GoldenLibrary::open(golden.reference);
-  std::optional<GoldenLibrary> same_precision;  // loaded only when an output needs the fallback screen
-  std::vector<GoldenLibrary::Result> ref(trials.size());
+  if (ref.size() != trials.size()) {
+    j.message = "evaluator: references for " + std::to_string(ref.size()) + " trials, " +
+                std::to_string(trials.size()) + " trials run";
+    return j;
+  }
   for (size_t t = 0; t < trials.size(); ++t) {
-    const GoldenLibrary::Inputs in(trials[t].inputs);
-    ref[t] = reference.run(p, c, in, shapes);
     if (!ref[t].ok) {
       j.verdict = Verdict::Error;
       j.message = "golden: " + ref[t].error;
       return j;
     }
+    if (ref[t].outputs.size() != trials[t].outputs.size()) {
+      j.message = "golden: it returned " + std::to_string(ref[t].outputs.size()) + " outputs for " +
+                  std::to_string(trials[t].outputs.size());
+      return j;
+    }
+    // The same golden built in float, loaded only when an output needs the fallback screen.
     std::optional<GoldenLibrary::Result> cpu;
+    std::string cpu_failure;
     auto cpu_outputs = [&]() -> const std::vector<std::vector<double>>* {
       if (!cpu) {
-        if (!same_precision) same_precision.emplace(GoldenLibrary::open(golden.same_precision));
-        cpu = same_precision->run(p, c, in, shapes);
+        ReferenceRun r = run_golden("the float golden of " + p.name, p, c, golden.same_precision, shapes,
+                                    {trials[t].inputs}, wall_seconds);
+        if (r.ok) cpu = std::move(r.trials.front());
+        else {
+          cpu_failure = r.message;
+          cpu = GoldenLibrary::Result{};
+        }
       }
       return cpu->ok ? &cpu->outputs : nullptr;
     };
     const auto checks = aoc::op::compare_outputs(trials[t].outputs, ref[t].outputs, p.tolerance, aoc::op::kPoisonByte,
                                                  cpu_outputs);
+    if (!cpu_failure.empty()) {
+      j.verdict = Verdict::Error;
+      j.message = cpu_failure;
+      j.outputs.clear();
+      return j;
+    }
     for (size_t o = 0; o < checks.size(); ++o) {
       aoc::op::OutputCheck chk{p.outputs[o].name, shapes[o], checks[o]};
       if (t == 0) j.outputs.push_back(chk);
@@ -101,38 +173,6 @@ Judgement judge_here(const aoc::op::OpPackage& p, const aoc::op::CaseSpec& c, co
     }
   }
   j.verdict = Verdict::Ok;
-  return j;
-}
-
-}  // namespace
-
-Judgement judge_case(const aoc::op::OpPackage& p, const aoc::op::CaseSpec& c, const GoldenFiles& golden,
-                     const std::vector<std::vector<int64_t>>& output_shapes, const std::vector<TrialData>& trials,
-                     double wall_seconds) {
-  const ContainedResult r = run_contained(
-      "the golden of " + p.name,
-      [&]() {
-        const Judgement j = judge_here(p, c, golden, output_shapes, trials);
-        json w = {{"verdict", to_string(j.verdict)}, {"message", j.message}, {"outputs", json::array()}};
-        for (const auto& o : j.outputs) w["outputs"].push_back(to_wire(o));
-        const std::vector<uint8_t> bytes = json::to_cbor(w);
-        return std::string(bytes.begin(), bytes.end());
-      },
-      wall_seconds);
-  Judgement j;
-  if (!r.ok) {
-    j.message = r.error + "; fix golden.cpp of the package";
-    return j;
-  }
-  try {
-    const json w = json::from_cbor(r.answer);
-    j.verdict = parse_verdict(w.at("verdict").get<std::string>()).value_or(Verdict::Error);
-    j.message = w.at("message");
-    for (const auto& o : w.at("outputs")) j.outputs.push_back(from_wire(o));
-  } catch (const std::exception& e) {
-    j.verdict = Verdict::Error;
-    j.message = std::string("unreadable answer from the golden's process: ") + e.what();
-  }
   return j;
 }
 

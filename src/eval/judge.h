@@ -2,7 +2,8 @@
 // the precision gate (evaluation.md section 3) on the outputs the kernel returned. The
 // golden is package code loaded from a shared object, so it runs in a contained child
 // (eval/contained.h): when it crashes, throws or hangs, the case gets verdict `error`
-// with a message and the evaluator goes on.
+// with a message and the evaluator goes on. The gate itself is the project's code and runs
+// in this process.
 #pragma once
 #include <filesystem>
 #include <string>
@@ -10,6 +11,7 @@
 
 #include "eval/verdict.h"
 #include "ops/case_inputs.h"
+#include "ops/golden.h"
 #include "ops/output_check.h"
 #include "ops/op_package.h"
 
@@ -21,9 +23,27 @@ struct GoldenFiles {
 };
 
 struct TrialData {
-  std::vector<aoc::op::CaseTensor> inputs;
-  std::vector<aoc::op::TypedBuffer> outputs;  // what the kernel returned
+  const std::vector<aoc::op::CaseTensor>* inputs = nullptr;  // owned by the caller (or the reference cache)
+  std::vector<aoc::op::TypedBuffer> outputs;                 // what the kernel returned
 };
+
+// The package's golden in double on each trial's inputs: one result per trial, each either
+// the outputs or the golden's own failure message.
+using TrialReferences = std::vector<aoc::op::GoldenLibrary::Result>;
+
+struct ReferenceRun {
+  bool ok = false;        // false: the golden crashed, threw, exited or ran out of time
+  std::string message;    // why not (the case's verdict is then `error` with it)
+  TrialReferences trials;
+};
+
+// Runs the golden on every trial's inputs in a contained child. The result depends only on
+// the package, the case and the inputs, never on the kernel: it may be kept and reused for
+// other candidates of the operator (eval/reference_cache.h).
+ReferenceRun reference_outputs(const aoc::op::OpPackage& p, const aoc::op::CaseSpec& c, const GoldenFiles& golden,
+                               const std::vector<std::vector<int64_t>>& output_shapes,
+                               const std::vector<const std::vector<aoc::op::CaseTensor>*>& trial_inputs,
+                               double wall_seconds);
 
 struct Judgement {
   Verdict verdict = Verdict::Error;   // Ok, WrongResult, Suspicious or Error (golden failed)
@@ -31,10 +51,12 @@ struct Judgement {
   std::vector<aoc::op::OutputCheck> outputs;  // first trial
 };
 
-// With two or more trials, a later trial that returns the first trial's outputs while the
-// reference changed is Suspicious (cached or replayed output).
+// The precision gate on every trial's outputs against `references` (from reference_outputs),
+// in this process; the same-precision golden of the fallback screen, when an output needs it,
+// runs in a contained child. With two or more trials, a later trial that returns the first
+// trial's outputs while the reference changed is Suspicious (cached or replayed output).
 Judgement judge_case(const aoc::op::OpPackage& p, const aoc::op::CaseSpec& c, const GoldenFiles& golden,
                      const std::vector<std::vector<int64_t>>& output_shapes, const std::vector<TrialData>& trials,
-                     double wall_seconds);
+                     const TrialReferences& references, double wall_seconds);
 
 }  // namespace aoc::eval

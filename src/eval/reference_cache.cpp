@@ -1,0 +1,66 @@
+#include "eval/reference_cache.h"
+
+#include <cstdlib>
+
+namespace aoc::eval {
+
+size_t CaseReference::bytes() const {
+  size_t n = 0;
+  for (const auto& trial : inputs)
+    for (const auto& t : trial) n += t.data.bytes.size();
+  for (const auto& trial : outputs)
+    for (const auto& o : trial.outputs) n += o.size() * sizeof(double);
+  return n;
+}
+
+std::shared_ptr<const CaseReference> ReferenceCache::find(const std::string& key) {
+  std::lock_guard lock(mu_);
+  const auto it = index_.find(key);
+  if (it == index_.end()) return nullptr;
+  lru_.splice(lru_.begin(), lru_, it->second);
+  ++hits_;
+  return it->second->value;
+}
+
+void ReferenceCache::put(const std::string& key, std::shared_ptr<const CaseReference> entry) {
+  const size_t bytes = entry->bytes();
+  std::lock_guard lock(mu_);
+  if (bytes > max_bytes_ / 4 || index_.count(key)) return;
+  lru_.push_front(Entry{key, std::move(entry), bytes});
+  index_[key] = lru_.begin();
+  bytes_ += bytes;
+  while (bytes_ > max_bytes_ && !lru_.empty()) {
+    bytes_ -= lru_.back().bytes;
+    index_.erase(lru_.back().key);
+    lru_.pop_back();
+  }
+}
+
+size_t ReferenceCache::hits() const {
+  std::lock_guard lock(mu_);
+  return hits_;
+}
+
+size_t ReferenceCache::size() const {
+  std::lock_guard lock(mu_);
+  return lru_.size();
+}
+
+void ReferenceCache::clear() {
+  std::lock_guard lock(mu_);
+  lru_.clear();
+  index_.clear();
+  bytes_ = 0;
+}
+
+ReferenceCache& ReferenceCache::shared() {
+  static ReferenceCache cache([] {
+    const char* mb = std::getenv("AOC_REFERENCE_CACHE_MB");
+    char* end = nullptr;
+    const unsigned long long v = mb != nullptr && *mb ? std::strtoull(mb, &end, 10) : 512;
+    return static_cast<size_t>((end != nullptr && *end != '\0' ? 512 : v) << 20);
+  }());
+  return cache;
+}
+
+}  // namespace aoc::eval
