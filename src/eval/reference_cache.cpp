@@ -25,7 +25,7 @@ std::shared_ptr<const CaseReference> ReferenceCache::find(const std::string& key
 void ReferenceCache::put(const std::string& key, std::shared_ptr<const CaseReference> entry) {
   const size_t bytes = entry->bytes();
   std::lock_guard lock(mu_);
-  if (bytes > max_bytes_ / 4 || index_.count(key)) return;
+  if (max_bytes_ == 0 || bytes > max_bytes_ / 2 || index_.count(key)) return;
   lru_.push_front(Entry{key, std::move(entry), bytes});
   index_[key] = lru_.begin();
   bytes_ += bytes;
@@ -57,8 +57,8 @@ ReferenceCache& ReferenceCache::shared() {
   static ReferenceCache cache([] {
     const char* mb = std::getenv("AOC_REFERENCE_CACHE_MB");
     char* end = nullptr;
-    const unsigned long long v = mb != nullptr && *mb ? std::strtoull(mb, &end, 10) : 512;
-    return static_cast<size_t>((end != nullptr && *end != '\0' ? 512 : v) << 20);
+    const unsigned long long v = mb != nullptr && *mb ? std::strtoull(mb, &end, 10) : 1024;
+    return static_cast<size_t>((end != nullptr && *end != '\0' ? 1024 : v) << 20);
   }());
   return cache;
 }

@@ -24,7 +24,7 @@ struct CaseReference {
 };
 
 // Least-recently-used entries go first when the total passes the budget; an entry larger
-// than a quarter of the budget is not kept. Safe to use from several threads.
+// than half the budget is not kept. Safe to use from several threads.
 class ReferenceCache {
  public:
   explicit ReferenceCache(size_t max_bytes) : max_bytes_(max_bytes) {}
@@ -34,7 +34,7 @@ class ReferenceCache {
   size_t size() const;
   void clear();
 
-  // The process-wide cache: $AOC_REFERENCE_CACHE_MB megabytes (default 512; 0 turns it off).
+  // The process-wide cache: $AOC_REFERENCE_CACHE_MB megabytes (default 1024; 0 turns it off).
   static ReferenceCache& shared();
 
  private:

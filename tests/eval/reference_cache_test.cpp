@@ -74,7 +74,7 @@ std::shared_ptr<CaseReference> reference_of(size_t doubles) {
 
 TEST(ReferenceCache, KeepsToItsBudget) {
   ReferenceCache cache(1000 * sizeof(double));
-  cache.put("too large", reference_of(300));  // more than a quarter of the budget
+  cache.put("too large", reference_of(600));  // more than half the budget
   EXPECT_EQ(cache.size(), 0u);
   for (int i = 0; i < 10; ++i) cache.put("entry " + std::to_string(i), reference_of(200));
   EXPECT_EQ(cache.size(), 5u);
