@@ -2,7 +2,10 @@
 // large operator, with a cold build cache (the compiler runs, precompiled header included),
 // a cold candidate with the precompiled header already built, the same without a
 // precompiled header ($AOC_NO_PCH's path), and a warm cache (the build is a lookup; the cases
-// still run in the sandbox, since a stored result would not measure the evaluator).
+// still run in the sandbox, since a stored result would not measure the evaluator). Warm:
+// the inputs and golden outputs come from the reference cache, as for every candidate of an
+// operator after the first in a search; warm_new_references: they are computed again, as for
+// the first candidate (the cold modes compute them too).
 // One evaluation = one candidate on every public case of its operator, as the optimizer
 // counts it. Figures are in docs/performance.md; run with `make bench` or
 //   build/bin/eval_throughput_bench --benchmark_filter=small
@@ -17,6 +20,7 @@
 #include "eval/candidate.h"
 #include "eval/candidate_eval.h"
 #include "eval/content_hash.h"
+#include "eval/reference_cache.h"
 
 namespace {
 namespace fs = std::filesystem;
@@ -30,7 +34,7 @@ struct OpChoice {
 const OpChoice kSmall{"ops/elementwise/abs", {}};
 const OpChoice kLarge{"ops/optimizer/adam", {}};
 
-enum class Cache { Cold, ColdCandidateWarmPch, ColdNoPch, Warm };
+enum class Cache { Cold, ColdCandidateWarmPch, ColdNoPch, WarmNewReferences, Warm };
 
 fs::path fresh_dir(const std::string& tag) {
   fs::path d = fs::temp_directory_path() / ("aoc-eval-bench-" + tag + "-" + std::to_string(::getpid()));
@@ -66,7 +70,8 @@ void BM_Evaluate(benchmark::State& state, const OpChoice& op, Cache mode) {
   const fs::path pkg = bo.root / op.package;
   aoc::eval::Builder builder(bo);
   const aoc::eval::Candidate cand = aoc::eval::load_candidate(pkg, aoc::eval::tree_hash(bo.root / "include" / "ascendc"));
-  if (mode == Cache::Warm || mode == Cache::ColdCandidateWarmPch) evaluate_once(builder, cand, op, state);
+  if (mode == Cache::Warm || mode == Cache::WarmNewReferences || mode == Cache::ColdCandidateWarmPch)
+    evaluate_once(builder, cand, op, state);
   for (auto _ : state) {
     state.PauseTiming();
     if (mode == Cache::Cold || mode == Cache::ColdNoPch) {
@@ -75,6 +80,7 @@ void BM_Evaluate(benchmark::State& state, const OpChoice& op, Cache mode) {
     } else if (mode == Cache::ColdCandidateWarmPch) {
       drop_builds_keep_pch(bo.cache_dir);
     }
+    if (mode != Cache::Warm) aoc::eval::ReferenceCache::shared().clear();
     aoc::eval::Builder fresh(bo);  // forgets nothing on disk; a new builder like a new run
     state.ResumeTiming();
     evaluate_once(fresh, cand, op, state);
@@ -92,6 +98,7 @@ void register_all() {
   const Mode modes[] = {{"cold", Cache::Cold, 1},
                         {"cold_candidate_pch_built", Cache::ColdCandidateWarmPch, 1},
                         {"cold_no_pch", Cache::ColdNoPch, 1},
+                        {"warm_new_references", Cache::WarmNewReferences, 3},
                         {"warm", Cache::Warm, 3}};
   const std::pair<const char*, const OpChoice*> ops[] = {{"small", &kSmall}, {"large", &kLarge}};
   for (const auto& [opname, op] : ops)
