@@ -2,7 +2,7 @@
 // in a forked child of the evaluator, so a crash, a throw, an exit or an endless loop
 // there becomes an error message instead of taking the evaluator (and the other
 // candidates of a batch) down. The child inherits this process's memory (no exec, no
-// copy of the inputs) and answers with a string through a pipe.
+// copy of the inputs) and answers with a string, through a memory file.
 #pragma once
 #include <functional>
 #include <string>
