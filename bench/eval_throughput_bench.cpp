@@ -7,7 +7,8 @@
 // operator after the first in a search; warm_new_references: they are computed again, as for
 // the first candidate (the cold modes compute them too).
 // One evaluation = one candidate on every public case of its operator, as the optimizer
-// counts it. Figures are in docs/performance.md; run with `make bench` or
+// counts it; Screen: the cheap first stage of the search-time cascade. Figures are in
+// docs/performance.md; run with `make bench` or
 //   build/bin/eval_throughput_bench --benchmark_filter=small
 #include <benchmark/benchmark.h>
 
@@ -19,8 +20,10 @@
 #include "eval/builder.h"
 #include "eval/candidate.h"
 #include "eval/candidate_eval.h"
+#include "eval/cascade.h"
 #include "eval/content_hash.h"
 #include "eval/reference_cache.h"
+#include "tune/tuner.h"
 
 namespace {
 namespace fs = std::filesystem;
@@ -89,6 +92,30 @@ void BM_Evaluate(benchmark::State& state, const OpChoice& op, Cache mode) {
   fs::remove_all(bo.cache_dir);
 }
 
+// The screen of the search-time cascade (eval/cascade.h) as `ascendopt tune` runs it: the
+// tuning cases (largest of at most 65536 elements per dtype, and the longest rows) plus the
+// correctness probe, one trial each, warm build and references; what a candidate that cannot
+// become the best costs, against a warm full evaluation above.
+void BM_Screen(benchmark::State& state, const OpChoice& op) {
+  aoc::eval::BuilderOptions bo = aoc::eval::default_builder_options();
+  aoc::eval::Builder builder(bo);
+  const aoc::eval::Candidate cand =
+      aoc::eval::load_candidate(bo.root / op.package, aoc::eval::tree_hash(bo.root / "include" / "ascendc"));
+  aoc::eval::CandidateEvalOptions opt = aoc::eval::default_candidate_eval_options();
+  opt.seed = 1;
+  opt.limits.wall_seconds = 900;
+  aoc::eval::CascadeOptions co;
+  co.timing_cases = aoc::tune::default_tuning_cases(cand.package, 65536);
+  aoc::eval::Cascade(builder, opt, co).screen(cand);  // warms the build and the references
+  for (auto _ : state) {
+    aoc::eval::Cascade cascade(builder, opt, co);  // a new one: nothing kept from the last round
+    const aoc::eval::CascadeScreen& s = cascade.screen(cand);
+    if (!s.ok) state.SkipWithError(("screen failed: " + s.reason).c_str());
+    state.counters["cases"] = double(s.report.cases.size());
+  }
+  state.SetItemsProcessed(state.iterations());
+}
+
 void register_all() {
   struct Mode {
     const char* name;
@@ -109,6 +136,13 @@ void register_all() {
           ->Unit(benchmark::kSecond)
           ->UseRealTime();
     }
+  for (const auto& [opname, op] : ops) {
+    const std::string name = std::string("Screen/") + opname + "/warm";
+    benchmark::RegisterBenchmark(name.c_str(), [op = op](benchmark::State& s) { BM_Screen(s, *op); })
+        ->Iterations(5)
+        ->Unit(benchmark::kSecond)
+        ->UseRealTime();
+  }
 }
 
 }  // namespace

@@ -87,6 +87,7 @@ nlohmann::json report_json(const aoc::tune::TuneReport& r) {
                       {"speedup", r.speedup()},
                       {"evaluations", r.search.history.size()},
                       {"invalid", r.search.invalid},
+                      {"gates", r.gates},
                       {"best_config", aoc::eval::to_json(r.best)},
                       {"best_point", r.best_key},
                       {"verified", r.verification.passed},
@@ -130,7 +131,8 @@ void print_human(std::ostream& os, const aoc::tune::TuneReport& r) {
   os << "best time:      " << r.best_us << " us\n";
   os << "speedup:        " << std::setprecision(3) << r.speedup() << "x\n";
   os << "evaluations:    " << r.search.history.size() << " of " << r.budget << " (" << r.search.invalid
-     << " invalid), " << std::setprecision(1) << r.seconds_per_evaluation << " s each\n";
+     << " invalid, " << r.gates << " paid the full gate), " << std::setprecision(1) << r.seconds_per_evaluation
+     << " s each\n";
   os << "best config:    " << config_text(r.best) << "\n";
   for (const auto& x : r.rejected) os << "rejected in verification: " << x << "\n";
   if (r.verification.passed)

@@ -167,12 +167,14 @@ CaseResult run_one_case(const Setup& s, size_t ci, const CandidateEvalOptions& o
   // same ranges) in the same process, so a kernel replaying earlier outputs shows.
   // Both, and the golden's outputs for them, come from the reference cache when another
   // candidate of the operator already ran this case with this seed.
-  constexpr int kTrials = 2;
-  const uint64_t seeds[kTrials] = {opt.seed, aoc::op::mix_seed(opt.seed, 0x5eed2ull, 0x7e57ull)};
+  // A one-trial run (a cascade's screen) is the first trial of the two-trial gate.
+  const int kTrials = opt.trials;
+  if (kTrials < 1 || kTrials > 2) return finish(Verdict::Error, "evaluator: trials must be 1 or 2");
+  const uint64_t seeds[2] = {opt.seed, aoc::op::mix_seed(opt.seed, 0x5eed2ull, 0x7e57ull)};
   if (const auto bad = s.shape_errors.find(ci); bad != s.shape_errors.end()) return finish(Verdict::Error, bad->second);
   ReferenceCache& cache = ReferenceCache::shared();
   const std::string key = reference_key(s, ci);
-  std::shared_ptr<const CaseReference> known = cache.find(key);
+  std::shared_ptr<const CaseReference> known = cache.find(key, static_cast<size_t>(kTrials));
   auto fresh = std::make_shared<CaseReference>();
   if (!known)
     for (int t = 0; t < kTrials; ++t) fresh->inputs.push_back(aoc::op::make_case_inputs(p, ci, seeds[t]));
@@ -250,7 +252,7 @@ CaseResult run_one_case(const Setup& s, size_t ci, const CandidateEvalOptions& o
     if (std::all_of(fresh->outputs.begin(), fresh->outputs.end(), [](const auto& r) { return r.ok; }))
       cache.put(key, fresh);
   }
-  const TrialReferences& references = known ? known->outputs : fresh->outputs;
+  const TrialReferences& references = known ? known->outputs : fresh->outputs;  // kTrials or more
   Judgement judged =
       judge_case(p, c, s.golden, s.out_shapes.at(ci), trials, references, opt.limits.wall_seconds);
   out.outputs = std::move(judged.outputs);
@@ -402,6 +404,7 @@ CandidateReport evaluate_candidate(const Candidate& cand, Builder& builder, cons
   rep.soc = opt.soc;
   rep.case_set = opt.case_set;
   rep.config = opt.config;
+  rep.trials = opt.trials;
   auto done = [&](Verdict v, std::string msg) {
     rep.verdict = v;
     rep.message = std::move(msg);
@@ -474,6 +477,7 @@ CandidateReport evaluate_candidate(const Candidate& cand, Builder& builder, cons
       cr.message = std::string("evaluator: ") + e.what();
       rep.cases.push_back(std::move(cr));
     }
+    if (opt.stop_at_failure && rep.cases.back().verdict != Verdict::Ok) break;
   }
   summarise(rep);
   rep.seconds = std::chrono::duration<double>(Clock::now() - t0).count();
@@ -520,6 +524,7 @@ json to_json(const CandidateReport& r) {
             {"isolation", r.isolation},
             {"from_store", r.from_store},
             {"seconds", r.seconds}};
+  if (r.trials != 2) j["trials"] = r.trials;
   if (!r.config.empty()) j["config"] = to_json(r.config);
   j["diagnostics"] = json::array();
   for (const auto& d : r.diagnostics)
@@ -562,6 +567,7 @@ CandidateReport report_from_json(const json& j) {
   r.message = j.at("message");
   r.network_isolated = j.at("network_isolated");
   r.isolation = j.value("isolation", "");
+  r.trials = j.value("trials", 2);
   if (j.contains("config")) r.config = tuning_config_from_json(j.at("config"));
   r.seconds = j.at("seconds");
   for (const auto& d : j.at("diagnostics"))

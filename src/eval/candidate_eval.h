@@ -45,6 +45,13 @@ struct CandidateEvalOptions {
   // gate, with the case's name, as read back from the child (e.g. to keep them for re-timing
   // on other SoC parameters without running the kernel again).
   std::function<void(const std::string& case_name, const std::vector<aoc::rt::CoreRun>&)> on_traces;
+  // Runs of each case: 2 is the correctness gate (the seeded inputs, then perturbed ones in the
+  // same process, so a kernel replaying earlier outputs shows); 1 runs only the first (the one
+  // that is timed and race-checked), as the screen of a cascade does (eval/cascade.h).
+  int trials = 2;
+  // Stop at the first case whose verdict is not ok (the later cases are not run or reported):
+  // for a caller that needs only to know whether every case passes.
+  bool stop_at_failure = false;
 };
 
 // The aoc-harness next to this build ($AOC_HARNESS overrides), and $TMPDIR (else /tmp),
@@ -87,6 +94,7 @@ struct CandidateReport {
   uint64_t seed = 0;
   std::string soc, case_set;
   TuningConfig config;
+  int trials = 2;  // CandidateEvalOptions::trials
   Verdict verdict = Verdict::Error;
   std::string message;
   std::vector<Diagnostic> diagnostics;    // compile_error

@@ -111,7 +111,7 @@ Judgement judge_case(const aoc::op::OpPackage& p, const aoc::op::CaseSpec& c, co
                      const std::vector<std::vector<int64_t>>& shapes, const std::vector<TrialData>& trials,
                      const TrialReferences& ref, double wall_seconds) {
   Judgement j;
-  if (ref.size() != trials.size()) {
+  if (ref.size() < trials.size()) {
     j.message = "evaluator: references for " + std::to_string(ref.size()) + " trials, " +
                 std::to_string(trials.size()) + " trials run";
     return j;

@@ -51,7 +51,8 @@ struct Judgement {
   std::vector<aoc::op::OutputCheck> outputs;  // first trial
 };
 
-// The precision gate on every trial's outputs against `references` (from reference_outputs),
+// The precision gate on every trial's outputs against `references` (from reference_outputs;
+// a reference of more trials serves a run of fewer, trial by trial from the first),
 // in this process; the same-precision golden of the fallback screen, when an output needs it,
 // runs in a contained child. With two or more trials, a later trial that returns the first
 // trial's outputs while the reference changed is Suspicious (cached or replayed output).

@@ -13,10 +13,10 @@ size_t CaseReference::bytes() const {
   return n;
 }
 
-std::shared_ptr<const CaseReference> ReferenceCache::find(const std::string& key) {
+std::shared_ptr<const CaseReference> ReferenceCache::find(const std::string& key, size_t trials) {
   std::lock_guard lock(mu_);
   const auto it = index_.find(key);
-  if (it == index_.end()) return nullptr;
+  if (it == index_.end() || it->second->value->outputs.size() < trials) return nullptr;
   lru_.splice(lru_.begin(), lru_, it->second);
   ++hits_;
   return it->second->value;
@@ -25,7 +25,13 @@ std::shared_ptr<const CaseReference> ReferenceCache::find(const std::string& key
 void ReferenceCache::put(const std::string& key, std::shared_ptr<const CaseReference> entry) {
   const size_t bytes = entry->bytes();
   std::lock_guard lock(mu_);
-  if (max_bytes_ == 0 || bytes > max_bytes_ / 2 || index_.count(key)) return;
+  if (max_bytes_ == 0 || bytes > max_bytes_ / 2) return;
+  if (const auto it = index_.find(key); it != index_.end()) {
+    if (it->second->value->outputs.size() >= entry->outputs.size()) return;
+    bytes_ -= it->second->bytes;
+    lru_.erase(it->second);
+    index_.erase(it);
+  }
   lru_.push_front(Entry{key, std::move(entry), bytes});
   index_[key] = lru_.begin();
   bytes_ += bytes;

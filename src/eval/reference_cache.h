@@ -28,7 +28,10 @@ struct CaseReference {
 class ReferenceCache {
  public:
   explicit ReferenceCache(size_t max_bytes) : max_bytes_(max_bytes) {}
-  std::shared_ptr<const CaseReference> find(const std::string& key);
+  // The entry of `key` when it holds at least `trials` trials (a two-trial entry serves a
+  // one-trial run: its first trial is the same inputs and golden outputs), else null.
+  std::shared_ptr<const CaseReference> find(const std::string& key, size_t trials = 1);
+  // Keeps `entry`, replacing an entry of the key with fewer trials.
   void put(const std::string& key, std::shared_ptr<const CaseReference> entry);
   size_t hits() const;
   size_t size() const;

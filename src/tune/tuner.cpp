@@ -24,10 +24,6 @@ uint64_t input_elements(const aoc::op::CaseSpec& c) {
   return n;
 }
 
-std::string first_failure(const eval::CandidateReport& r) {
-  if (!r.message.empty()) return r.message;
-  return std::string("verdict ") + eval::to_string(r.verdict);
-}
 
 }  // namespace
 
@@ -90,103 +86,61 @@ RepoKey repository_key(const aoc::op::OpPackage& p, const std::vector<std::strin
 }
 
 ConfigRunner::ConfigRunner(const eval::Candidate& cand, eval::Builder& builder, eval::CandidateEvalOptions opt,
-                           std::vector<std::string> tuning_cases)
-    : cand_(cand), builder_(builder), opt_(std::move(opt)), cases_(std::move(tuning_cases)) {}
+                           std::vector<std::string> tuning_cases, bool gate)
+    : cand_(cand),
+      cascade_(builder, std::move(opt),
+               eval::CascadeOptions{.timing_cases = std::move(tuning_cases),
+                                    .hidden_count = kHiddenCount,
+                                    .hidden_max_elements = kHiddenMaxElements,
+                                    .gate = gate}) {}
 
-Evaluation ConfigRunner::run(const eval::TuningConfig& c) {
-  const std::string key = eval::to_json(c).dump();
-  if (auto it = memo_.find(key); it != memo_.end()) return it->second;
-  const auto t0 = Clock::now();
-  eval::CandidateEvalOptions o = opt_;
-  o.case_set = "public";
-  o.only_cases = cases_;
-  o.config = c;
-  const eval::CandidateReport rep = eval::evaluate_candidate(cand_, builder_, o);
+Evaluation ConfigRunner::from_screen(const eval::CascadeScreen& s) const {
   Evaluation e;
-  e.valid = rep.verdict == eval::Verdict::Ok && !rep.cases.empty();
-  if (!e.valid) e.reason = std::string(eval::to_string(rep.verdict)) + ": " + first_failure(rep);
-  double log_sum = 0;
-  for (const auto& cr : rep.cases) {
+  e.valid = s.ok;
+  e.reason = s.reason;
+  e.time_us = s.time_us;
+  const auto& timing = cascade_.options().timing_cases;
+  for (const auto& cr : s.report.cases) {
     e.platform_reads |= cr.platform_reads;
     for (const auto& k : cr.knobs)
       if (std::none_of(e.knobs.begin(), e.knobs.end(), [&](const eval::KnobDecl& d) { return d.name == k.name; }))
         e.knobs.push_back(k);
-    if (!cr.sim_us) {
-      if (e.valid) {
-        e.valid = false;
-        e.reason = "case " + cr.name + " has no simulated time (no SoC?)";
-      }
-      continue;
-    }
-    e.cases.push_back({cr.name, *cr.sim_us, cr.block_dim, cr.bound_pipe, cr.profile});
-    log_sum += std::log(std::max(*cr.sim_us, 1e-9));
+    if (cr.sim_us && std::find(timing.begin(), timing.end(), cr.name) != timing.end())
+      e.cases.push_back({cr.name, *cr.sim_us, cr.block_dim, cr.bound_pipe, cr.profile});
   }
-  if (e.valid) e.time_us = std::exp(log_sum / static_cast<double>(e.cases.size()));
-  ++runs_;
-  seconds_ += std::chrono::duration<double>(Clock::now() - t0).count();
-  memo_[key] = e;
+  return e;
+}
+
+Evaluation ConfigRunner::run(const eval::TuningConfig& c) { return from_screen(cascade_.screen(cand_, c)); }
+
+Evaluation ConfigRunner::evaluate(const eval::TuningConfig& c) {
+  const eval::CascadeOutcome o = cascade_.evaluate(cand_, c);
+  Evaluation e = from_screen(o.screen);
+  if (!o.valid()) {
+    e.valid = false;
+    e.reason = o.reason();
+  }
   return e;
 }
 
 Verification ConfigRunner::verify(const eval::TuningConfig& c) {
-  const std::string key = eval::to_json(c).dump();
-  if (auto it = verified_.find(key); it != verified_.end()) return it->second;
-  Verification v;
-  eval::CandidateEvalOptions o = opt_;
-  o.case_set = "public";
-  o.only_cases.clear();
-  o.config = c;
-  const eval::CandidateReport pub = eval::evaluate_candidate(cand_, builder_, o);
-  if (pub.verdict != eval::Verdict::Ok) {
-    v.message = "public cases: " + first_failure(pub);
-  } else {
-    // The hidden draw: generated cases (package [hidden] parameters) with a seed the search
-    // never saw; smaller than an evaluation's draw so verification stays affordable.
-    aoc::op::HiddenDraw draw;
-    try {
-      draw.seed = hidden_seed_ ? *hidden_seed_ : aoc::op::hidden_seed_from_environment();
-    } catch (const std::exception& e) {
-      v.message = e.what();
-      verified_[key] = v;
-      return v;
-    }
-    hidden_seed_ = draw.seed;
-    draw.count = kHiddenCount;
-    draw.max_elements = kHiddenMaxElements;
-    eval::Candidate hidden = cand_;
-    hidden.package = aoc::op::with_case_set(cand_.package, aoc::op::CaseSet::Hidden, draw);
-    const eval::CandidateReport hid = eval::evaluate_candidate(hidden, builder_, o);
-    v.passed = hid.verdict == eval::Verdict::Ok;
-    if (!v.passed) v.message = "hidden draw (seed " + std::to_string(draw.seed) + "): " + first_failure(hid);
-  }
-  verified_[key] = v;
-  return v;
+  const eval::CascadeGate& g = cascade_.gate(cand_, c);
+  return Verification{g.passed, g.message};
 }
 
-void pick_verified(TuneReport& r, ConfigRunner& runner, size_t max_tries) {
-  std::vector<size_t> order;
-  for (size_t i = 0; i < r.search.history.size(); ++i)
-    if (r.search.history[i].valid) order.push_back(i);
-  std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) {
-    return r.search.history[a].time_us < r.search.history[b].time_us;
-  });
-  size_t tried = 0;
-  for (size_t i : order) {
-    const Evaluation& e = r.search.history[i];
-    if (e.time_us >= r.baseline_us) break;  // nothing faster than the baseline is left
-    if (tried++ == max_tries) break;
-    const eval::TuningConfig c = r.space.config(e.point);
-    Verification v = runner.verify(c);
-    if (v.passed) {
-      r.best = c;
-      r.best_us = e.time_us;
-      r.best_key = e.key;
-      r.verification = v;
-      return;
-    }
-    r.rejected.push_back(e.key + ": " + v.message);
+void take_verified_best(TuneReport& r, ConfigRunner& runner) {
+  r.rejected.clear();
+  for (const auto& e : r.search.history)
+    if (!e.valid && e.reason.starts_with(eval::kGateFailed))
+      r.rejected.push_back(e.key + ": " + e.reason.substr(eval::kGateFailed.size()));
+  if (const auto& best = runner.best()) {
+    r.best = best->config;
+    r.best_us = best->time_us;
+    r.best_key = r.search.history.at(best->evaluation).key;
+    r.verification = Verification{true, ""};
+    return;
   }
-  // The baseline: verified the same way, so the report never claims an unchecked result.
+  // Nothing passed the gate, the baseline included: the baseline is reported with its failure.
   r.best = {};
   r.best_us = r.baseline_us;
   r.best_key = r.space.key(r.space.defaults());
@@ -245,10 +199,11 @@ TuneReport tune(const fs::path& op_dir, eval::Builder& builder, const TuneOption
     if (r.repository_start) seeds.push_back(r.space.repair(r.repository_start->config));
   }
 
-  const EvalFn eval_fn = [&](const Point& pt) { return runner.run(r.space.config(pt)); };
+  const EvalFn eval_fn = [&](const Point& pt) { return runner.evaluate(r.space.config(pt)); };
   r.search = run_search(r.space, eval_fn, opt.search, seeds, opt.progress);
-  pick_verified(r, runner, opt.verify_candidates);
+  take_verified_best(r, runner);
   r.hidden_seed = runner.hidden_seed();
+  r.gates = runner.gates();
 
   if (opt.use_repository && r.verification.passed && !r.best.empty() && r.best_us < r.baseline_us) {
     RepoEntry e{r.best, r.best_us, r.baseline_us, r.candidate_hash, to_string(r.method), r.search.history.size()};

@@ -6,9 +6,10 @@
 //      plus the platform's cores and UB make the search space;
 //   3. search (evolve or random) within the budget, starting from the baseline and, when
 //      present, the repository's configuration for this (operator, shape class, dtype, SoC);
-//   4. the fastest configurations are verified, best first, on every public case and on a
-//      hidden draw (generated cases the search never saw); the first that passes is the
-//      result (the baseline when none does);
+//   4. each evaluation screens the tuning cases plus a correctness probe; a configuration
+//      faster than the best verified one pays the full gate (every public case, both trials,
+//      a hidden draw the search never saw) before it becomes the best, so the result is always
+//      verified (the baseline when nothing faster passes);
 //   5. a verified improvement is stored in the repository.
 #pragma once
 #include <cstdint>
@@ -23,6 +24,7 @@
 #include "eval/builder.h"
 #include "eval/candidate.h"
 #include "eval/candidate_eval.h"
+#include "eval/cascade.h"
 #include "tune/repository.h"
 #include "tune/search.h"
 
@@ -35,7 +37,6 @@ struct TuneOptions {
   int64_t max_case_elements = 0;          // ... among those with at most this many input elements (0: any)
   bool use_repository = true;             // read and update it
   std::filesystem::path repository_file;  // empty: <cache>/tune/repository.json
-  size_t verify_candidates = 3;           // best configurations tried in verification
   eval::CandidateEvalOptions eval;        // harness, limits, temp folder (seed is search.seed)
   ProgressFn progress;
 };
@@ -63,6 +64,7 @@ struct TuneReport {
   Verification verification;        // of the reported best (all public cases + hidden draw)
   std::optional<uint64_t> hidden_seed;
   std::vector<std::string> rejected;  // faster configurations that failed verification, with why
+  size_t gates = 0;  // evaluations that paid the full gate (eval/cascade.h)
   double seconds = 0;
   double seconds_per_evaluation = 0;
   double speedup() const { return best_us > 0 ? baseline_us / best_us : 1.0; }
@@ -73,34 +75,40 @@ class TuneError : public std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
-// Runs the tuning cases of `cand` with configurations; caches results by configuration so
-// several searches of one operator (the benchmark) pay for each configuration once.
+// Evaluates configurations of `cand` through a cascade (eval/cascade.h): the screen runs the
+// tuning cases (the time is their geometric mean) plus a correctness probe, one trial each;
+// the full gate (every public case with both trials, then a hidden draw of kHiddenCount
+// generated cases of at most kHiddenMaxElements elements, one seed per runner from
+// $ASCENDOPT_HIDDEN_SEED or fresh) runs only for a configuration that could become the best.
+// Results are kept per configuration, so several searches of one operator (the benchmark)
+// pay for each configuration once.
 class ConfigRunner {
  public:
+  // gate = false: screens only (evaluate() verifies nothing and best() stays empty).
   ConfigRunner(const eval::Candidate& cand, eval::Builder& builder, eval::CandidateEvalOptions opt,
-               std::vector<std::string> tuning_cases);
+               std::vector<std::string> tuning_cases, bool gate = true);
+  // The screen of a configuration, not counted as an evaluation of a search.
   Evaluation run(const eval::TuningConfig& c);
-  // Every public case with the configuration, then a hidden draw (kHiddenCount generated
-  // cases of at most kHiddenMaxElements elements; one seed per runner, from
-  // $ASCENDOPT_HIDDEN_SEED or fresh, so every configuration meets the same cases).
+  // One evaluation of a search: the screen, then the full gate when the screen is faster than
+  // the best verified configuration; a configuration failing the gate is invalid ("full gate: ...").
+  Evaluation evaluate(const eval::TuningConfig& c);
+  // The full gate on its own.
   Verification verify(const eval::TuningConfig& c);
+  // The verified best of the evaluations since the last new_search().
+  const std::optional<eval::CascadeBest>& best() const { return cascade_.best(); }
+  void new_search() { cascade_.new_search(); }
   static constexpr int64_t kHiddenCount = 8;
   static constexpr int64_t kHiddenMaxElements = 1 << 20;
-  std::optional<uint64_t> hidden_seed() const { return hidden_seed_; }
-  const std::vector<std::string>& tuning_cases() const { return cases_; }
-  size_t runs() const { return runs_; }
-  double seconds() const { return seconds_; }
+  std::optional<uint64_t> hidden_seed() const { return cascade_.hidden_seed(); }
+  const std::vector<std::string>& tuning_cases() const { return cascade_.options().timing_cases; }
+  size_t runs() const { return cascade_.screens_run(); }    // configurations screened
+  size_t gates() const { return cascade_.gates_run(); }     // configurations that paid the full gate
+  double seconds() const { return cascade_.seconds(); }
 
  private:
+  Evaluation from_screen(const eval::CascadeScreen& s) const;
   const eval::Candidate& cand_;
-  eval::Builder& builder_;
-  eval::CandidateEvalOptions opt_;
-  std::vector<std::string> cases_;
-  std::map<std::string, Evaluation> memo_;
-  std::map<std::string, Verification> verified_;
-  std::optional<uint64_t> hidden_seed_;
-  size_t runs_ = 0;
-  double seconds_ = 0;
+  eval::Cascade cascade_;
 };
 
 // The largest public case (by input elements) of each dtype variant, in variant order;
@@ -115,7 +123,8 @@ RepoKey repository_key(const aoc::op::OpPackage& p, const std::vector<std::strin
 // Throws TuneError when the package cannot be tuned (does not load, baseline fails ...).
 TuneReport tune(const std::filesystem::path& op_dir, eval::Builder& builder, const TuneOptions& opt);
 
-// Verification of the best configurations in order; fills best/verification/rejected.
-void pick_verified(TuneReport& r, ConfigRunner& runner, size_t max_tries);
+// After a search through runner.evaluate(): the verified best (the baseline, verified, when
+// no configuration passed the gate) and the configurations the gate rejected.
+void take_verified_best(TuneReport& r, ConfigRunner& runner);
 
 }  // namespace aoc::tune

@@ -83,4 +83,20 @@ TEST(ReferenceCache, KeepsToItsBudget) {
   EXPECT_EQ(cache.find("entry 9")->outputs[0].outputs[0].size(), 200u);
 }
 
+TEST(ReferenceCache, AnEntryServesRunsOfAsManyTrialsOrFewer) {
+  ReferenceCache cache(1 << 20);
+  const auto one = reference_of(10);
+  cache.put("case", one);
+  EXPECT_EQ(cache.find("case", 1), one);
+  EXPECT_EQ(cache.find("case", 2), nullptr) << "a one-trial entry cannot serve the gate's two trials";
+  const auto two = reference_of(10);
+  two->outputs.push_back(two->outputs.front());
+  cache.put("case", two);
+  EXPECT_EQ(cache.find("case", 2), two);
+  EXPECT_EQ(cache.find("case", 1), two);
+  cache.put("case", one);  // fewer trials than the kept entry: ignored
+  EXPECT_EQ(cache.find("case", 2), two);
+  EXPECT_EQ(cache.size(), 1u);
+}
+
 }  // namespace

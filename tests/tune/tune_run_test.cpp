@@ -35,7 +35,6 @@ TuneOptions small_options(const fs::path& repo) {
   o.search.seed = 11;
   o.tuning_cases = {"aligned_2d_fp16"};
   o.repository_file = repo;
-  o.verify_candidates = 1;
   return o;
 }
 

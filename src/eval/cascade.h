@@ -1,0 +1,126 @@
+// Search-time evaluation in two stages (a cascade), for searches that spend a budget of
+// evaluations on many candidates of one operator (tiling configurations, kernel rewrites):
+//
+//   1. The screen: the candidate's timing cases (the ones its score comes from) plus a cheap
+//      correctness probe (by default the smallest public case of each dtype), one trial each.
+//      Its score is the geometric mean of the timing cases' simulated Task Durations.
+//   2. The full gate, only for a candidate whose screen is valid and faster than the best
+//      verified candidate so far (the only kind that could become the best): every public
+//      case with both trials (the perturbed second trial catches replayed outputs), then a
+//      hidden draw of generated cases, stopping at the first failing case.
+//
+// One call of evaluate() is one evaluation of the budget, whatever stages it ran. A candidate
+// becomes best() only after passing the gate, so the best a search reports is always fully
+// verified; one that fails the gate is an invalid evaluation with the gate's reason. The
+// fastest valid evaluation among the first n calls is always the best after n calls, so a
+// search with a larger budget also gives the result of every smaller one.
+//
+//   aoc::eval::Cascade cascade(builder, options, {.timing_cases = {"aligned_2d_fp16"}});
+//   for (const Candidate& c : proposals) {
+//     const CascadeOutcome o = cascade.evaluate(c);   // one evaluation each
+//     if (!o.valid()) log(o.reason());
+//   }
+//   if (cascade.best()) report(cascade.best()->candidate_dir, cascade.best()->time_us);
+//
+// Results are kept per (candidate hash, configuration): evaluating a pair again costs
+// nothing; new_search() forgets the best but keeps them (several searches of one operator,
+// as the tuner benchmark runs, each with its own best). Not safe to share between threads.
+#pragma once
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "eval/builder.h"
+#include "eval/candidate.h"
+#include "eval/candidate_eval.h"
+
+namespace aoc::eval {
+
+struct CascadeOptions {
+  std::vector<std::string> timing_cases;  // public case names the score comes from (required)
+  std::vector<std::string> probe_cases;   // empty: default_probe_cases
+  int64_t hidden_count = 8;               // cases of the gate's hidden draw (0: no hidden draw)
+  int64_t hidden_max_elements = 1 << 20;  // size cap of the hidden cases
+  // The hidden draw's seed, one for every candidate; empty: $ASCENDOPT_HIDDEN_SEED, else a
+  // fresh one, taken at the first gate.
+  std::optional<uint64_t> hidden_seed;
+  bool gate = true;  // false: screens only, nothing is verified and best() stays empty
+};
+
+struct CascadeScreen {
+  CandidateReport report;  // the timing and probe cases, one trial
+  bool ok = false;
+  double time_us = 0;  // geometric mean of the timing cases' Task Durations
+  std::string reason;  // why not ok
+};
+
+struct CascadeGate {
+  bool passed = false;
+  std::string message;             // the first failure ("public cases: ..." or "hidden draw ...")
+  CandidateReport public_report;   // every public case, two trials (up to the first failure)
+  std::optional<CandidateReport> hidden_report;  // when the public cases passed and a draw is asked
+};
+
+// How CascadeOutcome::reason() begins when the full gate failed.
+inline constexpr std::string_view kGateFailed = "full gate: ";
+
+struct CascadeOutcome {
+  CascadeScreen screen;
+  std::optional<CascadeGate> gate;  // when the screen could beat the best
+  bool best = false;                // this evaluation became the verified best
+  bool valid() const { return screen.ok && (!gate || gate->passed); }
+  std::string reason() const;  // why not valid, "" when valid
+};
+
+struct CascadeBest {
+  std::string candidate_dir, candidate_hash;
+  TuningConfig config;
+  double time_us = 0;
+  size_t evaluation = 0;  // 0-based index of the evaluation since new_search()
+};
+
+class Cascade {
+ public:
+  // `base` gives the seed, SoC, limits, harness and temporary folder; its case selection,
+  // trials and configuration are set per stage. Throws std::invalid_argument without timing cases.
+  Cascade(Builder& builder, CandidateEvalOptions base, CascadeOptions opt);
+
+  // One evaluation of the budget: the screen, then the gate when the screen is valid and faster
+  // than best() (or nothing is best yet).
+  CascadeOutcome evaluate(const Candidate& cand, const TuningConfig& config = {});
+
+  // The stages on their own (kept per candidate and configuration; they do not touch best()).
+  const CascadeScreen& screen(const Candidate& cand, const TuningConfig& config = {});
+  const CascadeGate& gate(const Candidate& cand, const TuningConfig& config = {});
+
+  const std::optional<CascadeBest>& best() const { return best_; }
+  void new_search();  // forgets best() and the evaluation count; keeps the stages' results
+
+  size_t evaluations() const { return evaluations_; }  // evaluate() calls since new_search()
+  size_t screens_run() const { return screens_run_; }  // stages actually run (not from the kept results)
+  size_t gates_run() const { return gates_run_; }
+  double seconds() const { return seconds_; }           // spent running stages
+  std::optional<uint64_t> hidden_seed() const { return opt_.hidden_seed; }
+  const CascadeOptions& options() const { return opt_; }
+
+ private:
+  std::vector<std::string> probe_for(const Candidate& cand);
+  CandidateEvalOptions stage_options(const TuningConfig& config, int trials) const;
+  Builder& builder_;
+  CandidateEvalOptions base_;
+  CascadeOptions opt_;
+  std::map<std::string, CascadeScreen> screens_;
+  std::map<std::string, CascadeGate> gates_;
+  std::optional<CascadeBest> best_;
+  size_t evaluations_ = 0, screens_run_ = 0, gates_run_ = 0;
+  double seconds_ = 0;
+};
+
+// The probe: per dtype variant, the public case with the fewest input elements that is not a
+// timing case (none for a variant whose every case is timed).
+std::vector<std::string> default_probe_cases(const aoc::op::OpPackage& p, const std::vector<std::string>& timing_cases);
+
+}  // namespace aoc::eval
