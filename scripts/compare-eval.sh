@@ -28,6 +28,7 @@ summary='[.candidates[] | {c: .candidate, v: .verdict, cases: [.cases[] | {n: .n
 jq -S "$summary" "$work/old.json" >"$work/old.sum"
 jq -S "$summary" "$work/new.json" >"$work/new.sum"
 cases=$(jq '[.[].cases[]] | length' "$work/new.sum")
+echo "compared: $(jq length "$work/new.sum") candidates, $cases cases"
 if diff -u "$work/old.sum" "$work/new.sum"; then
   echo "identical: $(jq length "$work/new.sum") candidates, $cases cases (verdicts, task_duration_us, t_hw_us)"
 else
