@@ -17,5 +17,6 @@ void add_llm_commands(CLI::App& app);  // llm-check and llm-propose
 void add_motifs_command(CLI::App& app);
 void add_rewrite_command(CLI::App& app);
 void add_import_command(CLI::App& app);
+void add_optimize_command(CLI::App& app);
 
 }  // namespace aoc::cli

@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "eval/candidate_eval.h"
 #include "tune/space.h"
 
 namespace aoc::tune {
@@ -29,5 +30,10 @@ struct Evaluation {
   std::vector<eval::KnobDecl> knobs;  // declared by the tiling function over the cases
   uint32_t platform_reads = 0;        // eval::kPlatformReads* bits read by the tiling over the cases
 };
+
+// The evaluation a candidate report makes: valid when every case is ok and timed, the time
+// the geometric mean of the cases' simulated Task Durations, the knobs and platform reads the
+// tiling declared over the cases. `point` and `key` are left for the caller.
+Evaluation evaluation_from_report(const eval::CandidateReport& rep);
 
 }  // namespace aoc::tune

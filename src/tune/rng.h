@@ -18,6 +18,7 @@ class Rng {
     return x % n;
   }
   bool chance(double p) { return g_.unit() < p; }
+  double unit() { return g_.unit(); }  // uniform in [0, 1)
 
  private:
   aoc::op::Xoshiro256 g_;

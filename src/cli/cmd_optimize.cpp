@@ -1,0 +1,116 @@
+// `ascendopt optimize OP_DIR --budget N`: the main job. Host search and kernel rewriting
+// alternate under one budget of evaluations (or another method, --method), the best variant
+// is verified and written with its diff, lineage and report. See docs/optimize.md.
+#include <unistd.h>
+
+#include <iostream>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "cli/commands.h"
+#include "optimize/run.h"
+
+namespace aoc::cli {
+
+namespace {
+namespace fs = std::filesystem;
+
+struct OptimizeArgs {
+  std::string op_dir;
+  size_t budget = 16;
+  uint64_t seed = 1;
+  std::string method = "optimize";
+  std::string out;
+  std::string soc = "Ascend910B1";
+  std::vector<std::string> cases;
+  int64_t max_elements = 65536;
+  std::string store;
+  bool no_store = false;
+  std::string cache_dir;
+  double timeout = 60;
+  bool json = false;
+};
+
+int run_optimize(const OptimizeArgs& a) {
+  aoc::optimize::OptimizeOptions o;
+  const auto m = aoc::optimize::parse_method(a.method);
+  if (!m) {
+    std::cerr << "error: --method " << a.method
+              << " is not a method; use optimize, best-of-n, openevolve, random, tune-only or rewrite-only\n";
+    return 2;
+  }
+  o.method = *m;
+  o.budget = a.budget;
+  o.seed = a.seed;
+  o.soc = a.soc;
+  o.cases = a.cases;
+  o.max_case_elements = a.max_elements;
+  o.eval = aoc::eval::default_candidate_eval_options();
+  o.eval.limits.wall_seconds = a.timeout;
+  if (::access(o.eval.harness.c_str(), X_OK) != 0) {
+    std::cerr << "error: the sandbox program " << o.eval.harness
+              << " is missing; build the aoc-harness target or point AOC_HARNESS at it\n";
+    return 2;
+  }
+  if (const std::string why = aoc::eval::temp_root_problem(o.eval.temp_root); !why.empty()) {
+    std::cerr << "error: " << why << "\n";
+    return 2;
+  }
+  aoc::eval::BuilderOptions bo = aoc::eval::default_builder_options();
+  if (!a.cache_dir.empty()) bo.cache_dir = a.cache_dir;
+  const std::string op_name = fs::path(a.op_dir).lexically_normal().filename().string();
+  o.out_dir = a.out.empty() ? fs::path(op_name + "-" + a.method + "-s" + std::to_string(a.seed)) : fs::path(a.out);
+  if (!a.no_store) o.store_file = a.store.empty() ? bo.cache_dir / "eval-results.sqlite" : fs::path(a.store);
+  const bool tty = ::isatty(STDERR_FILENO);
+  if (tty) {
+    o.progress = [](const aoc::optimize::Scored& s, size_t budget) {
+      std::cerr << "\r\033[K[" << s.spent << "/" << budget << "] "
+                << (s.eval.valid ? std::to_string(s.eval.time_us) + " us" : s.verdict)
+                << (s.from_store ? " (stored)" : "") << "  " << s.origin.substr(0, 90) << std::flush;
+    };
+    o.log = [](const std::string& line) { std::cerr << "\r\033[K" << line << "\n"; };
+  }
+  aoc::eval::Builder builder(bo);
+  try {
+    const auto r = aoc::optimize::optimize(a.op_dir, builder, o);
+    if (tty) std::cerr << "\r\033[K";
+    if (a.json) std::cout << aoc::optimize::to_json(r).dump(2) << "\n";
+    else std::cout << aoc::optimize::summary_text(r) << "written: " << o.out_dir.string()
+                   << "/{best/, best.diff, report.json, summary.txt}\n";
+    return r.verified ? 0 : 1;
+  } catch (const aoc::optimize::OptimizeError& e) {
+    if (tty) std::cerr << "\r\033[K";
+    std::cerr << "error: " << e.what() << "\n";
+    return 2;
+  }
+}
+
+}  // namespace
+
+void add_optimize_command(CLI::App& app) {
+  auto args = std::make_shared<OptimizeArgs>();
+  CLI::App* cmd = app.add_subcommand("optimize", "Make an operator faster: host tiling search and kernel motif "
+                                                 "rewrites under one evaluation budget, verified (docs/optimize.md)");
+  cmd->add_option("OP_DIR", args->op_dir, "Operator package (op.toml) or candidate folder")
+      ->required()
+      ->check(CLI::ExistingDirectory);
+  cmd->add_option("--budget", args->budget, "Evaluations (the baseline is the first)")->capture_default_str();
+  cmd->add_option("--seed", args->seed, "Seed of the search and of the case inputs")->capture_default_str();
+  cmd->add_option("--method", args->method, "optimize, best-of-n, openevolve, random, tune-only or rewrite-only")
+      ->capture_default_str();
+  cmd->add_option("--out", args->out, "Run folder (default: <op>-<method>-s<seed>); the same folder resumes a run");
+  cmd->add_option("--soc", args->soc, "SoC model")->capture_default_str();
+  cmd->add_option("--case", args->cases, "Evaluate on these public cases (default: the largest of each dtype)");
+  cmd->add_option("--max-elements", args->max_elements,
+                  "Default evaluation cases: the largest of each dtype with at most this many input elements")
+      ->capture_default_str();
+  cmd->add_option("--store", args->store, "Result store (default: <cache dir>/eval-results.sqlite)");
+  cmd->add_flag("--no-store", args->no_store, "Neither read nor write the result store (no resume)");
+  cmd->add_option("--cache-dir", args->cache_dir, "Build cache folder (default: <build>/cache or $AOC_CACHE_DIR)");
+  cmd->add_option("--timeout", args->timeout, "Wall-clock limit per case, seconds")->capture_default_str();
+  cmd->add_flag("--json", args->json, "Print the JSON report");
+  cmd->callback([args]() { exit_status() = run_optimize(*args); });
+}
+
+}  // namespace aoc::cli

@@ -1,0 +1,37 @@
+// Best-of-N: independent samples from the original package, no feedback between them. A
+// sample is a random set of applicable motifs applied in a random order (each drawn from the
+// motifs still applicable after the previous ones; half the samples apply none) and a random
+// configuration of the original's space (a quarter keep the kernel's defaults); a sample
+// identical to one already drawn is drawn again. The best valid sample is the result.
+#include "optimize/methods.h"
+
+namespace aoc::optimize {
+
+void run_best_of_n(SearchContext& ctx) {
+  const aoc::tune::Space sp = ctx.config.space_of(*ctx.baseline);
+  aoc::tune::Rng rng(aoc::op::mix_seed(ctx.seed, 0xb0f));
+  const size_t max_draws = 8 * ctx.ev.budget().limit() + 16;
+  for (size_t draw = 0; draw < max_draws && !ctx.ev.budget().exhausted(); ++draw) {
+    KernelPtr k = ctx.baseline->variant.kernel;
+    std::string motifs;
+    if (rng.chance(0.5)) {
+      const size_t want = 1 + rng.below(std::max<size_t>(1, ctx.motif.applicable(*k).size()));
+      for (size_t i = 0; i < want; ++i) {
+        const auto names = ctx.motif.chooser().order(*ctx.baseline, ctx.motif.applicable(*k), rng);
+        if (names.empty()) break;
+        KernelPtr next = ctx.motif.apply(k, names.front());
+        if (!next) break;
+        k = next;
+        motifs += (motifs.empty() ? "" : "+") + names.front();
+      }
+    }
+    aoc::tune::Point p = sp.defaults();
+    if (!rng.chance(0.25))
+      for (size_t d = 0; d < sp.dims.size(); ++d) p[d] = static_cast<uint32_t>(rng.below(sp.dims[d].values.size()));
+    const Variant v{k, sp.config(p)};
+    if (ctx.ev.known(v.key())) continue;
+    ctx.ev.evaluate(v, "sample: motifs [" + motifs + "], config " + sp.key(p), ctx.baseline->index);
+  }
+}
+
+}  // namespace aoc::optimize

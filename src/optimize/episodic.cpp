@@ -1,0 +1,106 @@
+// The episodic optimizer. Each episode works on the current best variant:
+//  - host: the tuner's evolutionary search (tune/search.h) over the best kernel's own space
+//    (read from its evaluation, so a rewrite that changed the knobs changes the space),
+//    seeded with the best configuration, for max(3, budget/4) evaluations;
+//  - kernel: up to 2 applicable motifs applied to the best kernel, with its configuration.
+// Budget split: a bandit on gain per evaluation. An arm not yet played goes first (host
+// before kernel); then the arm whose last two episodes gained most per evaluation spent
+// (log of the best time's ratio, divided by the evaluations), ties going to the arm not
+// played last. An arm with nothing left to propose for the current best (no untried
+// motif, no unseen configuration) waits until the best changes.
+#include <cmath>
+#include <sstream>
+
+#include "optimize/methods.h"
+#include "tune/search.h"
+
+namespace aoc::optimize {
+
+namespace {
+
+struct Arm {
+  std::string name;
+  bool enabled = false;
+  std::vector<double> gains;  // per episode: log-gain per evaluation
+  std::string stuck_on;       // best variant key on which it had nothing to propose
+  double score() const {
+    if (gains.empty()) return INFINITY;
+    const size_t n = std::min<size_t>(2, gains.size());
+    double s = 0;
+    for (size_t i = gains.size() - n; i < gains.size(); ++i) s += gains[i];
+    return s / static_cast<double>(n);
+  }
+};
+
+void host_episode(SearchContext& ctx, const ScoredPtr& best, size_t episode, size_t length) {
+  const aoc::tune::Space sp = ctx.config.space_of(*best);
+  aoc::tune::SearchOptions so;
+  so.method = aoc::tune::Method::Evolve;
+  so.budget = length + 1;  // the seed (the best configuration) is recalled, not charged
+  so.seed = aoc::op::mix_seed(ctx.seed, episode);
+  const std::string origin = "host search (evolve), episode " + std::to_string(episode);
+  const aoc::tune::EvalFn fn = [&](const aoc::tune::Point& p) {
+    const ScoredPtr s = ctx.ev.evaluate(Variant{best->variant.kernel, sp.config(p)}, origin, best->index);
+    if (!s) {
+      aoc::tune::Evaluation e;
+      e.reason = "budget spent";
+      return e;
+    }
+    return s->eval;
+  };
+  aoc::tune::run_search(sp, fn, so, {sp.repair(best->variant.config)});
+}
+
+void kernel_episode(SearchContext& ctx, const ScoredPtr& best, size_t tries) {
+  for (size_t i = 0; i < tries && !ctx.ev.budget().exhausted(); ++i) {
+    aoc::tune::Rng rng(aoc::op::mix_seed(ctx.seed, 0x4b000 + ctx.ev.budget().spent()));
+    const auto p = ctx.motif.propose({*best, {}, rng, seen_in(ctx.ev)});
+    if (!p) return;
+    ctx.ev.evaluate(p->variant, p->origin, best->index);
+  }
+}
+
+}  // namespace
+
+void run_episodic(SearchContext& ctx, bool host, bool kernel) {
+  Arm arms[2] = {{"host", host, {}, ""}, {"kernel", kernel, {}, ""}};
+  int last = -1;
+  const size_t host_length = std::max<size_t>(3, ctx.ev.budget().limit() / 4);
+  for (size_t episode = 1; !ctx.ev.budget().exhausted(); ++episode) {
+    const ScoredPtr best = ctx.ev.best();
+    const std::string best_key = best->variant.key();
+    const auto usable = [&](int a) {
+      if (!arms[a].enabled || arms[a].stuck_on == best_key) return false;
+      if (a == 1) return ctx.motif.has_untried(*best->variant.kernel);
+      return ctx.config.space_of(*best).size() > 1;
+    };
+    int pick = -1;
+    for (int a = 0; a < 2; ++a) {
+      if (!usable(a)) continue;
+      if (pick < 0 || arms[a].score() > arms[pick].score() ||
+          (arms[a].score() == arms[pick].score() && pick == last))
+        pick = a;
+    }
+    if (pick < 0) {
+      if (ctx.log) ctx.log("nothing left to propose for the best variant; stopping with budget left");
+      break;
+    }
+    const size_t spent0 = ctx.ev.budget().spent();
+    const double t0 = best->eval.time_us;
+    if (pick == 0) host_episode(ctx, best, episode, std::min(host_length, ctx.ev.budget().remaining()));
+    else kernel_episode(ctx, best, 2);
+    const size_t spent = ctx.ev.budget().spent() - spent0;
+    const double t1 = ctx.ev.best()->eval.time_us;
+    if (spent == 0) arms[pick].stuck_on = best_key;
+    arms[pick].gains.push_back(spent ? std::log(t0 / t1) / static_cast<double>(spent) : 0.0);
+    last = pick;
+    std::ostringstream os;
+    os.precision(4);
+    os << arms[pick].name << " episode " << episode << ": " << spent << " evaluation(s), best " << t0 << " -> " << t1
+       << " us";
+    ctx.episodes.push_back(os.str());
+    if (ctx.log) ctx.log(os.str());
+  }
+}
+
+}  // namespace aoc::optimize

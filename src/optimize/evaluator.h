@@ -1,0 +1,78 @@
+// The one evaluator every method calls: a variant runs on the run's evaluation cases through
+// the sandboxed candidate evaluator (docs/eval.md) and its cost is charged to the run's Budget.
+// Results are written to the result store as each finishes and read back from it first, so a
+// run that was killed and is started again with the same seed re-proposes the same candidates
+// and gets their results from the store: nothing evaluated is lost and nothing is evaluated
+// twice. The budget is the run's own (budget.h): a recalled result is charged once per run, as
+// it was when first evaluated, so a resumed run spends exactly what the uninterrupted one would
+// and methods sharing a store still compete at equal budgets.
+#pragma once
+#include <cstddef>
+#include <functional>
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "eval/builder.h"
+#include "eval/candidate_eval.h"
+#include "eval/result_store.h"
+#include "optimize/budget.h"
+#include "optimize/variant.h"
+#include "tune/evaluation.h"
+
+namespace aoc::optimize {
+
+struct Scored {
+  size_t index = 0;  // position in the run's history (evaluation order, 0 = baseline)
+  Variant variant;
+  aoc::tune::Evaluation eval;    // valid, geomean time over the evaluation cases, profiles, knobs
+  std::string verdict;           // the candidate evaluator's verdict ("ok", "compile_error" ...)
+  std::string origin;            // what made it: "baseline", "config: ...", "motif double_buffer"
+  std::optional<size_t> parent;  // index of the variant it was made from
+  bool from_store = false;       // recalled from the store (an earlier, possibly interrupted, run)
+  size_t spent = 0;              // budget spent once it was charged
+  double seconds = 0;            // wall time of its evaluation (0 when recalled)
+};
+using ScoredPtr = std::shared_ptr<const Scored>;
+
+struct EvaluatorOptions {
+  aoc::eval::CandidateEvalOptions eval;  // seed, SoC, limits, harness (case_set/only_cases are set here)
+  std::vector<std::string> cases;        // the evaluation cases (public cases of the package)
+};
+
+class Evaluator {
+ public:
+  Evaluator(aoc::eval::Builder& builder, EvaluatorOptions opt, size_t budget, aoc::eval::ResultStore* store);
+
+  // The variant's result. A variant the run has met before is returned as it was (no charge,
+  // no new history entry); a new one is charged, or nullptr when the budget is spent.
+  // `cascade`: the first evaluation case runs alone first and a candidate failing it is not
+  // run on the others (it still costs one evaluation).
+  ScoredPtr evaluate(const Variant& v, const std::string& origin, std::optional<size_t> parent, bool cascade = false);
+
+  ScoredPtr known(const std::string& key) const;
+  const Budget& budget() const { return budget_; }
+  const std::vector<ScoredPtr>& history() const { return history_; }
+  ScoredPtr best() const;           // fastest valid variant so far
+  size_t fresh_runs() const { return fresh_; }  // evaluations run by this process (not recalled)
+  const EvaluatorOptions& options() const { return opt_; }
+  aoc::eval::Builder& builder() { return builder_; }
+
+  std::function<void(const Scored&)> on_evaluation;  // after each charged evaluation
+
+ private:
+  aoc::eval::CandidateReport run(const Variant& v, const std::vector<std::string>& cases, const std::string& set,
+                                 bool& from_store, double& seconds);
+
+  aoc::eval::Builder& builder_;
+  EvaluatorOptions opt_;
+  Budget budget_;
+  aoc::eval::ResultStore* store_;
+  std::vector<ScoredPtr> history_;
+  std::map<std::string, ScoredPtr> by_key_;
+  size_t fresh_ = 0;
+};
+
+}  // namespace aoc::optimize

@@ -1,0 +1,86 @@
+#include "optimize/motif_proposer.h"
+
+#include <fstream>
+#include <iterator>
+
+#include "rewrite/rewrite_candidate.h"
+#include "rewrite/rewrite_tool.h"
+
+namespace aoc::optimize {
+namespace fs = std::filesystem;
+
+std::vector<std::string> RandomMotifChooser::order(const Scored&, const std::vector<aoc::rewrite::MotifState>& applicable,
+                                                   aoc::tune::Rng& rng) {
+  std::vector<std::string> names;
+  for (const auto& m : applicable) names.push_back(m.motif);
+  for (size_t i = names.size(); i > 1; --i) std::swap(names[i - 1], names[rng.below(i)]);
+  return names;
+}
+
+MotifProposer::MotifProposer(fs::path kernels_dir, std::string header_hash, std::unique_ptr<MotifChooser> chooser)
+    : dir_(std::move(kernels_dir)), header_hash_(std::move(header_hash)), chooser_(std::move(chooser)) {}
+
+std::vector<aoc::rewrite::MotifState> MotifProposer::applicable(const Kernel& k) {
+  auto it = detected_.find(k.cand.hash);
+  if (it == detected_.end()) {
+    std::vector<aoc::rewrite::MotifState> states;
+    try {
+      for (auto& s : aoc::rewrite::detect_motifs(k.cand))
+        if (s.state == "applicable") states.push_back(std::move(s));
+    } catch (const std::exception& e) {
+      notes_.push_back("motifs of " + k.cand.dir.string() + " not detected: " + e.what());
+    }
+    it = detected_.emplace(k.cand.hash, std::move(states)).first;
+  }
+  return it->second;
+}
+
+bool MotifProposer::has_untried(const Kernel& k) {
+  for (const auto& m : applicable(k))
+    if (!tried_.count({k.cand.hash, m.motif})) return true;
+  return false;
+}
+
+KernelPtr MotifProposer::apply(const KernelPtr& k, const std::string& motif) {
+  tried_.insert({k->cand.hash, motif});
+  const fs::path out = dir_ / (k->cand.hash.substr(0, 12) + "-" + motif);
+  auto made = std::make_shared<Kernel>();
+  made->motifs = k->motifs;
+  made->motifs.push_back(motif);
+  try {
+    if (fs::exists(out / "candidate.toml")) {
+      // Written by an earlier (interrupted) run of the same search: the same rewrite.
+      made->cand = aoc::eval::load_candidate(out, header_hash_);
+      std::ifstream in(out / "rewrite.diff");
+      made->diff.assign(std::istreambuf_iterator<char>(in), {});
+      return made;
+    }
+    const aoc::rewrite::RewriteOutcome r = aoc::rewrite::rewrite_candidate(k->cand, "apply", motif, out);
+    if (!r.done) {
+      notes_.push_back("motif " + motif + " refused on " + k->cand.dir.string() + ": " + r.refused);
+      return nullptr;
+    }
+    std::ofstream(out / "rewrite.diff") << r.diff;
+    made->diff = r.diff;
+    made->cand = aoc::eval::load_candidate(out, header_hash_);
+  } catch (const std::exception& e) {
+    notes_.push_back("motif " + motif + " on " + k->cand.dir.string() + ": " + e.what());
+    return nullptr;
+  }
+  return made;
+}
+
+std::optional<Proposal> MotifProposer::propose(const ProposalContext& ctx) {
+  const KernelPtr& k = ctx.parent.variant.kernel;
+  for (const std::string& motif : chooser_->order(ctx.parent, applicable(*k), ctx.rng)) {
+    if (tried_.count({k->cand.hash, motif})) continue;
+    KernelPtr made = apply(k, motif);
+    if (!made) continue;
+    Variant v{made, ctx.parent.variant.config};
+    if (ctx.seen(v.key())) continue;
+    return Proposal{std::move(v), "motif " + motif + " (chosen by " + chooser_->name() + ")"};
+  }
+  return std::nullopt;
+}
+
+}  // namespace aoc::optimize

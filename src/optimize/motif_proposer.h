@@ -1,0 +1,62 @@
+// Kernel-side proposals: one motif (docs/motifs.md) applied to the parent's kernel, which
+// keeps the parent's tiling configuration. Which applicable motif comes first is the
+// MotifChooser's call: RandomMotifChooser draws uniformly; a chooser backed by an experience
+// bank ranks motifs by what helped kernels with the parent's bottleneck. Rewritten kernels are
+// written under `kernels_dir` with a name from the parent's hash and the motif, and a folder
+// already there (a resumed run) is loaded instead of rewritten.
+#pragma once
+#include <filesystem>
+#include <map>
+#include <memory>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "optimize/proposer.h"
+#include "rewrite/motif_states.h"
+
+namespace aoc::optimize {
+
+class MotifChooser {
+ public:
+  virtual ~MotifChooser() = default;
+  virtual std::string name() const = 0;
+  // The applicable motifs in the order to try them.
+  virtual std::vector<std::string> order(const Scored& parent, const std::vector<aoc::rewrite::MotifState>& applicable,
+                                         aoc::tune::Rng& rng) = 0;
+};
+
+class RandomMotifChooser : public MotifChooser {
+ public:
+  std::string name() const override { return "random"; }
+  std::vector<std::string> order(const Scored& parent, const std::vector<aoc::rewrite::MotifState>& applicable,
+                                 aoc::tune::Rng& rng) override;
+};
+
+class MotifProposer : public Proposer {
+ public:
+  MotifProposer(std::filesystem::path kernels_dir, std::string header_hash, std::unique_ptr<MotifChooser> chooser);
+  std::string name() const override { return "motif"; }
+  std::optional<Proposal> propose(const ProposalContext& ctx) override;
+
+  // The motifs applicable to `k` (detected once per kernel content). Empty when the
+  // rewriter cannot read it (the reason is added to notes()).
+  std::vector<aoc::rewrite::MotifState> applicable(const Kernel& k);
+  // `k` with `motif` applied, or nullptr when refused or failing (reason in notes()).
+  KernelPtr apply(const KernelPtr& k, const std::string& motif);
+  // True while some applicable motif of `k` has not been tried on it.
+  bool has_untried(const Kernel& k);
+
+  const std::vector<std::string>& notes() const { return notes_; }
+  MotifChooser& chooser() { return *chooser_; }
+
+ private:
+  std::filesystem::path dir_;
+  std::string header_hash_;
+  std::unique_ptr<MotifChooser> chooser_;
+  std::map<std::string, std::vector<aoc::rewrite::MotifState>> detected_;  // by kernel hash
+  std::set<std::pair<std::string, std::string>> tried_;                    // (kernel hash, motif)
+  std::vector<std::string> notes_;
+};
+
+}  // namespace aoc::optimize

@@ -1,0 +1,38 @@
+// Everything that makes a candidate is a Proposer: host configuration proposals (the tuner's
+// moves), kernel motif rewrites (random applicable motif, or one an experience bank picks),
+// and an LLM (src/llm/proposer.h) behind the same interface. A proposer only makes the
+// variant; the method evaluates it through the one Evaluator, so all methods pay the same.
+#pragma once
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "optimize/evaluator.h"
+#include "optimize/variant.h"
+#include "tune/rng.h"
+
+namespace aoc::optimize {
+
+struct ProposalContext {
+  const Scored& parent;                     // an evaluated, valid variant to change
+  std::vector<const Scored*> inspirations;  // other evaluated variants the method shows (may be empty)
+  aoc::tune::Rng& rng;
+  // True for a variant key the run has already evaluated: proposers avoid those.
+  std::function<bool(const std::string&)> seen;
+};
+
+struct Proposal {
+  Variant variant;
+  std::string origin;  // "config: mte2-bound: longer tiles", "motif double_buffer", ...
+};
+
+class Proposer {
+ public:
+  virtual ~Proposer() = default;
+  virtual std::string name() const = 0;  // "config", "motif", "llm"
+  // A new variant made from ctx.parent, or nothing when this proposer has nothing left to try.
+  virtual std::optional<Proposal> propose(const ProposalContext& ctx) = 0;
+};
+
+}  // namespace aoc::optimize

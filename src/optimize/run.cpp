@@ -1,0 +1,295 @@
+#include "optimize/run.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <fstream>
+#include <iomanip>
+#include <sstream>
+
+#include "eval/content_hash.h"
+#include "eval/process.h"
+#include "runtime/platform.h"
+#include "sim/soc.h"
+#include "tune/tuner.h"
+
+namespace aoc::optimize {
+namespace fs = std::filesystem;
+
+namespace {
+
+// The slowest evaluation case of a variant: its bound pipe and pipe times.
+const aoc::tune::CaseTiming* slowest(const Scored& s) {
+  const aoc::tune::CaseTiming* w = nullptr;
+  for (const auto& c : s.eval.cases)
+    if (!w || c.sim_us > w->sim_us) w = &c;
+  return w;
+}
+
+std::map<std::string, double> pipe_times(const aoc::tune::CaseTiming* c) {
+  std::map<std::string, double> out;
+  if (!c) return out;
+  for (const auto& [k, v] : c->profile)
+    if (k.size() > 5 && k.compare(k.size() - 5, 5, "_time") == 0) out[k] = v;
+  return out;
+}
+
+std::vector<LineageStep> lineage_of(const std::vector<ScoredPtr>& history, const ScoredPtr& best) {
+  std::vector<LineageStep> steps;
+  for (ScoredPtr s = best; s && s->parent; s = history[*s->parent]) {
+    const ScoredPtr p = history[*s->parent];
+    LineageStep st;
+    st.index = s->index;
+    st.origin = s->origin;
+    st.before_us = p->eval.time_us;
+    st.after_us = s->eval.time_us;
+    const auto* cb = slowest(*p);
+    const auto* ca = slowest(*s);
+    st.bound_before = cb ? cb->bound_pipe : "";
+    st.bound_after = ca ? ca->bound_pipe : "";
+    st.profile_before = pipe_times(cb);
+    st.profile_after = pipe_times(ca);
+    steps.push_back(std::move(st));
+  }
+  std::reverse(steps.begin(), steps.end());
+  return steps;
+}
+
+std::string diff_trees(const fs::path& a, const fs::path& b, const std::string& label) {
+  return aoc::eval::run_process({"diff", "-ruN", "--label", "a/" + label, "--label", "b/" + label, a.string(), b.string()})
+      .output;
+}
+
+void copy_tree(const fs::path& from, const fs::path& to) {
+  fs::create_directories(to);
+  fs::copy(from, to, fs::copy_options::recursive | fs::copy_options::overwrite_existing);
+}
+
+// best/: the winning kernel as a candidate folder of the package, its configuration beside it.
+void write_best(const OptimizeReport& r, const fs::path& out) {
+  const fs::path best = out / "best";
+  fs::remove_all(best);
+  const auto& src = r.best->variant.kernel->cand.sources;
+  copy_tree(src.host, best / "op_host");
+  copy_tree(src.kernel, best / "op_kernel");
+  const fs::path pkg = fs::absolute(r.package_dir).lexically_normal();
+  std::ofstream(best / "candidate.toml") << "# the best variant of ascendopt optimize (docs/optimize.md); its tiling "
+                                            "configuration is in tuning.json\npackage = \""
+                                         << pkg.lexically_relative(fs::absolute(best)).string() << "\"\n";
+  std::ofstream(best / "tuning.json") << aoc::eval::to_json(r.best->variant.config).dump(2) << "\n";
+}
+
+}  // namespace
+
+std::vector<double> OptimizeReport::progress_curve() const {
+  std::vector<double> curve;
+  double best = baseline_us;
+  for (const auto& s : history) {
+    if (s->eval.valid && s->eval.time_us < best) best = s->eval.time_us;
+    curve.resize(s->spent, baseline_us / best);
+  }
+  curve.resize(budget, curve.empty() ? 1.0 : curve.back());
+  return curve;
+}
+
+OptimizeReport optimize(const fs::path& op_dir, aoc::eval::Builder& builder, const OptimizeOptions& opt) {
+  const auto t0 = std::chrono::steady_clock::now();
+  if (opt.budget == 0) throw OptimizeError("the budget must be at least 1 evaluation (the baseline is the first)");
+  if (opt.soc.empty()) throw OptimizeError("optimizing needs a SoC model for timing (--soc)");
+  if (opt.out_dir.empty()) throw OptimizeError("no run folder given (--out)");
+  const fs::path inc = builder.options().root / "include" / "ascendc";
+  const std::string header_hash = fs::is_directory(inc) ? aoc::eval::tree_hash(inc) : "no-headers";
+  auto original = std::make_shared<Kernel>();
+  try {
+    original->cand = aoc::eval::load_candidate(op_dir, header_hash);
+  } catch (const std::exception& e) {
+    throw OptimizeError(e.what());
+  }
+  const auto& pkg = original->cand.package;
+  OptimizeReport r;
+  r.op = pkg.name;
+  r.package_dir = pkg.dir.string();
+  r.soc = opt.soc;
+  r.method = opt.method;
+  r.budget = opt.budget;
+  r.seed = opt.seed;
+  r.cases = opt.cases.empty() ? aoc::tune::default_tuning_cases(pkg, opt.max_case_elements) : opt.cases;
+  for (const auto& name : r.cases)
+    if (std::none_of(pkg.cases.begin(), pkg.cases.end(), [&](const auto& c) { return c.name == name; }))
+      throw OptimizeError("operator " + pkg.name + " has no public case named " + name);
+  if (r.cases.empty()) throw OptimizeError("operator " + pkg.name + " has no public cases to evaluate on");
+  aoc::host::PlatformConfig platform;
+  try {
+    platform = aoc::rt::platform_from_soc(aoc::sim::load_soc(opt.soc));
+  } catch (const std::exception& e) {
+    throw OptimizeError(e.what());
+  }
+  std::unique_ptr<aoc::eval::ResultStore> store;
+  if (!opt.store_file.empty()) {
+    try {
+      store = std::make_unique<aoc::eval::ResultStore>(opt.store_file);
+    } catch (const std::exception& e) {
+      throw OptimizeError(e.what());
+    }
+  }
+  fs::create_directories(opt.out_dir / "kernels");
+
+  EvaluatorOptions eo{opt.eval, r.cases};
+  eo.eval.soc = opt.soc;
+  eo.eval.seed = opt.seed;
+  Evaluator ev(builder, eo, opt.budget, store.get());
+  if (opt.progress) ev.on_evaluation = [&](const Scored& s) { opt.progress(s, opt.budget); };
+  const ScoredPtr base = ev.evaluate(Variant{original, {}}, "baseline", std::nullopt);
+  if (!base->eval.valid)
+    throw OptimizeError("the operator's own kernel fails on the evaluation cases (" + base->eval.reason +
+                        "); nothing can be optimized against a baseline that fails. Run `ascendopt eval " +
+                        op_dir.string() + "` to see every case, fix the package, then optimize");
+  r.baseline_us = base->eval.time_us;
+
+  ConfigProposer config(platform);
+  MotifProposer motif(opt.out_dir / "kernels", header_hash, std::make_unique<RandomMotifChooser>());
+  SearchContext ctx{ev, config, motif, base, opt.seed, opt.log, {}};
+  try {
+    run_method(opt.method, ctx);
+  } catch (const std::invalid_argument& e) {  // a knob declaration the space cannot hold
+    throw OptimizeError(e.what());
+  }
+  r.history = ev.history();
+  r.episodes = ctx.episodes;
+  r.notes = motif.notes();
+  r.fresh_runs = ev.fresh_runs();
+  for (const auto& s : r.history) r.recalled += s->from_store ? 1 : 0;
+
+  // Verification: fastest first, only variants faster than the baseline, then the baseline.
+  std::vector<ScoredPtr> order;
+  for (const auto& s : r.history)
+    if (s->eval.valid && s->eval.time_us < r.baseline_us) order.push_back(s);
+  std::stable_sort(order.begin(), order.end(), [](const ScoredPtr& a, const ScoredPtr& b) {
+    return a->eval.time_us < b->eval.time_us;
+  });
+  if (order.size() > opt.verify_candidates) order.resize(opt.verify_candidates);
+  order.push_back(base);
+  for (const auto& s : order) {
+    aoc::tune::ConfigRunner runner(s->variant.kernel->cand, builder, eo.eval, r.cases);
+    const aoc::tune::Verification v = runner.verify(s->variant.config);
+    r.hidden_seed = runner.hidden_seed();
+    if (v.passed) {
+      r.best = s;
+      r.verified = true;
+      r.verification = "passed every public case and a hidden draw of " +
+                       std::to_string(aoc::tune::ConfigRunner::kHiddenCount) + " generated cases";
+      break;
+    }
+    r.rejected.push_back("#" + std::to_string(s->index) + " (" + s->origin + "): " + v.message);
+    r.verification = v.message;
+  }
+  if (!r.best) r.best = base;
+  r.best_us = r.best->eval.time_us;
+  r.lineage = lineage_of(r.history, r.best);
+
+  write_best(r, opt.out_dir);
+  const auto& from = original->cand.sources;
+  const auto& to = r.best->variant.kernel->cand.sources;
+  r.diff = diff_trees(from.host, to.host, "op_host") + diff_trees(from.kernel, to.kernel, "op_kernel");
+  if (!r.best->variant.config.empty()) r.diff += "tiling configuration: " + config_text(r.best->variant.config) + "\n";
+  std::ofstream(opt.out_dir / "best.diff") << r.diff;
+  r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  std::ofstream(opt.out_dir / "report.json") << to_json(r).dump(2) << "\n";
+  std::ofstream(opt.out_dir / "summary.txt") << summary_text(r);
+  return r;
+}
+
+nlohmann::json to_json(const OptimizeReport& r) {
+  nlohmann::json j = {{"op", r.op},
+                      {"package", r.package_dir},
+                      {"soc", r.soc},
+                      {"method", to_string(r.method)},
+                      {"budget", r.budget},
+                      {"seed", r.seed},
+                      {"cases", r.cases},
+                      {"baseline_us", r.baseline_us},
+                      {"best_us", r.best_us},
+                      {"speedup", r.speedup()},
+                      {"evaluations", r.history.empty() ? 0 : r.history.back()->spent},
+                      {"fresh_evaluations", r.fresh_runs},
+                      {"recalled_from_store", r.recalled},
+                      {"verified", r.verified},
+                      {"verification", r.verification},
+                      {"rejected", r.rejected},
+                      {"hidden_seed", r.hidden_seed ? nlohmann::json(*r.hidden_seed) : nlohmann::json(nullptr)},
+                      {"episodes", r.episodes},
+                      {"notes", r.notes},
+                      {"progress", r.progress_curve()},
+                      {"diff", r.diff},
+                      {"seconds", r.seconds}};
+  if (r.best)
+    j["best"] = {{"index", r.best->index},
+                 {"origin", r.best->origin},
+                 {"motifs", r.best->variant.kernel->motifs},
+                 {"config", aoc::eval::to_json(r.best->variant.config)},
+                 {"kernel_dir", r.best->variant.kernel->cand.dir.string()}};
+  j["history"] = nlohmann::json::array();
+  for (const auto& s : r.history)
+    j["history"].push_back({{"index", s->index},
+                            {"spent", s->spent},
+                            {"origin", s->origin},
+                            {"parent", s->parent ? nlohmann::json(*s->parent) : nlohmann::json(nullptr)},
+                            {"verdict", s->verdict},
+                            {"valid", s->eval.valid},
+                            {"time_us", s->eval.time_us},
+                            {"reason", s->eval.reason},
+                            {"config", config_text(s->variant.config)},
+                            {"motifs", s->variant.kernel->motifs},
+                            {"from_store", s->from_store}});
+  j["lineage"] = nlohmann::json::array();
+  for (const auto& st : r.lineage)
+    j["lineage"].push_back({{"index", st.index},
+                            {"origin", st.origin},
+                            {"before_us", st.before_us},
+                            {"after_us", st.after_us},
+                            {"gain", st.after_us > 0 ? st.before_us / st.after_us : 1.0},
+                            {"bound_before", st.bound_before},
+                            {"bound_after", st.bound_after},
+                            {"profile_before", st.profile_before},
+                            {"profile_after", st.profile_after}});
+  return j;
+}
+
+std::string summary_text(const OptimizeReport& r) {
+  std::ostringstream os;
+  os << std::fixed << std::setprecision(2);
+  os << r.op << " on " << r.soc << ": " << to_string(r.method) << ", budget " << r.budget << ", seed " << r.seed << "\n";
+  os << "evaluation cases (geomean of simulated Task Duration):";
+  for (const auto& c : r.cases) os << " " << c;
+  os << "\n";
+  size_t invalid = 0;
+  for (const auto& s : r.history) invalid += s->eval.valid ? 0 : 1;
+  os << "evaluations:    " << (r.history.empty() ? 0 : r.history.back()->spent) << " of " << r.budget << " ("
+     << invalid << " failed; " << r.recalled << " recalled from the result store)\n";
+  for (const auto& e : r.episodes) os << "  " << e << "\n";
+  os << "baseline time:  " << r.baseline_us << " us\n";
+  os << "best time:      " << r.best_us << " us\n";
+  os << "speedup:        " << std::setprecision(3) << r.speedup() << "x\n";
+  os << std::setprecision(2);
+  if (r.best) {
+    os << "best:           #" << r.best->index << " " << r.best->origin << "\n";
+    os << "  motifs:       ";
+    if (r.best->variant.kernel->motifs.empty()) os << "(none: the original kernel)";
+    for (const auto& m : r.best->variant.kernel->motifs) os << m << " ";
+    os << "\n  config:       " << config_text(r.best->variant.config) << "\n";
+  }
+  if (!r.lineage.empty()) os << "lineage (accepted steps from the baseline):\n";
+  for (const auto& st : r.lineage)
+    os << "  #" << st.index << " " << st.origin << ": " << st.before_us << " -> " << st.after_us << " us (bound "
+       << st.bound_before << " -> " << st.bound_after << ")\n";
+  for (const auto& x : r.rejected) os << "rejected in verification: " << x << "\n";
+  if (r.verified)
+    os << "verified:       " << r.verification << " (seed " << r.hidden_seed.value_or(0)
+       << "; ASCENDOPT_HIDDEN_SEED repeats it)\n";
+  else
+    os << "NOT verified:   " << r.verification << "\n";
+  for (const auto& n : r.notes) os << "note: " << n << "\n";
+  return os.str();
+}
+
+}  // namespace aoc::optimize

@@ -1,0 +1,34 @@
+#include "tune/evaluation.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace aoc::tune {
+
+Evaluation evaluation_from_report(const eval::CandidateReport& rep) {
+  Evaluation e;
+  e.valid = rep.verdict == eval::Verdict::Ok && !rep.cases.empty();
+  if (!e.valid)
+    e.reason = std::string(eval::to_string(rep.verdict)) + ": " +
+               (rep.message.empty() ? std::string("verdict ") + eval::to_string(rep.verdict) : rep.message);
+  double log_sum = 0;
+  for (const auto& cr : rep.cases) {
+    e.platform_reads |= cr.platform_reads;
+    for (const auto& k : cr.knobs)
+      if (std::none_of(e.knobs.begin(), e.knobs.end(), [&](const eval::KnobDecl& d) { return d.name == k.name; }))
+        e.knobs.push_back(k);
+    if (!cr.sim_us) {
+      if (e.valid) {
+        e.valid = false;
+        e.reason = "case " + cr.name + " has no simulated time (no SoC?)";
+      }
+      continue;
+    }
+    e.cases.push_back({cr.name, *cr.sim_us, cr.block_dim, cr.bound_pipe, cr.profile});
+    log_sum += std::log(std::max(*cr.sim_us, 1e-9));
+  }
+  if (e.valid) e.time_us = std::exp(log_sum / static_cast<double>(e.cases.size()));
+  return e;
+}
+
+}  // namespace aoc::tune

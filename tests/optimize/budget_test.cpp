@@ -1,0 +1,97 @@
+// Budget accounting: a new candidate costs one evaluation whatever its verdict, the same
+// candidate again costs nothing, nothing is charged past the limit; and every method, run
+// for real on a suite operator, spends at most its budget through the one evaluator.
+#include <gtest/gtest.h>
+
+#include <unistd.h>
+
+#include <filesystem>
+#include <set>
+
+#include "eval/content_hash.h"
+#include "optimize/run.h"
+#include "optimize/small_package.h"
+
+namespace {
+
+namespace fs = std::filesystem;
+using namespace aoc::optimize;
+
+TEST(Budget, ChargesNewCandidatesOnceAndNeverPastTheLimit) {
+  Budget b(3);
+  EXPECT_TRUE(b.charge("a"));
+  EXPECT_TRUE(b.charge("a"));  // the same candidate again: recalled, free
+  EXPECT_EQ(b.spent(), 1u);
+  EXPECT_TRUE(b.charge("b"));
+  EXPECT_TRUE(b.charge("c"));
+  EXPECT_TRUE(b.exhausted());
+  EXPECT_FALSE(b.charge("d"));  // new, and the budget is spent
+  EXPECT_FALSE(b.paid_for("d"));
+  EXPECT_TRUE(b.charge("b"));   // known candidates stay free after the limit
+  EXPECT_EQ(b.spent(), 3u);
+  EXPECT_EQ(b.remaining(), 0u);
+}
+
+struct TempDir {
+  fs::path path = fs::temp_directory_path() / ("aoc-optimize-budget-" + std::to_string(::getpid()));
+  TempDir() { fs::create_directories(path); }
+  ~TempDir() { fs::remove_all(path); }
+};
+
+const fs::path kRelu = fs::path(AOC_SOURCE_DIR) / "ops" / "activation" / "relu";
+const fs::path kBadAdd = fs::path(AOC_SOURCE_DIR) / "tests" / "data" / "bad_kernels" / "wrong_result";
+
+// Every method on relu with a budget of 4 on one small case: no method spends more than 4,
+// every evaluation is a distinct candidate, and a failing candidate (the evaluator's verdict
+// other than ok) is charged like a correct one.
+TEST(Budget, NoMethodSpendsMoreThanItsBudget) {
+  TempDir tmp;
+  const fs::path relu = aoc::testing::small_package_copy(kRelu, tmp.path / "relu");
+  aoc::eval::Builder builder(aoc::eval::default_builder_options());
+  for (Method m : all_methods()) {
+    OptimizeOptions o;
+    o.method = m;
+    o.budget = 4;
+    o.seed = 3;
+    o.cases = {"aligned_2d_fp16"};
+    o.eval = aoc::eval::default_candidate_eval_options();
+    o.out_dir = tmp.path / to_string(m);
+    o.verify_candidates = 1;
+    const OptimizeReport r = optimize(relu, builder, o);
+    ASSERT_FALSE(r.history.empty()) << to_string(m);
+    EXPECT_LE(r.history.size(), 4u) << to_string(m);
+    EXPECT_EQ(r.history.back()->spent, r.history.size()) << to_string(m);
+    std::set<std::string> keys;
+    for (const auto& s : r.history) keys.insert(s->variant.key());
+    EXPECT_EQ(keys.size(), r.history.size()) << to_string(m) << ": a candidate was charged twice";
+    EXPECT_EQ(r.history.front()->origin, "baseline");
+    EXPECT_LE(r.best_us, r.baseline_us) << to_string(m);
+    EXPECT_TRUE(r.verified) << to_string(m) << ": " << r.verification;
+    EXPECT_TRUE(fs::exists(o.out_dir / "best" / "candidate.toml"));
+    EXPECT_TRUE(fs::exists(o.out_dir / "report.json"));
+  }
+}
+
+// A candidate that fails costs its evaluation: the budget of 1 is spent by the failing
+// baseline, and the run stops with a clear error instead of searching.
+TEST(Budget, AFailingCandidateCostsOneEvaluation) {
+  TempDir tmp;
+  aoc::eval::Builder builder(aoc::eval::default_builder_options());
+  const fs::path inc = fs::path(AOC_SOURCE_DIR) / "include" / "ascendc";
+  auto k = std::make_shared<Kernel>();
+  k->cand = aoc::eval::load_candidate(kBadAdd, aoc::eval::tree_hash(inc));
+  EvaluatorOptions eo{aoc::eval::default_candidate_eval_options(), {"aligned_2d_fp16"}};
+  Evaluator ev(builder, eo, 1, nullptr);
+  const ScoredPtr s = ev.evaluate(Variant{k, {}}, "baseline", std::nullopt);
+  ASSERT_TRUE(s);
+  EXPECT_FALSE(s->eval.valid);
+  EXPECT_EQ(s->verdict, "wrong_result");
+  EXPECT_EQ(ev.budget().spent(), 1u);
+  EXPECT_EQ(ev.evaluate(Variant{k, {}}, "again", std::nullopt), s);  // recalled, free
+  aoc::eval::TuningConfig other;
+  other.cores = 8;
+  EXPECT_EQ(ev.evaluate(Variant{k, other}, "new", std::nullopt), nullptr);  // spent
+  EXPECT_EQ(ev.budget().spent(), 1u);
+}
+
+}  // namespace

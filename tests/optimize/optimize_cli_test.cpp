@@ -1,0 +1,101 @@
+// `ascendopt optimize` end to end: a package whose baseline fails is a clear error (no
+// search), and a run killed in the middle resumes from the result store: the evaluations it
+// finished are recalled, not repeated, and the resumed run ends where an uninterrupted one does.
+#include <gtest/gtest.h>
+
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <filesystem>
+#include <thread>
+
+#include <nlohmann/json.hpp>
+
+#include "cli_support.h"
+#include "eval/result_store.h"
+#include "optimize/small_package.h"
+
+namespace {
+
+namespace fs = std::filesystem;
+using aoc::testing::run_ascendopt;
+
+struct TempDir {
+  fs::path path = fs::temp_directory_path() / ("aoc-optimize-cli-" + std::to_string(::getpid()));
+  TempDir() { fs::create_directories(path); }
+  ~TempDir() { fs::remove_all(path); }
+};
+
+const fs::path kSrc = AOC_SOURCE_DIR;
+
+TEST(OptimizeCli, FailingBaselineIsAClearError) {
+  TempDir tmp;
+  const auto r = run_ascendopt("optimize " + (kSrc / "tests/data/bad_kernels/wrong_result").string() +
+                               " --budget 4 --case aligned_2d_fp16 --no-store --out " + (tmp.path / "run").string());
+  EXPECT_EQ(r.status, 2) << r.out;
+  EXPECT_NE(r.out.find("error: the operator's own kernel fails on the evaluation cases (wrong_result"),
+            std::string::npos)
+      << r.out;
+  EXPECT_NE(r.out.find("ascendopt eval"), std::string::npos) << r.out;
+  EXPECT_FALSE(fs::exists(tmp.path / "run" / "report.json"));
+}
+
+TEST(OptimizeCli, UnknownMethodIsAUsageError) {
+  const auto r = run_ascendopt("optimize " + (kSrc / "ops/activation/relu").string() + " --method genetic");
+  EXPECT_EQ(r.status, 2);
+  EXPECT_NE(r.out.find("--method genetic is not a method"), std::string::npos) << r.out;
+}
+
+nlohmann::json run_json(const std::string& args) {
+  const auto r = run_ascendopt(args + " --json", false);
+  EXPECT_EQ(r.status, 0) << r.out;
+  return nlohmann::json::parse(r.out);
+}
+
+TEST(OptimizeCli, KilledRunResumesWithoutLosingOrRepeatingEvaluations) {
+  TempDir tmp;
+  const fs::path relu = aoc::testing::small_package_copy(kSrc / "ops/activation/relu", tmp.path / "relu");
+  const std::string common = "optimize " + relu.string() + " --method tune-only --budget 6 --seed 5 --case aligned_2d_fp16";
+  const fs::path store = tmp.path / "killed.sqlite";
+  const std::string killed_args = common + " --store " + store.string() + " --out " + (tmp.path / "killed").string();
+
+  // Start the run and kill it (SIGKILL, no chance to clean up) once 3 evaluations are stored.
+  const pid_t pid = ::fork();
+  ASSERT_GE(pid, 0);
+  if (pid == 0) {
+    ::setpgid(0, 0);
+    const std::string cmd = aoc::testing::ascendopt_binary().string() + " " + killed_args + " >/dev/null 2>&1";
+    ::execl("/bin/sh", "sh", "-c", cmd.c_str(), static_cast<char*>(nullptr));
+    ::_exit(127);
+  }
+  size_t stored = 0;
+  for (int i = 0; i < 1200 && stored < 3; ++i) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(250));
+    if (fs::exists(store)) stored = aoc::eval::ResultStore(store).count();
+  }
+  ::kill(-pid, SIGKILL);
+  ::waitpid(pid, nullptr, 0);
+  ASSERT_GE(stored, 3u) << "the run did not store 3 evaluations in 5 minutes";
+  stored = aoc::eval::ResultStore(store).count();
+  ASSERT_LT(stored, 6u) << "the run finished before it was killed";
+
+  const nlohmann::json resumed = run_json(killed_args);
+  EXPECT_EQ(resumed["evaluations"], 6);
+  EXPECT_EQ(resumed["recalled_from_store"], stored) << "evaluations finished before the kill are recalled";
+  EXPECT_EQ(resumed["fresh_evaluations"].get<size_t>() + stored, 6u) << "and none is run twice";
+  EXPECT_EQ(aoc::eval::ResultStore(store).count(), 6u);
+
+  const nlohmann::json whole =
+      run_json(common + " --store " + (tmp.path / "whole.sqlite").string() + " --out " + (tmp.path / "whole").string());
+  ASSERT_EQ(whole["history"].size(), resumed["history"].size());
+  for (size_t i = 0; i < whole["history"].size(); ++i) {
+    EXPECT_EQ(whole["history"][i]["config"], resumed["history"][i]["config"]) << i;
+    EXPECT_EQ(whole["history"][i]["time_us"], resumed["history"][i]["time_us"]) << i;
+  }
+  EXPECT_EQ(whole["best_us"], resumed["best_us"]);
+  EXPECT_TRUE(fs::exists(tmp.path / "killed" / "best.diff"));
+}
+
+}  // namespace
