@@ -18,5 +18,6 @@ void add_motifs_command(CLI::App& app);
 void add_rewrite_command(CLI::App& app);
 void add_import_command(CLI::App& app);
 void add_optimize_command(CLI::App& app);
+void add_bench_command(CLI::App& app);
 
 }  // namespace aoc::cli

@@ -18,6 +18,7 @@ int main(int argc, char** argv) {
   aoc::cli::add_motifs_command(app);
   aoc::cli::add_rewrite_command(app);
   aoc::cli::add_optimize_command(app);
+  aoc::cli::add_bench_command(app);
   aoc::cli::add_import_command(app);
   try {
     app.parse(argc, argv);

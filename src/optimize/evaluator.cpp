@@ -1,6 +1,7 @@
 #include "optimize/evaluator.h"
 
 #include <chrono>
+#include <cmath>
 
 #include <nlohmann/json.hpp>
 
@@ -21,8 +22,9 @@ ScoredPtr Evaluator::best() const {
   return b;
 }
 
-aoc::eval::CandidateReport Evaluator::run(const Variant& v, const std::vector<std::string>& cases,
-                                          const std::string& set, bool& from_store, double& seconds) {
+aoc::eval::CandidateReport Evaluator::run(const aoc::eval::Candidate& c, const Variant& v,
+                                          const std::vector<std::string>& cases, const std::string& set,
+                                          bool& from_store, double& seconds) {
   aoc::eval::ResultKey key{v.key(), v.kernel->cand.package.name, set, opt_.eval.seed, opt_.eval.soc};
   if (store_ != nullptr)
     if (auto stored = store_->find(key)) {
@@ -34,9 +36,8 @@ aoc::eval::CandidateReport Evaluator::run(const Variant& v, const std::vector<st
   o.only_cases = cases;
   o.config = v.config;
   const auto t0 = std::chrono::steady_clock::now();
-  aoc::eval::CandidateReport r = aoc::eval::evaluate_candidate(v.kernel->cand, builder_, o);
+  aoc::eval::CandidateReport r = aoc::eval::evaluate_candidate(c, builder_, o);
   seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-  ++fresh_;
   // An evaluator that could not set up (verdict error) is retried next time, as `ascendopt eval` does.
   if (store_ != nullptr && r.verdict != aoc::eval::Verdict::Error)
     store_->put(key, aoc::eval::to_string(r.verdict), aoc::eval::to_json(r).dump());
@@ -59,7 +60,7 @@ ScoredPtr Evaluator::evaluate(const Variant& v, const std::string& origin, std::
   bool stage1_failed = false;
   if (cascade && opt_.cases.size() > 1) {
     const aoc::eval::CandidateReport r1 =
-        run(v, {opt_.cases.front()}, "optimize-stage1:" + opt_.cases.front(), s->from_store, s->seconds);
+        run(v.kernel->cand, v, {opt_.cases.front()}, "optimize-stage1:" + opt_.cases.front(), s->from_store, s->seconds);
     if (r1.verdict != aoc::eval::Verdict::Ok) {
       stage1_failed = true;
       s->eval = aoc::tune::evaluation_from_report(r1);
@@ -70,16 +71,51 @@ ScoredPtr Evaluator::evaluate(const Variant& v, const std::string& origin, std::
   }
   if (!stage1_failed) {
     bool recalled = false;
-    const aoc::eval::CandidateReport r = run(v, opt_.cases, "optimize:" + joined, recalled, s->seconds);
+    const aoc::eval::CandidateReport r = run(v.kernel->cand, v, opt_.cases, "optimize:" + joined, recalled, s->seconds);
     s->from_store = s->from_store || recalled;
     s->eval = aoc::tune::evaluation_from_report(r);
     s->verdict = aoc::eval::to_string(r.verdict);
+    double log_sum = 0;
+    size_t n = 0;
+    for (const auto& cr : r.cases)
+      if (cr.t_hw_us && *cr.t_hw_us > 0) {
+        log_sum += std::log(*cr.t_hw_us);
+        ++n;
+      }
+    if (n == r.cases.size() && n > 0) s->t_hw_us = std::exp(log_sum / static_cast<double>(n));
   }
+  if (!s->from_store) ++fresh_;
   s->eval.key = config_text(v.config);
   history_.push_back(s);
   by_key_[key] = s;
   if (on_evaluation) on_evaluation(*s);
   return s;
+}
+
+Evaluator::Verification Evaluator::verify(const Variant& v, uint64_t hidden_seed) {
+  Verification out;
+  bool recalled = false;
+  double seconds = 0;
+  const auto failure = [](const aoc::eval::CandidateReport& r) {
+    return std::string(aoc::eval::to_string(r.verdict)) + (r.message.empty() ? "" : ": " + r.message);
+  };
+  const aoc::eval::CandidateReport pub = run(v.kernel->cand, v, {}, "verify:public", recalled, seconds);
+  if (pub.verdict != aoc::eval::Verdict::Ok) {
+    out.message = "public cases: " + failure(pub);
+    return out;
+  }
+  aoc::op::HiddenDraw draw;
+  draw.seed = hidden_seed;
+  draw.count = kHiddenCount;
+  draw.max_elements = kHiddenMaxElements;
+  aoc::eval::Candidate hidden = v.kernel->cand;
+  hidden.package = aoc::op::with_case_set(v.kernel->cand.package, aoc::op::CaseSet::Hidden, draw);
+  const std::string set = "verify:hidden:" + std::to_string(hidden_seed) + ":" + std::to_string(kHiddenCount) + ":" +
+                          std::to_string(kHiddenMaxElements);
+  const aoc::eval::CandidateReport hid = run(hidden, v, {}, set, recalled, seconds);
+  out.passed = hid.verdict == aoc::eval::Verdict::Ok;
+  if (!out.passed) out.message = "hidden draw (seed " + std::to_string(hidden_seed) + "): " + failure(hid);
+  return out;
 }
 
 }  // namespace aoc::optimize

@@ -34,6 +34,7 @@ struct Scored {
   bool from_store = false;       // recalled from the store (an earlier, possibly interrupted, run)
   size_t spent = 0;              // budget spent once it was charged
   double seconds = 0;            // wall time of its evaluation (0 when recalled)
+  double t_hw_us = 0;            // geomean of the evaluation cases' hardware limits (0: unknown)
 };
 using ScoredPtr = std::shared_ptr<const Scored>;
 
@@ -53,6 +54,17 @@ class Evaluator {
   ScoredPtr evaluate(const Variant& v, const std::string& origin, std::optional<size_t> parent, bool cascade = false);
 
   ScoredPtr known(const std::string& key) const;
+
+  // Every public case, then a hidden draw of kHiddenCount generated cases (at most
+  // kHiddenMaxElements elements) with `hidden_seed`. Not charged; results go through the
+  // store too, so a variant verified by another run (the baseline) is not run again.
+  struct Verification {
+    bool passed = false;
+    std::string message;  // the first failure when not passed
+  };
+  Verification verify(const Variant& v, uint64_t hidden_seed);
+  static constexpr int64_t kHiddenCount = 8;
+  static constexpr int64_t kHiddenMaxElements = 1 << 20;
   const Budget& budget() const { return budget_; }
   const std::vector<ScoredPtr>& history() const { return history_; }
   ScoredPtr best() const;           // fastest valid variant so far
@@ -63,8 +75,8 @@ class Evaluator {
   std::function<void(const Scored&)> on_evaluation;  // after each charged evaluation
 
  private:
-  aoc::eval::CandidateReport run(const Variant& v, const std::vector<std::string>& cases, const std::string& set,
-                                 bool& from_store, double& seconds);
+  aoc::eval::CandidateReport run(const aoc::eval::Candidate& c, const Variant& v, const std::vector<std::string>& cases,
+                                 const std::string& set, bool& from_store, double& seconds);
 
   aoc::eval::Builder& builder_;
   EvaluatorOptions opt_;

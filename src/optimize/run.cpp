@@ -11,6 +11,7 @@
 #include "eval/process.h"
 #include "runtime/platform.h"
 #include "sim/soc.h"
+#include "ops/case_gen.h"
 #include "tune/tuner.h"
 
 namespace aoc::optimize {
@@ -30,7 +31,7 @@ std::map<std::string, double> pipe_times(const aoc::tune::CaseTiming* c) {
   std::map<std::string, double> out;
   if (!c) return out;
   for (const auto& [k, v] : c->profile)
-    if (k.size() > 5 && k.compare(k.size() - 5, 5, "_time") == 0) out[k] = v;
+    if (k.size() > 5 && k.compare(k.size() - 5, 5, "_time") == 0 && k != "aiv_time" && k != "aic_time") out[k] = v;
   return out;
 }
 
@@ -169,15 +170,20 @@ OptimizeReport optimize(const fs::path& op_dir, aoc::eval::Builder& builder, con
   });
   if (order.size() > opt.verify_candidates) order.resize(opt.verify_candidates);
   order.push_back(base);
+  uint64_t hidden_seed = 0;
+  try {
+    hidden_seed = aoc::op::hidden_seed_from_environment();
+  } catch (const std::exception& e) {
+    throw OptimizeError(e.what());
+  }
+  r.hidden_seed = hidden_seed;
   for (const auto& s : order) {
-    aoc::tune::ConfigRunner runner(s->variant.kernel->cand, builder, eo.eval, r.cases);
-    const aoc::tune::Verification v = runner.verify(s->variant.config);
-    r.hidden_seed = runner.hidden_seed();
+    const Evaluator::Verification v = ev.verify(s->variant, hidden_seed);
     if (v.passed) {
       r.best = s;
       r.verified = true;
-      r.verification = "passed every public case and a hidden draw of " +
-                       std::to_string(aoc::tune::ConfigRunner::kHiddenCount) + " generated cases";
+      r.verification = "passed every public case and a hidden draw of " + std::to_string(Evaluator::kHiddenCount) +
+                       " generated cases";
       break;
     }
     r.rejected.push_back("#" + std::to_string(s->index) + " (" + s->origin + "): " + v.message);
@@ -222,6 +228,14 @@ nlohmann::json to_json(const OptimizeReport& r) {
                       {"progress", r.progress_curve()},
                       {"diff", r.diff},
                       {"seconds", r.seconds}};
+  if (!r.history.empty()) {
+    j["baseline_t_hw_us"] = r.history.front()->t_hw_us;
+    j["baseline_pipes"] = pipe_times(slowest(*r.history.front()));
+  }
+  if (r.best) {
+    j["best_t_hw_us"] = r.best->t_hw_us;
+    j["best_pipes"] = pipe_times(slowest(*r.best));
+  }
   if (r.best)
     j["best"] = {{"index", r.best->index},
                  {"origin", r.best->origin},

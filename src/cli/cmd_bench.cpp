@@ -1,0 +1,144 @@
+// `ascendopt bench OPS... --methods ... --budgets ... --seeds K --jobs J`: every (operator,
+// method, budget, seed) as an `ascendopt optimize` process, resumable, then the figures
+// (geomean, fast_p, T_HW ratio, progress, per operator) and an HTML report. docs/bench.md.
+#include <unistd.h>
+
+#include <algorithm>
+#include <fstream>
+#include <iostream>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "cli/commands.h"
+#include "ops/case_gen.h"
+#include "optimize/bench_metrics.h"
+#include "optimize/html_report.h"
+#include "optimize/methods.h"
+
+namespace aoc::cli {
+
+namespace {
+namespace fs = std::filesystem;
+
+struct BenchArgs {
+  std::vector<std::string> paths;
+  std::vector<std::string> methods = {"optimize", "best-of-n", "openevolve"};
+  std::vector<size_t> budgets = {8, 16, 32};
+  size_t seeds = 1;
+  size_t jobs = 1;
+  std::string out = "bench-out";
+  std::string html;
+  bool json = false;
+  std::string soc = "Ascend910B1";
+  int64_t max_elements = 65536;
+  double timeout = 60;
+  std::string cache_dir;
+};
+
+std::vector<fs::path> find_packages(const std::vector<std::string>& paths) {
+  std::vector<fs::path> dirs;
+  for (const auto& p : paths) {
+    if (fs::exists(fs::path(p) / "op.toml")) {
+      dirs.push_back(fs::absolute(p).lexically_normal());
+      continue;
+    }
+    std::vector<fs::path> found;
+    for (const auto& e : fs::recursive_directory_iterator(p))
+      if (e.is_regular_file() && e.path().filename() == "op.toml" && e.path().parent_path().filename() != "expert")
+        found.push_back(fs::absolute(e.path().parent_path()).lexically_normal());
+    std::sort(found.begin(), found.end());
+    dirs.insert(dirs.end(), found.begin(), found.end());
+  }
+  return dirs;
+}
+
+int run_bench(const BenchArgs& a) {
+  aoc::optimize::BenchOptions o;
+  for (const auto& m : a.methods)
+    if (!aoc::optimize::parse_method(m)) {
+      std::cerr << "error: --methods names " << m
+                << ", not a method; use optimize, best-of-n, openevolve, random, tune-only or rewrite-only\n";
+      return 2;
+    }
+  if (a.budgets.empty() || std::find(a.budgets.begin(), a.budgets.end(), 0u) != a.budgets.end()) {
+    std::cerr << "error: --budgets must list budgets of at least 1 evaluation, e.g. --budgets 8,16,32\n";
+    return 2;
+  }
+  if (a.seeds == 0) {
+    std::cerr << "error: --seeds must be at least 1\n";
+    return 2;
+  }
+  o.ops = find_packages(a.paths);
+  if (o.ops.empty()) {
+    std::cerr << "error: no operator package (a folder with op.toml) under the given paths\n";
+    return 2;
+  }
+  o.methods = a.methods;
+  o.budgets = a.budgets;
+  o.seeds = a.seeds;
+  o.jobs = a.jobs;
+  o.out_dir = fs::absolute(a.out);
+  o.program = fs::read_symlink("/proc/self/exe");
+  o.optimize_args = {"--soc", a.soc, "--max-elements", std::to_string(a.max_elements), "--timeout",
+                     std::to_string(a.timeout), "--json"};
+  if (!a.cache_dir.empty()) {
+    o.optimize_args.push_back("--cache-dir");
+    o.optimize_args.push_back(a.cache_dir);
+  }
+  // One hidden seed for every run of the benchmark, kept in the folder so a resumed benchmark
+  // verifies with the same draw: $ASCENDOPT_HIDDEN_SEED, else the folder's, else a fresh one.
+  fs::create_directories(o.out_dir);
+  const fs::path seed_file = o.out_dir / "hidden_seed";
+  try {
+    if (std::getenv("ASCENDOPT_HIDDEN_SEED")) o.hidden_seed = aoc::op::hidden_seed_from_environment();
+    else if (std::ifstream in(seed_file); in >> o.hidden_seed) {
+    } else o.hidden_seed = aoc::op::hidden_seed_from_environment();
+  } catch (const std::exception& e) {
+    std::cerr << "error: " << e.what() << "\n";
+    return 2;
+  }
+  std::ofstream(seed_file) << o.hidden_seed << "\n";
+  o.log = [](const std::string& s) { std::cerr << s << std::endl; };
+  std::cerr << "hidden seed " << o.hidden_seed << " (ASCENDOPT_HIDDEN_SEED repeats the verification draw)\n";
+  const auto runs = aoc::optimize::bench_runs(o);
+  const size_t failed = aoc::optimize::run_bench_processes(o, runs);
+  const auto summary = aoc::optimize::summarize_bench(o, runs);
+  std::ofstream(o.out_dir / "summary.json") << aoc::optimize::to_json(summary).dump(2) << "\n";
+  if (!a.html.empty()) {
+    std::ofstream h(a.html);
+    h << aoc::optimize::html_report(summary);
+    if (!h) {
+      std::cerr << "error: cannot write " << a.html << "\n";
+      return 2;
+    }
+  }
+  if (a.json) std::cout << aoc::optimize::to_json(summary).dump(2) << "\n";
+  else std::cout << aoc::optimize::bench_table(summary);
+  if (failed) std::cerr << failed << " run(s) failed; their log.txt under " << (o.out_dir / "runs").string() << " says why\n";
+  return failed ? 1 : 0;
+}
+
+}  // namespace
+
+void add_bench_command(CLI::App& app) {
+  auto a = std::make_shared<BenchArgs>();
+  CLI::App* cmd = app.add_subcommand("bench", "Compare optimization methods at equal budgets over operators: geomean, "
+                                              "fast_p, T_HW ratio, progress, HTML report (docs/bench.md)");
+  cmd->add_option("OPS", a->paths, "Operator packages or folders holding them")->required()->check(CLI::ExistingDirectory);
+  cmd->add_option("--methods", a->methods, "Methods compared")->delimiter(',')->capture_default_str();
+  cmd->add_option("--budgets", a->budgets, "Budgets (evaluations per operator)")->delimiter(',')->capture_default_str();
+  cmd->add_option("--seeds", a->seeds, "Seeds 1..K per (operator, method, budget)")->capture_default_str();
+  cmd->add_option("--jobs,-j", a->jobs, "Runs at once (processes)")->capture_default_str();
+  cmd->add_option("--out", a->out, "Benchmark folder: runs, shared result store, summary (resumes)")->capture_default_str();
+  cmd->add_option("--html", a->html, "Write the HTML report to this file");
+  cmd->add_flag("--json", a->json, "Print the summary as JSON");
+  cmd->add_option("--soc", a->soc, "SoC model")->capture_default_str();
+  cmd->add_option("--max-elements", a->max_elements, "Evaluation cases: the largest of each dtype up to this size")
+      ->capture_default_str();
+  cmd->add_option("--timeout", a->timeout, "Wall-clock limit per case, seconds")->capture_default_str();
+  cmd->add_option("--cache-dir", a->cache_dir, "Build cache folder");
+  cmd->callback([a]() { exit_status() = run_bench(*a); });
+}
+
+}  // namespace aoc::cli
