@@ -3,7 +3,7 @@
 BUILD ?= build
 JOBS ?= $(shell nproc)
 
-.PHONY: deps configure build demo test bench clean
+.PHONY: deps configure build demo suite test bench clean
 deps:
 	@bash scripts/install-deps.sh
 
@@ -13,8 +13,13 @@ configure: deps
 build: configure
 	@cmake --build $(BUILD) -j $(JOBS)
 
+# The main job on a few operators: optimize vs Best-of-N at a small budget, HTML report.
 demo: build
 	@bash scripts/demo.sh $(BUILD)
+
+# Every operator package's cases, run once against the golden.
+suite: build
+	@bash scripts/run-suite.sh $(BUILD)
 
 test: build
 	@cd $(BUILD) && ctest --output-on-failure -j $(JOBS)

@@ -41,13 +41,16 @@ struct TempDir {
 const fs::path kRelu = fs::path(AOC_SOURCE_DIR) / "ops" / "activation" / "relu";
 const fs::path kBadAdd = fs::path(AOC_SOURCE_DIR) / "tests" / "data" / "bad_kernels" / "wrong_result";
 
-// Every method on relu with a budget of 4 on one small case: no method spends more than 4,
-// every evaluation is a distinct candidate, and a failing candidate (the evaluator's verdict
-// other than ok) is charged like a correct one.
+// Every method on relu with a budget of 4 on one small case, all sharing one result store:
+// no method spends more than 4, every evaluation is a distinct candidate, and a candidate
+// recalled from the store (every baseline after the first method's) is still charged to the
+// run that meets it, so the methods compete at equal budgets.
 TEST(Budget, NoMethodSpendsMoreThanItsBudget) {
   TempDir tmp;
   const fs::path relu = aoc::testing::small_package_copy(kRelu, tmp.path / "relu");
   aoc::eval::Builder builder(aoc::eval::default_builder_options());
+  ::setenv("ASCENDOPT_HIDDEN_SEED", "7", 1);  // one hidden draw: verifications are shared through the store
+  bool first = true;
   for (Method m : all_methods()) {
     OptimizeOptions o;
     o.method = m;
@@ -57,7 +60,11 @@ TEST(Budget, NoMethodSpendsMoreThanItsBudget) {
     o.eval = aoc::eval::default_candidate_eval_options();
     o.out_dir = tmp.path / to_string(m);
     o.verify_candidates = 1;
+    o.store_file = tmp.path / "store.sqlite";
     const OptimizeReport r = optimize(relu, builder, o);
+    EXPECT_EQ(r.history.front()->from_store, !first) << to_string(m);
+    EXPECT_EQ(r.history.front()->spent, 1u) << to_string(m) << ": a recalled baseline is charged";
+    first = false;
     ASSERT_FALSE(r.history.empty()) << to_string(m);
     EXPECT_LE(r.history.size(), 4u) << to_string(m);
     EXPECT_EQ(r.history.back()->spent, r.history.size()) << to_string(m);

@@ -1,0 +1,90 @@
+// `ascendopt bench` end to end on a small copy of relu: two methods, two budgets, two jobs;
+// the figures are printed, a second invocation finds every run finished, and the HTML report
+// renders in headless Chromium with its plots: the screenshot is not blank and shows the
+// plot colours, and the rendered page holds the progress, per-operator and pipe plots.
+#include <gtest/gtest.h>
+
+#include <unistd.h>
+
+#include <cmath>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+
+#include "cli_support.h"
+#include "optimize/png_pixels.h"
+#include "optimize/small_package.h"
+
+namespace {
+
+namespace fs = std::filesystem;
+using aoc::testing::run_ascendopt;
+
+struct TempDir {
+  fs::path path = fs::temp_directory_path() / ("aoc-bench-report-" + std::to_string(::getpid()));
+  TempDir() { fs::create_directories(path); }
+  ~TempDir() { fs::remove_all(path); }
+};
+
+std::string shell(const std::string& cmd) {
+  std::string out;
+  FILE* f = ::popen(cmd.c_str(), "r");
+  if (!f) return out;
+  char buf[4096];
+  size_t n;
+  while ((n = fread(buf, 1, sizeof buf, f)) > 0) out.append(buf, n);
+  ::pclose(f);
+  return out;
+}
+
+size_t pixels_near(const aoc::testing::Image& img, int r, int g, int b) {
+  size_t n = 0;
+  for (const auto& p : img.pixels)
+    if (std::abs(p[0] - r) < 12 && std::abs(p[1] - g) < 12 && std::abs(p[2] - b) < 12) ++n;
+  return n;
+}
+
+TEST(BenchReport, RunsResumesAndRendersInChromium) {
+  TempDir tmp;
+  const fs::path relu = aoc::testing::small_package_copy(fs::path(AOC_SOURCE_DIR) / "ops/activation/relu", tmp.path / "relu");
+  const fs::path html = tmp.path / "report.html";
+  const std::string args = "bench " + relu.string() + " --methods optimize,best-of-n --budgets 2,3 --seeds 1 --jobs 2 --out " +
+                           (tmp.path / "bench").string() + " --html " + html.string();
+  const auto r = run_ascendopt(args);
+  ASSERT_EQ(r.status, 0) << r.out;
+  EXPECT_NE(r.out.find("geomean speedup over the baseline"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("best-of-n"), std::string::npos) << r.out;
+  const auto again = run_ascendopt(args);
+  ASSERT_EQ(again.status, 0) << again.out;
+  EXPECT_NE(again.out.find("4 of 4 run(s) already finished"), std::string::npos) << again.out;
+
+  std::ifstream in(html);
+  const std::string page((std::istreambuf_iterator<char>(in)), {});
+  EXPECT_EQ(page.find("<script"), std::string::npos) << "the report is self-contained";
+  EXPECT_EQ(page.find("http://www.w3.org/2000/svg\"><link"), std::string::npos);
+
+  const fs::path chromium = "/usr/bin/chromium";
+  ASSERT_TRUE(fs::exists(chromium)) << "the Debian package chromium is needed (scripts/install-deps.sh)";
+  const std::string flags = " --headless --no-sandbox --disable-gpu --hide-scrollbars --user-data-dir=" +
+                            (tmp.path / "profile").string() + " --window-size=1000,1600 ";
+  const std::string dom = shell(chromium.string() + flags + "--dump-dom file://" + html.string() + " 2>/dev/null");
+  EXPECT_NE(dom.find("class=\"plot progress\""), std::string::npos);
+  EXPECT_NE(dom.find("class=\"plot per-op\""), std::string::npos);
+  EXPECT_NE(dom.find("class=\"plot pipes\""), std::string::npos);
+  EXPECT_NE(dom.find("<polyline"), std::string::npos);
+
+  const fs::path shot = tmp.path / "shot.png";
+  shell(chromium.string() + flags + "--screenshot=" + shot.string() + " file://" + html.string() + " 2>/dev/null");
+  const auto img = aoc::testing::read_png(shot);
+  ASSERT_TRUE(img.error.empty()) << img.error;
+  ASSERT_EQ(img.pixels.size(), size_t(img.width) * img.height);
+  size_t non_white = 0;
+  for (const auto& p : img.pixels)
+    if (p[0] < 235 || p[1] < 235 || p[2] < 235) ++non_white;
+  EXPECT_GT(non_white, img.pixels.size() / 100) << "the screenshot is (nearly) blank";
+  EXPECT_GT(pixels_near(img, 0x1f, 0x77, 0xb4), 50u) << "no pixels of the first method's colour: no plot drawn";
+  EXPECT_GT(pixels_near(img, 0xd6, 0x27, 0x28), 50u) << "no pixels of the second method's colour";
+}
+
+}  // namespace
