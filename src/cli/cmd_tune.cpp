@@ -14,6 +14,7 @@
 #include <nlohmann/json.hpp>
 
 #include "cli/commands.h"
+#include "optimize/variant.h"
 #include "tune/bench.h"
 #include "tune/tuner.h"
 
@@ -41,14 +42,7 @@ struct TuneArgs {
 };
 
 std::string config_text(const aoc::eval::TuningConfig& c) {
-  if (c.empty()) return "(defaults: the operator's own tiling)";
-  std::ostringstream os;
-  if (c.cores) os << "cores=" << c.cores << " ";
-  if (c.ub_bytes) os << "ub_bytes=" << c.ub_bytes << " ";
-  for (const auto& [k, v] : c.knobs) os << k << "=" << v << " ";
-  std::string s = os.str();
-  s.pop_back();
-  return s;
+  return c.empty() ? "(defaults: the operator's own tiling)" : aoc::optimize::config_text(c);
 }
 
 // Shared setup of both commands; false (after printing why) when it cannot run.

@@ -98,7 +98,8 @@ std::string pipes_svg(const std::vector<const RunResult*>& runs) {
   for (const auto* r : runs)
     for (const char* which : {"baseline_pipes", "best_pipes"}) {
       double t = 0;
-      for (const auto& [k, v] : r->report.value(which, nlohmann::json::object()).items()) {
+      const nlohmann::json times = r->report.value(which, nlohmann::json::object());
+      for (const auto& [k, v] : times.items()) {
         pipes.insert(k);
         t += v.get<double>();
       }
