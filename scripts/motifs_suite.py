@@ -5,7 +5,7 @@ with `ascendopt eval` (public cases plus a seeded hidden draw) against its sourc
 the same cases, and the table of docs/motifs.md written between its markers.
 
 Usage: scripts/motifs_suite.py [--build build] [--jobs N] [--work DIR] [--only PKG,...]
-                               [--no-doc] [--json FILE]
+                               [--motif M,...] [--no-doc] [--json FILE]
 Run by scripts/motifs-doc.sh (which builds the programs first)."""
 import argparse
 import concurrent.futures as futures
@@ -92,6 +92,7 @@ def main():
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 2)
     ap.add_argument("--work", default="")
     ap.add_argument("--only", default="", help="comma-separated package names")
+    ap.add_argument("--motif", default="", help="comma-separated motifs whose transforms to make (default: all)")
     ap.add_argument("--no-doc", action="store_true")
     ap.add_argument("--json", default="", help="also write every result to this file")
     a = ap.parse_args()
@@ -101,6 +102,7 @@ def main():
     os.makedirs(os.path.join(work, "candidates"), exist_ok=True)
     os.environ.setdefault("ASCENDOPT_HOME", ROOT)
     only = set(x for x in a.only.split(",") if x)
+    only_motifs = set(x for x in a.motif.split(",") if x)
 
     tgts = targets(only)
     states = {}
@@ -116,6 +118,8 @@ def main():
     jobs = []
     for target, motifs in states.items():
         for m in motifs:
+            if only_motifs and m["motif"] not in only_motifs:
+                continue
             if m["state"] == "present":
                 jobs.append((target, m["motif"], "remove"))
             elif m["state"] == "applicable":

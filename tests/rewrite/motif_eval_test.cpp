@@ -76,4 +76,35 @@ TEST(MotifEval, DoubleBufferFollowsTheBufferNumKnobOfAbs) {
   fs::remove_all(out.parent_path());
 }
 
+// relu casts float16 up to float around one Relu: computed natively it is the same function
+// (one rounding either way), the kernel stays correct, and removing the motif again gives
+// the package's source back.
+TEST(MotifEval, NativeHalfRoundTripOnRelu) {
+  ::setenv("ASCENDOPT_HOME", AOC_SOURCE_DIR, 0);
+  const fs::path native = fresh_dir("relu-native");
+  auto r = run_ascendopt("rewrite " + kRoot + "/ops/activation/relu --apply native_half --out " + native.string());
+  ASSERT_EQ(r.status, 0) << r.out;
+  EXPECT_NE(r.out.find("using ComputeT = std::conditional_t<std::is_same_v<T, bfloat16_t>, float, T>;"), std::string::npos)
+      << r.out;
+  expect_correct(native, "prime_1021_fp16");
+
+  const fs::path back = fresh_dir("relu-upcast");
+  auto again = run_ascendopt("rewrite " + native.string() + " --remove native_half --out " + back.string());
+  ASSERT_EQ(again.status, 0) << again.out;
+  EXPECT_EQ(read(back / "op_kernel" / "relu.cpp"), read(kRoot + "/ops/activation/relu/op_kernel/relu.cpp"));
+  fs::remove_all(native.parent_path());
+}
+
+// exp's compute flag and the host's float-copy budget change together.
+TEST(MotifEval, NativeHalfFlagOnExpChangesKernelAndHost) {
+  ::setenv("ASCENDOPT_HOME", AOC_SOURCE_DIR, 0);
+  const fs::path out = fresh_dir("exp-native");
+  auto r = run_ascendopt("rewrite " + kRoot + "/ops/elementwise/exp --apply native_half --out " + out.string());
+  ASSERT_EQ(r.status, 0) << r.out;
+  EXPECT_NE(read(out / "op_kernel" / "exp.cpp").find("COMPUTE_IN_FLOAT = std::is_same_v<T, bfloat16_t>;"), std::string::npos);
+  EXPECT_NE(read(out / "op_host" / "exp.cpp").find("bool computeInFloat = dtype == ge::DT_BF16;"), std::string::npos);
+  expect_correct(out, "prime_1021_fp16");
+  fs::remove_all(out.parent_path());
+}
+
 }  // namespace

@@ -14,6 +14,7 @@ std::unique_ptr<Motif> make_aligned_datacopy();
 std::unique_ptr<Motif> make_fused_axpy();
 std::unique_ptr<Motif> make_redundant_sync();
 std::unique_ptr<Motif> make_strided_copy();
+std::unique_ptr<Motif> make_native_half();
 
 const char* state_name(State s) {
   switch (s) {
@@ -38,6 +39,7 @@ const std::vector<std::unique_ptr<Motif>>& catalogue() {
     v.push_back(make_fused_axpy());
     v.push_back(make_redundant_sync());
     v.push_back(make_strided_copy());
+    v.push_back(make_native_half());
     return v;
   }();
   return all;
