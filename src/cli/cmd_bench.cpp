@@ -34,6 +34,8 @@ struct BenchArgs {
   int64_t max_elements = 65536;
   double timeout = 60;
   std::string cache_dir;
+  std::string llm_config;
+  bool llm_replay = false;
 };
 
 std::vector<fs::path> find_packages(const std::vector<std::string>& paths) {
@@ -85,6 +87,16 @@ int run_bench(const BenchArgs& a) {
   if (!a.cache_dir.empty()) {
     o.optimize_args.push_back("--cache-dir");
     o.optimize_args.push_back(a.cache_dir);
+  }
+  if (a.llm_replay && a.llm_config.empty()) {
+    std::cerr << "error: --llm-replay needs --llm-config FILE\n";
+    return 2;
+  }
+  if (!a.llm_config.empty()) {
+    // Every run reads the same settings file; they share the response cache it names (or the default).
+    o.optimize_args.push_back("--llm-config");
+    o.optimize_args.push_back(fs::absolute(a.llm_config).string());
+    if (a.llm_replay) o.optimize_args.push_back("--llm-replay");
   }
   // One hidden seed for every run of the benchmark, kept in the folder so a resumed benchmark
   // verifies with the same draw: $ASCENDOPT_HIDDEN_SEED, else the folder's, else a fresh one.
@@ -138,6 +150,10 @@ void add_bench_command(CLI::App& app) {
       ->capture_default_str();
   cmd->add_option("--timeout", a->timeout, "Wall-clock limit per case, seconds")->capture_default_str();
   cmd->add_option("--cache-dir", a->cache_dir, "Build cache folder");
+  cmd->add_option("--llm-config", a->llm_config, "LLM settings (docs/llm.md) for every run: the methods optimize, "
+                                                 "rewrite-only, best-of-n and openevolve then ask the model for kernels")
+      ->check(CLI::ExistingFile);
+  cmd->add_flag("--llm-replay", a->llm_replay, "Answer only from the LLM response cache (no network)");
   cmd->callback([a]() { exit_status() = run_bench(*a); });
 }
 

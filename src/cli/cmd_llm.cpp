@@ -35,18 +35,6 @@ std::string fmt(double v, int digits) {
   return os.str();
 }
 
-std::string usage_line(const aoc::llm::UsageTotals& t) {
-  std::ostringstream os;
-  os << "llm: " << t.requests << " request(s) to the endpoint, " << t.cache_hits << " from the cache, " << t.retries
-     << " retr" << (t.retries == 1 ? "y" : "ies") << ", " << t.failed << " failed; " << t.prompt_tokens << " prompt + "
-     << t.completion_tokens << " completion tokens";
-  if (t.usage_missing) os << " (" << t.usage_missing << " answer(s) without usage)";
-  os << ", cost " << fmt(t.cost, 4);
-  if (t.cache_hits) os << "; cached answers had used " << t.cached_prompt_tokens << " + " << t.cached_completion_tokens
-                       << " tokens";
-  return os.str();
-}
-
 // --------------------------------------------------------------------------- llm-check
 
 struct CheckArgs {
@@ -84,7 +72,7 @@ int run_check(const CheckArgs& a) {
                 << "answer (" << (ans.from_cache ? "from the cache" : fmt(ans.seconds, 2) + " s") << ", finish "
                 << ans.finish_reason << ", served by " << (ans.model.empty() ? "?" : ans.model) << "): "
                 << out["answer"].get<std::string>() << "\n"
-                << usage_line(client.totals()) << "\nthe LLM settings work\n";
+                << client.totals().summary_line() << "\nthe LLM settings work\n";
     }
     return 0;
   } catch (const aoc::llm::LlmError& e) {
@@ -301,7 +289,7 @@ int run_propose(const ProposeArgs& a) {
   if (a.json) {
     std::cout << text;
   } else {
-    std::cout << usage_line(client->totals()) << "\n";
+    std::cout << client->totals().summary_line() << "\n";
     std::cout << (ok ? "a correct candidate in " + attempts.back().proposal.candidate_dir.string()
                      : "no correct candidate in " + std::to_string(attempts.size()) + " attempt(s)")
               << "; records in " << s.out.string() << "\n";

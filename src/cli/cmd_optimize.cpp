@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "cli/commands.h"
+#include "cli/llm_flags.h"
 #include "optimize/run.h"
 
 namespace aoc::cli {
@@ -30,6 +31,7 @@ struct OptimizeArgs {
   std::string cache_dir;
   double timeout = 60;
   bool json = false;
+  LlmFlags llm;
 };
 
 int run_optimize(const OptimizeArgs& a) {
@@ -61,6 +63,19 @@ int run_optimize(const OptimizeArgs& a) {
   if (!a.cache_dir.empty()) bo.cache_dir = a.cache_dir;
   const std::string op_name = fs::path(a.op_dir).lexically_normal().filename().string();
   o.out_dir = a.out.empty() ? fs::path(op_name + "-" + a.method + "-s" + std::to_string(a.seed)) : fs::path(a.out);
+  if (a.llm.any()) {
+    if (!a.llm.wanted()) {
+      std::cerr << "error: the --llm-* flags need --llm-config FILE (or --llm-base-url and --llm-model); see "
+                   "docs/llm.md\n";
+      return 2;
+    }
+    try {
+      o.llm = resolve_llm_options(a.llm, bo.cache_dir);
+    } catch (const std::exception& e) {
+      std::cerr << "error: " << e.what() << "\n";
+      return 2;
+    }
+  }
   if (!a.no_store) o.store_file = a.store.empty() ? bo.cache_dir / "eval-results.sqlite" : fs::path(a.store);
   const bool tty = ::isatty(STDERR_FILENO);
   if (tty) {
@@ -90,8 +105,9 @@ int run_optimize(const OptimizeArgs& a) {
 
 void add_optimize_command(CLI::App& app) {
   auto args = std::make_shared<OptimizeArgs>();
-  CLI::App* cmd = app.add_subcommand("optimize", "Make an operator faster: host tiling search and kernel motif "
-                                                 "rewrites under one evaluation budget, verified (docs/optimize.md)");
+  CLI::App* cmd = app.add_subcommand("optimize", "Make an operator faster: host tiling search, kernel motif rewrites "
+                                                 "and, with --llm-config, LLM-written kernels under one evaluation "
+                                                 "budget, verified (docs/optimize.md)");
   cmd->add_option("OP_DIR", args->op_dir, "Operator package (op.toml) or candidate folder")
       ->required()
       ->check(CLI::ExistingDirectory);
@@ -110,6 +126,9 @@ void add_optimize_command(CLI::App& app) {
   cmd->add_option("--cache-dir", args->cache_dir, "Build cache folder (default: <build>/cache or $AOC_CACHE_DIR)");
   cmd->add_option("--timeout", args->timeout, "Wall-clock limit per case, seconds")->capture_default_str();
   cmd->add_flag("--json", args->json, "Print the JSON report");
+  add_llm_flags(cmd, args->llm);
+  cmd->footer("With --llm-config the methods optimize, rewrite-only, best-of-n and openevolve also ask the model for "
+              "kernels (docs/llm.md, \"Optimizing with an LLM\"); without it no model is used.");
   cmd->callback([args]() { exit_status() = run_optimize(*args); });
 }
 

@@ -20,6 +20,14 @@ struct LlmFlags {
   std::optional<uint64_t> seed;
   bool replay = false;
   bool no_cache = false;
+
+  // True when the flags ask for a model at all (a settings file, an endpoint or a model name).
+  bool wanted() const { return !config.empty() || !base_url.empty() || !model.empty(); }
+  // True when any --llm-* flag was given.
+  bool any() const {
+    return wanted() || !api_key_env.empty() || temperature || timeout || max_tokens || retries || concurrency || seed ||
+           replay || no_cache;
+  }
 };
 
 void add_llm_flags(CLI::App* cmd, LlmFlags& f);

@@ -4,6 +4,7 @@
 #include <fstream>
 #include <map>
 
+#include "llm/proposal_record.h"
 #include "ops/rng.h"
 
 namespace aoc::llm {
@@ -26,12 +27,6 @@ void write_text(const fs::path& p, const std::string& text) {
   std::ofstream out(p, std::ios::binary | std::ios::trunc);
   out << text;
   if (!out) throw std::runtime_error("cannot write " + p.string());
-}
-
-std::string prompt_markdown(const std::vector<ChatMessage>& msgs) {
-  std::string s;
-  for (const auto& m : msgs) s += "# " + m.role + "\n\n" + m.content + "\n\n";
-  return s;
 }
 
 }  // namespace

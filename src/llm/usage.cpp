@@ -1,5 +1,8 @@
 #include "llm/usage.h"
 
+#include <iomanip>
+#include <sstream>
+
 namespace aoc::llm {
 
 nlohmann::json UsageTotals::to_json() const {
@@ -14,6 +17,18 @@ nlohmann::json UsageTotals::to_json() const {
           {"usage_missing", usage_missing},
           {"cost", cost},
           {"seconds", seconds}};
+}
+
+std::string UsageTotals::summary_line() const {
+  std::ostringstream os;
+  os << "llm: " << requests << " request(s) to the endpoint, " << cache_hits << " from the cache, " << retries
+     << " retr" << (retries == 1 ? "y" : "ies") << ", " << failed << " failed; " << prompt_tokens << " prompt + "
+     << completion_tokens << " completion tokens";
+  if (usage_missing) os << " (" << usage_missing << " answer(s) without usage)";
+  os << ", cost " << std::fixed << std::setprecision(4) << cost;
+  if (cache_hits) os << "; cached answers had used " << cached_prompt_tokens << " + " << cached_completion_tokens
+                     << " tokens";
+  return os.str();
 }
 
 double UsageMeter::cost_of(const TokenUsage& u) const {

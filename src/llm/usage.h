@@ -4,6 +4,7 @@
 #pragma once
 #include <cstdint>
 #include <mutex>
+#include <string>
 
 #include <nlohmann/json.hpp>
 
@@ -29,6 +30,8 @@ struct UsageTotals {
   double seconds = 0;             // wall time spent in live requests, retries and waits included
 
   nlohmann::json to_json() const;
+  // One line for a person: "llm: 3 request(s) to the endpoint, 0 from the cache, ...".
+  std::string summary_line() const;
 };
 
 class UsageMeter {

@@ -3,11 +3,30 @@
 // motifs still applicable after the previous ones; half the samples apply none) and a random
 // configuration of the original's space (a quarter keep the kernel's defaults); a sample
 // identical to one already drawn is drawn again. The best valid sample is the result.
+// With an LLM (llm_proposer.h), every sample is instead the model's answer in sample mode (the
+// original's sources and profile, no feedback) with the original's configuration; an answer
+// that cannot be applied is a failed sample and costs its evaluation.
+#include "optimize/llm_proposer.h"
 #include "optimize/methods.h"
 
 namespace aoc::optimize {
 
+namespace {
+
+void llm_samples(SearchContext& ctx) {
+  ctx.llm->set_mode(aoc::llm::ProposalMode::Sample);
+  aoc::tune::Rng rng(aoc::op::mix_seed(ctx.seed, 0xb0f));
+  const size_t max_draws = 2 * ctx.ev.budget().limit() + 4;
+  for (size_t draw = 0; draw < max_draws && !ctx.ev.budget().exhausted() && ctx.llm->available(); ++draw) {
+    const auto p = ctx.llm->propose({*ctx.baseline, {}, rng, seen_in(ctx.ev)});
+    if (p) evaluate_proposal(ctx.ev, *p, ctx.baseline->index);
+  }
+}
+
+}  // namespace
+
 void run_best_of_n(SearchContext& ctx) {
+  if (ctx.llm) return llm_samples(ctx);
   const aoc::tune::Space sp = ctx.config.space_of(*ctx.baseline);
   aoc::tune::Rng rng(aoc::op::mix_seed(ctx.seed, 0xb0f));
   const size_t max_draws = 8 * ctx.ev.budget().limit() + 16;

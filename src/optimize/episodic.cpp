@@ -2,15 +2,19 @@
 //  - host: the tuner's evolutionary search (tune/search.h) over the best kernel's own space
 //    (read from its evaluation, so a rewrite that changed the knobs changes the space),
 //    seeded with the best configuration, for max(3, budget/4) evaluations;
-//  - kernel: up to 2 applicable motifs applied to the best kernel, with its configuration.
+//  - kernel: up to 2 applicable motifs applied to the best kernel, with its configuration;
+//  - llm (when the run has an LLM, llm_proposer.h): up to 2 guided LLM proposals on the best
+//    kernel, with its configuration (an answer that cannot be applied costs one evaluation).
 // Budget split: a bandit on gain per evaluation. An arm not yet played goes first (host
 // before kernel); then the arm whose last two episodes gained most per evaluation spent
 // (log of the best time's ratio, divided by the evaluations), ties going to the arm not
-// played last. An arm with nothing left to propose for the current best (no untried
-// motif, no unseen configuration) waits until the best changes.
+// played last (first plays go host, kernel, llm). An arm with nothing left to propose for the
+// current best (no untried motif, no unseen configuration, an LLM endpoint that keeps failing)
+// waits until the best changes.
 #include <cmath>
 #include <sstream>
 
+#include "optimize/llm_proposer.h"
 #include "optimize/methods.h"
 #include "tune/search.h"
 
@@ -60,10 +64,21 @@ void kernel_episode(SearchContext& ctx, const ScoredPtr& best, size_t tries) {
   }
 }
 
+void llm_episode(SearchContext& ctx, const ScoredPtr& best, size_t tries) {
+  ctx.llm->set_mode(aoc::llm::ProposalMode::Guided);
+  for (size_t i = 0; i < tries && !ctx.ev.budget().exhausted(); ++i) {
+    aoc::tune::Rng rng(aoc::op::mix_seed(ctx.seed, 0x11a000 + ctx.ev.budget().spent()));
+    const auto p = ctx.llm->propose({*best, {}, rng, seen_in(ctx.ev)});
+    if (!p) return;
+    evaluate_proposal(ctx.ev, *p, best->index);
+  }
+}
+
 }  // namespace
 
 void run_episodic(SearchContext& ctx, bool host, bool kernel) {
-  Arm arms[2] = {{"host", host, {}, ""}, {"kernel", kernel, {}, ""}};
+  constexpr int kArms = 3;
+  Arm arms[kArms] = {{"host", host, {}, ""}, {"kernel", kernel, {}, ""}, {"llm", kernel && ctx.llm, {}, ""}};
   int last = -1;
   const size_t host_length = std::max<size_t>(3, ctx.ev.budget().limit() / 4);
   for (size_t episode = 1; !ctx.ev.budget().exhausted(); ++episode) {
@@ -72,10 +87,11 @@ void run_episodic(SearchContext& ctx, bool host, bool kernel) {
     const auto usable = [&](int a) {
       if (!arms[a].enabled || arms[a].stuck_on == best_key) return false;
       if (a == 1) return ctx.motif.has_untried(*best->variant.kernel);
+      if (a == 2) return ctx.llm->available();
       return ctx.config.space_of(*best).size() > 1;
     };
     int pick = -1;
-    for (int a = 0; a < 2; ++a) {
+    for (int a = 0; a < kArms; ++a) {
       if (!usable(a)) continue;
       if (pick < 0 || arms[a].score() > arms[pick].score() ||
           (arms[a].score() == arms[pick].score() && pick == last))
@@ -88,7 +104,8 @@ void run_episodic(SearchContext& ctx, bool host, bool kernel) {
     const size_t spent0 = ctx.ev.budget().spent();
     const double t0 = best->eval.time_us;
     if (pick == 0) host_episode(ctx, best, episode, std::min(host_length, ctx.ev.budget().remaining()));
-    else kernel_episode(ctx, best, 2);
+    else if (pick == 1) kernel_episode(ctx, best, 2);
+    else llm_episode(ctx, best, 2);
     const size_t spent = ctx.ev.budget().spent() - spent0;
     const double t1 = ctx.ev.best()->eval.time_us;
     if (spent == 0) arms[pick].stuck_on = best_key;

@@ -67,6 +67,7 @@ ScoredPtr Evaluator::evaluate(const Variant& v, const std::string& origin, std::
       s->eval.valid = false;
       s->eval.reason = "stage 1 (" + opt_.cases.front() + "): " + s->eval.reason;
       s->verdict = aoc::eval::to_string(r1.verdict);
+      s->report = std::make_shared<const aoc::eval::CandidateReport>(r1);
     }
   }
   if (!stage1_failed) {
@@ -75,6 +76,7 @@ ScoredPtr Evaluator::evaluate(const Variant& v, const std::string& origin, std::
     s->from_store = s->from_store || recalled;
     s->eval = aoc::tune::evaluation_from_report(r);
     s->verdict = aoc::eval::to_string(r.verdict);
+    s->report = std::make_shared<const aoc::eval::CandidateReport>(r);
     double log_sum = 0;
     size_t n = 0;
     for (const auto& cr : r.cases)
@@ -86,6 +88,28 @@ ScoredPtr Evaluator::evaluate(const Variant& v, const std::string& origin, std::
   }
   if (!s->from_store) ++fresh_;
   s->eval.key = config_text(v.config);
+  history_.push_back(s);
+  by_key_[key] = s;
+  if (on_evaluation) on_evaluation(*s);
+  return s;
+}
+
+ScoredPtr Evaluator::record_failure(const std::string& key, const Variant& made_from, const std::string& origin,
+                                    std::optional<size_t> parent, const std::string& verdict,
+                                    const std::string& reason) {
+  if (auto k = known(key)) return k;
+  if (!budget_.charge(key)) return nullptr;
+  auto s = std::make_shared<Scored>();
+  s->index = history_.size();
+  s->variant = made_from;
+  s->origin = origin;
+  s->parent = parent;
+  s->spent = budget_.spent();
+  s->verdict = verdict;
+  s->eval.valid = false;
+  s->eval.reason = reason;
+  s->eval.key = config_text(made_from.config);
+  ++fresh_;
   history_.push_back(s);
   by_key_[key] = s;
   if (on_evaluation) on_evaluation(*s);

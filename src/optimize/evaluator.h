@@ -35,6 +35,9 @@ struct Scored {
   size_t spent = 0;              // budget spent once it was charged
   double seconds = 0;            // wall time of its evaluation (0 when recalled)
   double t_hw_us = 0;            // geomean of the evaluation cases' hardware limits (0: unknown)
+  // The candidate evaluator's report (profiles, diagnostics); nullptr for an attempt that made
+  // no candidate (record_failure).
+  std::shared_ptr<const aoc::eval::CandidateReport> report;
 };
 using ScoredPtr = std::shared_ptr<const Scored>;
 
@@ -54,6 +57,13 @@ class Evaluator {
   ScoredPtr evaluate(const Variant& v, const std::string& origin, std::optional<size_t> parent, bool cascade = false);
 
   ScoredPtr known(const std::string& key) const;
+
+  // An attempt that made no candidate to run (an LLM answer that could not be applied): it
+  // costs one evaluation under `key`, as a failed candidate does, and enters the history
+  // invalid with `verdict` and `reason`; `made_from` is the variant it was made from. The same
+  // key again is returned as it was; nullptr when the budget is spent.
+  ScoredPtr record_failure(const std::string& key, const Variant& made_from, const std::string& origin,
+                           std::optional<size_t> parent, const std::string& verdict, const std::string& reason);
 
   // Every public case, then a hidden draw of kHiddenCount generated cases (at most
   // kHiddenMaxElements elements) with `hidden_seed`. Not charged; results go through the

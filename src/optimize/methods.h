@@ -19,6 +19,10 @@
 #include "optimize/motif_proposer.h"
 
 namespace aoc::optimize {
+class LlmKernelProposer;
+}
+
+namespace aoc::optimize {
 
 enum class Method { Optimize, BestOfN, OpenEvolve, Random, TuneOnly, RewriteOnly };
 std::optional<Method> parse_method(const std::string& s);
@@ -34,6 +38,9 @@ struct SearchContext {
   std::function<void(const std::string&)> log;  // one line per episode or notable event
   // Episodes of the episodic methods: "host 1: 6 evaluations, 3.20 -> 2.56 us".
   std::vector<std::string> episodes;
+  // The LLM proposer (llm_proposer.h) when the run has one: an arm of the episodic optimizer,
+  // the sampler of Best-of-N, a mutation of OpenEvolve.
+  LlmKernelProposer* llm = nullptr;
 };
 
 // Spends ctx.ev's budget (or stops earlier when the method has nothing left to propose).
@@ -46,5 +53,8 @@ void run_openevolve(SearchContext& ctx);
 
 // A predicate for ProposalContext::seen over the run's evaluated variants.
 std::function<bool(const std::string&)> seen_in(const Evaluator& ev);
+
+// Evaluates the proposal's variant, or records its failure (Proposal::failure) at the same cost.
+ScoredPtr evaluate_proposal(Evaluator& ev, const Proposal& p, std::optional<size_t> parent, bool cascade = false);
 
 }  // namespace aoc::optimize

@@ -17,6 +17,9 @@
 //  - cascade evaluation: the first evaluation case alone first (one evaluation either way).
 // The mutation: a motif applied to the parent with probability 0.3 while one is untried,
 // else a configuration proposal (profile move, crossover with an inspiration, or a step).
+// With an LLM (llm_proposer.h) the mutation is, with probability 0.5, the model's guided
+// answer on the parent with the inspirations in its prompt, as in OpenEvolve; an answer that
+// cannot be applied is a failed child and costs its evaluation.
 // Children that fail are charged and not added, as OpenEvolve keeps no failed program's cell.
 #include <algorithm>
 #include <array>
@@ -26,6 +29,7 @@
 #include <map>
 #include <set>
 
+#include "optimize/llm_proposer.h"
 #include "optimize/methods.h"
 
 namespace aoc::optimize {
@@ -34,7 +38,8 @@ namespace {
 
 constexpr size_t kIslands = 5, kArchive = 100, kBins = 10, kInspirations = 2, kMigrationInterval = 50,
                  kDiversityRefs = 20;
-constexpr double kExploration = 0.2, kExploitation = 0.7, kElite = 0.1, kMigrationRate = 0.1, kMotifRate = 0.3;
+constexpr double kExploration = 0.2, kExploitation = 0.7, kElite = 0.1, kMigrationRate = 0.1, kMotifRate = 0.3,
+                 kLlmRate = 0.5;
 
 struct Program {
   ScoredPtr s;
@@ -236,6 +241,7 @@ Program program_of(const ScoredPtr& s, size_t island, double baseline_us) {
 void run_openevolve(SearchContext& ctx) {
   aoc::tune::Rng rng(aoc::op::mix_seed(ctx.seed, 0x0e0e));
   Database db(rng);
+  if (ctx.llm) ctx.llm->set_mode(aoc::llm::ProposalMode::Guided);
   const double base = ctx.baseline->eval.time_us;
   db.add(program_of(ctx.baseline, 0, base));
   const size_t max_iterations = 8 * ctx.ev.budget().limit() + 16;
@@ -247,11 +253,12 @@ void run_openevolve(SearchContext& ctx) {
     ProposalContext pc{*parent, {}, rng, seen_in(ctx.ev)};
     for (size_t id : db.inspirations(parent_id)) pc.inspirations.push_back(db.get(id).s.get());
     std::optional<Proposal> p;
-    if (rng.chance(kMotifRate) && ctx.motif.has_untried(*parent->variant.kernel)) p = ctx.motif.propose(pc);
+    if (ctx.llm && ctx.llm->available() && rng.chance(kLlmRate)) p = ctx.llm->propose(pc);
+    if (!p && rng.chance(kMotifRate) && ctx.motif.has_untried(*parent->variant.kernel)) p = ctx.motif.propose(pc);
     if (!p) p = ctx.config.propose(pc);
     if (!p) p = ctx.motif.propose(pc);
     if (!p) continue;  // nothing new from this parent: no evaluation, as an answer without a diff
-    const ScoredPtr s = ctx.ev.evaluate(p->variant, p->origin, parent->index, true);
+    const ScoredPtr s = evaluate_proposal(ctx.ev, *p, parent->index, true);
     if (!s) break;
     if (s->eval.valid) db.add(program_of(s, parent_island, base));
     db.generation_done(parent_island);

@@ -25,6 +25,13 @@ struct ProposalContext {
 struct Proposal {
   Variant variant;
   std::string origin;  // "config: mte2-bound: longer tiles", "motif double_buffer", ...
+  // Set when the attempt made no candidate (an LLM answer that could not be applied): why, and
+  // the attempt's own key. `variant` is then the parent's. It still costs one evaluation
+  // (Evaluator::record_failure; evaluate_proposal in methods.h does the right call).
+  std::string failure;
+  std::string failure_key;
+  std::string failure_verdict;  // "unusable_answer"
+
 };
 
 class Proposer {

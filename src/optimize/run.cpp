@@ -9,6 +9,9 @@
 
 #include "eval/content_hash.h"
 #include "eval/process.h"
+#include "llm/chat_client.h"
+#include "llm/proposer.h"
+#include "optimize/llm_proposer.h"
 #include "runtime/platform.h"
 #include "sim/soc.h"
 #include "ops/case_gen.h"
@@ -135,6 +138,16 @@ OptimizeReport optimize(const fs::path& op_dir, aoc::eval::Builder& builder, con
   }
   fs::create_directories(opt.out_dir / "kernels");
 
+  // The LLM client first: wrong settings are an error before any evaluation.
+  std::unique_ptr<aoc::llm::ChatClient> client;
+  if (opt.llm) {
+    try {
+      client = std::make_unique<aoc::llm::ChatClient>(*opt.llm, aoc::llm::ApiKey::from_environment(opt.llm->api_key_env));
+    } catch (const aoc::llm::LlmError& e) {
+      throw OptimizeError(std::string("LLM settings: ") + e.what());
+    }
+  }
+
   EvaluatorOptions eo{opt.eval, r.cases};
   eo.eval.soc = opt.soc;
   eo.eval.seed = opt.seed;
@@ -150,14 +163,31 @@ OptimizeReport optimize(const fs::path& op_dir, aoc::eval::Builder& builder, con
   ConfigProposer config(platform);
   MotifProposer motif(opt.out_dir / "kernels", header_hash, std::make_unique<RandomMotifChooser>());
   SearchContext ctx{ev, config, motif, base, opt.seed, opt.log, {}};
+  std::unique_ptr<aoc::llm::LlmProposer> llm_asker;
+  std::unique_ptr<LlmKernelProposer> llm;
+  if (client) {
+    llm_asker = std::make_unique<aoc::llm::LlmProposer>(*client);
+    llm = std::make_unique<LlmKernelProposer>(*llm_asker, ev, opt.out_dir / "kernels", header_hash, opt.seed);
+    if (opt.method == Method::Random || opt.method == Method::TuneOnly) r.notes.push_back(
+        std::string("the LLM settings are not used by --method ") + to_string(opt.method) + " (it proposes no kernels)");
+    else ctx.llm = llm.get();
+  }
   try {
     run_method(opt.method, ctx);
   } catch (const std::invalid_argument& e) {  // a knob declaration the space cannot hold
     throw OptimizeError(e.what());
+  } catch (const aoc::llm::LlmError& e) {  // settings, a replay without a recorded answer, the cache
+    throw OptimizeError(std::string("LLM: ") + e.what());
   }
   r.history = ev.history();
   r.episodes = ctx.episodes;
-  r.notes = motif.notes();
+  r.notes.insert(r.notes.end(), motif.notes().begin(), motif.notes().end());
+  if (llm) {
+    r.notes.insert(r.notes.end(), llm->notes().begin(), llm->notes().end());
+    const auto& c = llm->counts();
+    r.llm = LlmRunInfo{aoc::llm::to_json(*opt.llm), client->totals(), c.asked, c.loaded, c.applied, c.unusable,
+                       c.endpoint_errors};
+  }
   r.fresh_runs = ev.fresh_runs();
   for (const auto& s : r.history) r.recalled += s->from_store ? 1 : 0;
 
@@ -228,6 +258,15 @@ nlohmann::json to_json(const OptimizeReport& r) {
                       {"progress", r.progress_curve()},
                       {"diff", r.diff},
                       {"seconds", r.seconds}};
+  if (r.llm)
+    j["llm"] = {{"settings", r.llm->settings},
+                {"usage", r.llm->usage.to_json()},
+                {"proposals",
+                 {{"asked", r.llm->asked},
+                  {"loaded_from_run_folder", r.llm->loaded},
+                  {"applied", r.llm->applied},
+                  {"unusable", r.llm->unusable},
+                  {"endpoint_errors", r.llm->endpoint_errors}}}};
   if (!r.history.empty()) {
     j["baseline_t_hw_us"] = r.history.front()->t_hw_us;
     j["baseline_pipes"] = pipe_times(slowest(*r.history.front()));
@@ -302,6 +341,10 @@ std::string summary_text(const OptimizeReport& r) {
        << "; ASCENDOPT_HIDDEN_SEED repeats it)\n";
   else
     os << "NOT verified:   " << r.verification << "\n";
+  if (r.llm)
+    os << r.llm->usage.summary_line() << "\nllm proposals: " << r.llm->asked << " asked, " << r.llm->loaded
+       << " loaded from the run folder; " << r.llm->applied << " applied, " << r.llm->unusable << " not applicable, "
+       << r.llm->endpoint_errors << " without an answer\n";
   for (const auto& n : r.notes) os << "note: " << n << "\n";
   return os.str();
 }

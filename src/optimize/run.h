@@ -5,6 +5,9 @@
 //   2. the method (methods.h) spends the budget through the one Evaluator;
 //   3. the fastest variants (up to 3, best first) are verified on every public case and a
 //      hidden draw; the first that passes is the result, else the baseline (verified too);
+//   With LLM settings (llm: docs/llm.md) the methods also ask a model for kernels
+//   (llm_proposer.h): its attempts are folders under kernels/, its token and cost totals
+//   go into the report;
 //   4. outputs under the run folder: best/ (the winning kernel as a candidate folder, its
 //      configuration in best/tuning.json), best.diff against the input, report.json (with
 //      the lineage: each accepted step from the baseline to the best, its gain and the
@@ -21,6 +24,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "llm/llm_options.h"
+#include "llm/usage.h"
 #include "optimize/methods.h"
 
 namespace aoc::optimize {
@@ -41,6 +46,9 @@ struct OptimizeOptions {
   std::filesystem::path store_file;   // empty: no result store (no resume)
   aoc::eval::CandidateEvalOptions eval;
   size_t verify_candidates = 3;
+  // LLM settings: the optimize, rewrite-only, best-of-n and openevolve methods use a model
+  // (llm_proposer.h); the key comes from the variable they name and is written nowhere.
+  std::optional<aoc::llm::LlmOptions> llm;
   std::function<void(const Scored&, size_t budget)> progress;
   std::function<void(const std::string&)> log;
 };
@@ -51,6 +59,12 @@ struct LineageStep {
   double before_us = 0, after_us = 0;
   std::string bound_before, bound_after;             // busiest pipe of the slowest evaluation case
   std::map<std::string, double> profile_before, profile_after;  // its pipe times (us)
+};
+
+struct LlmRunInfo {
+  nlohmann::json settings;  // aoc::llm::to_json: endpoint, model, the key's variable name
+  aoc::llm::UsageTotals usage;
+  size_t asked = 0, loaded = 0, applied = 0, unusable = 0, endpoint_errors = 0;  // proposals
 };
 
 struct OptimizeReport {
@@ -71,6 +85,7 @@ struct OptimizeReport {
   size_t fresh_runs = 0, recalled = 0;
   double seconds = 0;
   std::string diff;  // best against the input, sources and configuration
+  std::optional<LlmRunInfo> llm;
   double speedup() const { return best_us > 0 ? baseline_us / best_us : 1.0; }
   // Best verified-or-not speedup within the first n evaluations (progress curve).
   std::vector<double> progress_curve() const;

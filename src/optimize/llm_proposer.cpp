@@ -1,0 +1,194 @@
+#include "optimize/llm_proposer.h"
+
+#include <fstream>
+#include <iomanip>
+#include <iterator>
+#include <sstream>
+
+#include "eval/process.h"
+#include "llm/proposal_record.h"
+#include "ops/rng.h"
+
+namespace aoc::optimize {
+namespace fs = std::filesystem;
+using aoc::llm::ProposalMode;
+
+namespace {
+
+std::string read_text(const fs::path& p) {
+  std::ifstream in(p, std::ios::binary);
+  return std::string(std::istreambuf_iterator<char>(in), {});
+}
+
+// What the answer changed, as a unified diff of the two candidates' sources.
+std::string kernel_diff(const aoc::eval::Candidate& from, const aoc::eval::Candidate& to) {
+  std::string out;
+  const std::pair<fs::path, fs::path> dirs[] = {{from.sources.host, to.sources.host},
+                                                {from.sources.kernel, to.sources.kernel}};
+  const char* labels[] = {"op_host", "op_kernel"};
+  for (int i = 0; i < 2; ++i)
+    out += aoc::eval::run_process({"diff", "-ruN", "--label", std::string("a/") + labels[i], "--label",
+                                   std::string("b/") + labels[i], dirs[i].first.string(), dirs[i].second.string()})
+               .output;
+  return out;
+}
+
+std::string fixed(double v, int digits) {
+  std::ostringstream os;
+  os << std::fixed << std::setprecision(digits) << v;
+  return os.str();
+}
+
+// OpenEvolve's inspirations, shown as experience entries: what made each, its diff, its time.
+std::vector<aoc::llm::ExperienceEntry> inspirations_of(const ProposalContext& ctx) {
+  std::vector<aoc::llm::ExperienceEntry> out;
+  for (const Scored* s : ctx.inspirations) {
+    if (s == nullptr || !s->eval.valid) continue;
+    aoc::llm::ExperienceEntry e;
+    e.title = "Evaluated variant #" + std::to_string(s->index) + ": " + s->origin;
+    e.description = "Another program of this search (tiling configuration " + config_text(s->variant.config) +
+                    "); the diff is the last kernel change that led to it.";
+    e.diff = s->variant.kernel->diff;
+    e.effect = fixed(s->eval.time_us, 3) + " us geomean, against " + fixed(ctx.parent.eval.time_us, 3) +
+               " us for the kernel to change";
+    if (e.diff.empty()) e.diff = "(same kernel sources as the original; tiling configuration " +
+                                 config_text(s->variant.config) + ")";
+    out.push_back(std::move(e));
+  }
+  return out;
+}
+
+}  // namespace
+
+LlmKernelProposer::LlmKernelProposer(aoc::llm::LlmProposer& llm, const Evaluator& ev, fs::path kernels_dir,
+                                     std::string header_hash, uint64_t seed)
+    : llm_(llm), ev_(ev), dir_(std::move(kernels_dir)), header_hash_(std::move(header_hash)), seed_(seed) {}
+
+std::optional<aoc::llm::AttemptFailure> LlmKernelProposer::previous_failure() const {
+  std::optional<aoc::llm::AttemptFailure> f;
+  if (last_unusable_) {
+    f = last_unusable_;
+  } else if (!last_key_.empty()) {
+    const ScoredPtr s = ev_.known(last_key_);
+    if (!s || s->eval.valid || !s->report) return std::nullopt;
+    f = aoc::llm::failure_from_report(*s->report);
+  } else {
+    return std::nullopt;
+  }
+  f->answer_excerpt = last_answer_;
+  return f;
+}
+
+std::optional<Proposal> LlmKernelProposer::propose(const ProposalContext& ctx) {
+  if (!available()) return std::nullopt;
+  const KernelPtr& k = ctx.parent.variant.kernel;
+  const std::string mode = aoc::llm::to_string(mode_);
+  const size_t n = ++attempts_[mode + "-" + k->cand.hash];
+  const std::string tag = "llm-" + mode + "-" + k->cand.hash.substr(0, 12) + "-" + std::to_string(n);
+  const fs::path dir = dir_ / tag;
+  if (fs::exists(dir / "proposal.json")) return load(ctx, dir, tag);
+  return ask(ctx, dir, tag);
+}
+
+Proposal LlmKernelProposer::unusable(const ProposalContext& ctx, const std::string& tag, const std::string& request_key,
+                                     const std::string& code, const std::string& message) {
+  ++counts_.unusable;
+  last_key_.clear();
+  last_unusable_ = aoc::llm::failure_from_unusable({code, message});
+  Proposal p;
+  p.variant = ctx.parent.variant;
+  p.origin = tag + ": answer not applied";
+  p.failure = code + ": " + message;
+  p.failure_key = "llm-answer:" + request_key;
+  p.failure_verdict = aoc::llm::to_string(aoc::llm::Proposal::Status::Unusable);
+  return p;
+}
+
+Proposal LlmKernelProposer::applied(const ProposalContext& ctx, const fs::path& dir, const std::string& tag) {
+  ++counts_.applied;
+  const KernelPtr& parent = ctx.parent.variant.kernel;
+  auto made = std::make_shared<Kernel>();
+  made->cand = aoc::eval::load_candidate(dir / "candidate", header_hash_);
+  made->motifs = parent->motifs;
+  made->motifs.push_back("llm");
+  if (fs::exists(dir / "kernel.diff")) {
+    made->diff = read_text(dir / "kernel.diff");
+  } else {
+    made->diff = kernel_diff(parent->cand, made->cand);
+    std::ofstream(dir / "kernel.diff", std::ios::binary) << made->diff;
+  }
+  Proposal p;
+  p.variant = Variant{made, ctx.parent.variant.config};
+  p.origin = tag;
+  last_key_ = p.variant.key();
+  last_unusable_.reset();
+  return p;
+}
+
+std::optional<Proposal> LlmKernelProposer::load(const ProposalContext& ctx, const fs::path& dir, const std::string& tag) {
+  try {
+    const aoc::llm::Proposal rec = aoc::llm::read_proposal_record(dir);
+    ++counts_.loaded;
+    last_answer_ = rec.answer.content;
+    if (rec.status == aoc::llm::Proposal::Status::Applied) return applied(ctx, dir, tag);
+    return unusable(ctx, tag, rec.answer.key, rec.unusable.code, rec.unusable.message);
+  } catch (const std::exception& e) {
+    notes_.push_back("the LLM attempt in " + dir.string() + " cannot be loaded (" + e.what() +
+                     "); remove the folder to ask again");
+    return std::nullopt;
+  }
+}
+
+std::optional<Proposal> LlmKernelProposer::ask(const ProposalContext& ctx, const fs::path& dir, const std::string& tag) {
+  aoc::llm::ProposalRequest req;
+  req.mode = mode_;
+  req.parent = &ctx.parent.variant.kernel->cand;
+  req.parent_report = ctx.parent.report.get();
+  if (mode_ == ProposalMode::Guided) {
+    req.experiences = inspirations_of(ctx);
+    req.previous_failure = previous_failure();
+  }
+  const std::string& hash = ctx.parent.variant.kernel->cand.hash;
+  req.seed = aoc::op::mix_seed(aoc::op::mix_seed(seed_, std::stoull(hash.substr(0, 15), nullptr, 16)),
+                               static_cast<uint64_t>(mode_), attempts_[std::string(aoc::llm::to_string(mode_)) + "-" + hash]);
+  req.out_dir = dir / "candidate";
+  std::error_code ec;
+  fs::remove_all(dir, ec);  // the remains of an attempt killed before its record was written
+  ++counts_.asked;
+  aoc::llm::Proposal answer;
+  try {
+    fs::create_directories(dir);
+    answer = llm_.propose(req);
+    if (answer.status == aoc::llm::Proposal::Status::EndpointError) {
+      ++counts_.endpoint_errors;
+      fs::remove_all(dir, ec);
+      notes_.push_back(tag + ": no answer from the endpoint (" + answer.unusable.code + "): " +
+                       llm_.client().redact(answer.unusable.message));
+      if (++endpoint_failures_ == kMaxEndpointFailures)
+        notes_.push_back("the endpoint failed " + std::to_string(kMaxEndpointFailures) +
+                         " times in a row; no more LLM proposals in this run");
+      return std::nullopt;
+    }
+    endpoint_failures_ = 0;
+    aoc::llm::write_proposal_record(answer, llm_.client(), dir);
+  } catch (const aoc::llm::LlmError&) {
+    fs::remove_all(dir, ec);
+    throw;
+  } catch (const std::exception& e) {  // sources that cannot be read, a folder that cannot be written
+    fs::remove_all(dir, ec);
+    notes_.push_back(tag + ": " + llm_.client().redact(e.what()));
+    return std::nullopt;
+  }
+  last_answer_ = answer.answer.content;
+  if (answer.status == aoc::llm::Proposal::Status::Applied) {
+    try {
+      return applied(ctx, dir, tag);
+    } catch (const std::exception& e) {
+      notes_.push_back(tag + ": the applied answer is not a candidate folder: " + llm_.client().redact(e.what()));
+      return std::nullopt;
+    }
+  }
+  return unusable(ctx, tag, answer.answer.key, answer.unusable.code, answer.unusable.message);
+}
+
+}  // namespace aoc::optimize

@@ -1,0 +1,74 @@
+// Kernel proposals by a language model (src/llm/proposer.h) behind the optimizer's Proposer
+// interface. One propose() asks the model once about the parent's kernel and keeps the
+// parent's tiling configuration:
+//   guided  the parent's sources and simulated profile, the failure of this proposer's own
+//           previous attempt (compile diagnostics, wrong-result statistics, or why its answer
+//           could not be applied), and the inspirations of the method as experience entries;
+//   sample  the parent's sources and profile only (Best-of-N: independent samples).
+// An applied answer is a new variant to evaluate. An answer that cannot be applied is still a
+// Proposal, with `failure` set: evaluate_proposal (methods.h) charges it one evaluation and
+// records it as failed with the reason. An endpoint that gives no answer (connection,
+// timeout, HTTP error after the client's retries) costs nothing and proposes nothing; after
+// kMaxEndpointFailures of them in a row the proposer stops asking for the rest of the run.
+// Every attempt is a folder under `kernels_dir`, llm-<mode>-<parent hash>-<n> (n counts the
+// attempts of that mode on that kernel): prompt.md, answer.md, proposal.json and, when applied,
+// candidate/. A folder already there (a resumed run) is loaded instead of asking again.
+#pragma once
+#include <cstdint>
+#include <filesystem>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "llm/proposer.h"
+#include "optimize/proposer.h"
+
+namespace aoc::optimize {
+
+class LlmKernelProposer : public Proposer {
+ public:
+  LlmKernelProposer(aoc::llm::LlmProposer& llm, const Evaluator& ev, std::filesystem::path kernels_dir,
+                    std::string header_hash, uint64_t seed);
+  std::string name() const override { return "llm"; }
+  // In the current mode (guided unless set_mode says otherwise). Throws aoc::llm::LlmError for
+  // what asking again cannot fix: settings, a replay without a recorded answer, the cache.
+  std::optional<Proposal> propose(const ProposalContext& ctx) override;
+  void set_mode(aoc::llm::ProposalMode m) { mode_ = m; }
+
+  // False once the endpoint failed kMaxEndpointFailures times in a row.
+  bool available() const { return endpoint_failures_ < kMaxEndpointFailures; }
+  static constexpr int kMaxEndpointFailures = 3;
+
+  struct Counts {
+    size_t asked = 0, loaded = 0, applied = 0, unusable = 0, endpoint_errors = 0;
+  };
+  const Counts& counts() const { return counts_; }
+  const std::vector<std::string>& notes() const { return notes_; }
+
+ private:
+  std::optional<Proposal> ask(const ProposalContext& ctx, const std::filesystem::path& dir, const std::string& tag);
+  std::optional<Proposal> load(const ProposalContext& ctx, const std::filesystem::path& dir, const std::string& tag);
+  Proposal applied(const ProposalContext& ctx, const std::filesystem::path& dir, const std::string& tag);
+  Proposal unusable(const ProposalContext& ctx, const std::string& tag, const std::string& request_key,
+                    const std::string& code, const std::string& message);
+  std::optional<aoc::llm::AttemptFailure> previous_failure() const;
+
+  aoc::llm::LlmProposer& llm_;
+  const Evaluator& ev_;
+  std::filesystem::path dir_;
+  std::string header_hash_;
+  uint64_t seed_;
+  aoc::llm::ProposalMode mode_ = aoc::llm::ProposalMode::Guided;
+  std::map<std::string, size_t> attempts_;  // by "<mode>-<kernel hash>"
+  // This proposer's last attempt: the variant it made (to look its evaluation up), or why its
+  // answer could not be applied; and the answer itself.
+  std::string last_key_;
+  std::optional<aoc::llm::AttemptFailure> last_unusable_;
+  std::string last_answer_;
+  int endpoint_failures_ = 0;
+  Counts counts_;
+  std::vector<std::string> notes_;
+};
+
+}  // namespace aoc::optimize

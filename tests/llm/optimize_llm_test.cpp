@@ -1,0 +1,171 @@
+// `ascendopt optimize --llm-config` end to end against a real chat-completions server the test
+// starts: an answer that does not apply, one that does not compile and a good one, each
+// charged one evaluation and reported with why it failed; the failure of each attempt is in
+// the next prompt; the run replayed from the response cache with the server stopped gives the
+// same report; the same run folder again loads its attempts instead of asking; the API key is
+// in no file written. Then Best-of-N through a 429 and a request that hangs past the timeout.
+#include <gtest/gtest.h>
+
+#include <fstream>
+
+#include <nlohmann/json.hpp>
+
+#include "cli_support.h"
+#include "llm_test_support.h"
+#include "optimize/small_package.h"
+
+namespace aoc::llm {
+namespace {
+
+namespace fs = std::filesystem;
+using testing::answer;
+using testing::ChatServer;
+using testing::Reply;
+using testing::ScratchDir;
+
+// 40 characters, easy to grep for.
+const std::string kKey = "sk-OPTLLM-SECRET-0123456789abcdefABCDEF9";
+const char* kKeyVar = "AOC_OPTIMIZE_LLM_TEST_KEY";
+
+nlohmann::json run_json(const std::string& args, std::string* out = nullptr) {
+  ::setenv("ASCENDOPT_HOME", AOC_SOURCE_DIR, 0);
+  ::setenv("ASCENDOPT_HIDDEN_SEED", "11", 1);  // the same verification draw for every run
+  const auto r = aoc::testing::run_ascendopt(args + " --json", false);
+  if (out) *out = r.out;
+  EXPECT_EQ(r.status, 0) << args << "\n" << r.out;
+  return nlohmann::json::parse(r.out, nullptr, false);
+}
+
+std::string edit(const std::string& from, const std::string& to) {
+  return "op_kernel/add.cpp\n<<<<<<< SEARCH\n" + from + "\n=======\n" + to + "\n>>>>>>> REPLACE\n";
+}
+
+const std::string kAddLine = "        AscendC::Add(zLocal, xLocal, yLocal, TileElems(progress));";
+
+struct RunSetup {
+  ScratchDir dir{"optimize"};
+  fs::path package, config;
+  RunSetup() {
+    package = aoc::testing::small_package_copy(AOC_SOURCE_DIR "/ops/elementwise/add", dir.path() / "add");
+    config = dir.path() / "llm.toml";
+    std::ofstream(config) << "model = \"test-model\"\napi_key_env = \"" << kKeyVar
+                          << "\"\nmax_tokens = 2048\ntimeout = 5\nretries = 1\nbackoff_initial = 0.01\n"
+                             "backoff_max = 0.02\ncache_dir = \"llm-cache\"\n"
+                             "prompt_price_per_million = 1.0\ncompletion_price_per_million = 2.0\n";
+    ::setenv(kKeyVar, kKey.c_str(), 1);
+    ::setenv("NO_PROXY", "127.0.0.1,localhost", 1);
+    ::setenv("no_proxy", "127.0.0.1,localhost", 1);
+  }
+  ~RunSetup() { ::unsetenv(kKeyVar); }
+  std::string common(const std::string& method, size_t budget) const {
+    return "optimize " + package.string() + " --method " + method + " --budget " + std::to_string(budget) +
+           " --seed 3 --case tiny_fp16 --timeout 30 --store " + (dir.path() / "store.sqlite").string() +
+           " --llm-config " + config.string();
+  }
+};
+
+TEST(OptimizeLlm, EveryAttemptIsChargedAndReportedAndReplayIsExact) {
+  RunSetup s;
+  const std::string common = s.common("rewrite-only", 4);
+  nlohmann::json live;
+  std::string live_out;
+  {
+    ChatServer server;
+    server.script({answer(edit("        AscendC::Mul(zLocal, xLocal, yLocal, TileElems(progress));", kAddLine)),
+                   answer(edit(kAddLine, "        AscendC::Add(zLocal, xLocal, yLocal, TileElems(progress))")),
+                   answer("Single buffering.\n" +
+                          edit("constexpr int32_t BUFFER_NUM = 2;", "constexpr int32_t BUFFER_NUM = 1;"))});
+    live = run_json(common + " --llm-base-url " + server.base_url() + " --out " + (s.dir.path() / "live").string(),
+                    &live_out);
+    ASSERT_TRUE(live.is_object()) << live_out;
+    const auto reqs = server.requests();
+    ASSERT_EQ(reqs.size(), 3u);
+    for (const auto& h : server.authorization_headers()) EXPECT_EQ(h, "Bearer " + kKey);
+    const std::string p1 = reqs[0]["messages"][1]["content"];
+    EXPECT_NE(p1.find("tiny_fp16 (float16 x=[5] y=[5]): "), std::string::npos) << "the parent's profile";
+    const std::string p2 = reqs[1]["messages"][1]["content"];
+    EXPECT_NE(p2.find("search_not_found"), std::string::npos) << "the failure of the previous attempt";
+    const std::string p3 = reqs[2]["messages"][1]["content"];
+    EXPECT_NE(p3.find("(compile_error)"), std::string::npos);
+    EXPECT_NE(p3.find("op_kernel/add.cpp:"), std::string::npos);
+  }
+  const auto& h = live["history"];
+  ASSERT_EQ(h.size(), 4u) << live.dump(2);
+  EXPECT_EQ(live["evaluations"], 4) << "each attempt costs one evaluation, the unusable answer included";
+  EXPECT_EQ(h[1]["verdict"], "unusable_answer");
+  EXPECT_NE(h[1]["reason"].get<std::string>().find("search_not_found"), std::string::npos) << h[1];
+  EXPECT_EQ(h[2]["verdict"], "compile_error");
+  EXPECT_FALSE(h[2]["valid"].get<bool>());
+  EXPECT_FALSE(h[2]["reason"].get<std::string>().empty());
+  EXPECT_EQ(h[3]["verdict"], "ok");
+  EXPECT_TRUE(h[3]["valid"].get<bool>());
+  EXPECT_EQ(live["llm"]["usage"]["requests"], 3);
+  EXPECT_GT(live["llm"]["usage"]["cost"].get<double>(), 0.0);
+  EXPECT_EQ(live["llm"]["proposals"]["applied"], 2);
+  EXPECT_EQ(live["llm"]["proposals"]["unusable"], 1);
+  EXPECT_EQ(live["llm"]["settings"]["api_key_env"], kKeyVar);
+  std::ifstream summary(s.dir.path() / "live" / "summary.txt");
+  const std::string text((std::istreambuf_iterator<char>(summary)), {});
+  EXPECT_NE(text.find("llm: 3 request(s) to the endpoint"), std::string::npos) << text;
+  EXPECT_NE(text.find("1 not applicable"), std::string::npos) << text;
+
+  // The server is gone: the response cache answers the same requests, the report is the same.
+  const nlohmann::json replay = run_json(common + " --llm-replay --out " + (s.dir.path() / "replay").string());
+  ASSERT_TRUE(replay.is_object());
+  ASSERT_EQ(replay["history"].size(), h.size());
+  for (size_t i = 0; i < h.size(); ++i)
+    for (const char* k : {"verdict", "valid", "time_us", "config", "spent", "parent"})
+      EXPECT_EQ(replay["history"][i][k], h[i][k]) << i << " " << k;
+  EXPECT_EQ(replay["history"][1]["reason"], h[1]["reason"]);
+  EXPECT_EQ(replay["best_us"], live["best_us"]);
+  EXPECT_EQ(replay["best"]["index"], live["best"]["index"]);
+  EXPECT_EQ(replay["llm"]["usage"]["requests"], 0);
+  EXPECT_EQ(replay["llm"]["usage"]["cache_hits"], 3);
+
+  // The live run folder again, no server, no cache: its attempt folders are loaded.
+  const nlohmann::json resumed =
+      run_json(common + " --llm-no-cache --llm-base-url http://127.0.0.1:9/v1 --out " + (s.dir.path() / "live").string());
+  ASSERT_TRUE(resumed.is_object());
+  EXPECT_EQ(resumed["llm"]["proposals"]["loaded_from_run_folder"], 3);
+  EXPECT_EQ(resumed["llm"]["proposals"]["asked"], 0);
+  EXPECT_EQ(resumed["best_us"], live["best_us"]);
+  ASSERT_EQ(resumed["history"].size(), h.size());
+  EXPECT_EQ(resumed["history"][1]["reason"], h[1]["reason"]);
+
+  EXPECT_GT(testing::count_files(s.dir.path() / "llm-cache"), 2u);
+  EXPECT_EQ(testing::files_containing(s.dir.path(), kKey.substr(0, 20)), std::vector<std::string>{});
+  EXPECT_EQ(live_out.find(kKey.substr(0, 20)), std::string::npos);
+}
+
+TEST(OptimizeLlm, BestOfNSurvivesA429AndAHangingRequest) {
+  RunSetup s;
+  ChatServer server;
+  Reply busy;
+  busy.status = 429;
+  busy.retry_after = "0";
+  busy.body = R"({"error": {"message": "rate limited"}})";
+  Reply hang = answer("too late");
+  hang.delay_s = 8;
+  server.script({busy, answer(edit("constexpr int32_t BUFFER_NUM = 2;", "constexpr int32_t BUFFER_NUM = 1;")), hang,
+                 hang});
+  server.set_fallback(answer("I have no idea."));
+  std::string out;
+  const nlohmann::json j = run_json(s.common("best-of-n", 3) + " --llm-base-url " + server.base_url() +
+                                        " --llm-timeout 1 --out " + (s.dir.path() / "bon").string(),
+                                    &out);
+  ASSERT_TRUE(j.is_object()) << out;
+  const auto& h = j["history"];
+  ASSERT_EQ(h.size(), 3u) << j.dump(2);
+  EXPECT_EQ(h[1]["verdict"], "ok") << "the answer after the 429";
+  EXPECT_EQ(h[2]["verdict"], "unusable_answer") << "the hanging request costs nothing; the next answer is charged";
+  EXPECT_NE(h[2]["reason"].get<std::string>().find("no_edits"), std::string::npos) << h[2];
+  EXPECT_GE(j["llm"]["usage"]["retries"].get<int>(), 2);
+  EXPECT_EQ(j["llm"]["proposals"]["endpoint_errors"], 1);
+  bool noted = false;
+  for (const auto& n : j["notes"]) noted = noted || n.get<std::string>().find("(timeout)") != std::string::npos;
+  EXPECT_TRUE(noted) << j["notes"];
+  EXPECT_EQ(testing::files_containing(s.dir.path(), kKey.substr(0, 20)), std::vector<std::string>{});
+}
+
+}  // namespace
+}  // namespace aoc::llm
