@@ -107,4 +107,26 @@ TEST(MotifEval, NativeHalfFlagOnExpChangesKernelAndHost) {
   fs::remove_all(out.parent_path());
 }
 
+// relu's tile loop with two tiles per iteration: correct with one tile per core (the tail
+// alone) and with many (17 per core on the 1e7-element case, an odd count: pairs plus the
+// tail), and removing the motif gives the source back.
+TEST(MotifEval, UnrollRoundTripOnRelu) {
+  ::setenv("ASCENDOPT_HOME", AOC_SOURCE_DIR, 0);
+  const fs::path unrolled = fresh_dir("relu-unrolled");
+  auto r = run_ascendopt("rewrite " + kRoot + "/ops/activation/relu --apply unroll --out " + unrolled.string());
+  ASSERT_EQ(r.status, 0) << r.out;
+  EXPECT_NE(r.out.find("+            CopyIn(i + 1);"), std::string::npos) << r.out;
+  auto e = run_ascendopt("eval " + unrolled.string() + " --case prime_1021_fp16 --case large_1e7_fp16 --no-store --json -j 1",
+                         false);
+  EXPECT_EQ(e.status, 0) << e.out;
+  EXPECT_EQ(e.out.find("\"verdict\": \"wrong"), std::string::npos) << e.out;
+  EXPECT_NE(e.out.find("\"verdict\": \"ok\""), std::string::npos) << e.out;
+
+  const fs::path back = fresh_dir("relu-rolled");
+  auto again = run_ascendopt("rewrite " + unrolled.string() + " --remove unroll --out " + back.string());
+  ASSERT_EQ(again.status, 0) << again.out;
+  EXPECT_EQ(read(back / "op_kernel" / "relu.cpp"), read(kRoot + "/ops/activation/relu/op_kernel/relu.cpp"));
+  fs::remove_all(unrolled.parent_path());
+}
+
 }  // namespace

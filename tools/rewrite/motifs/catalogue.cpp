@@ -15,6 +15,7 @@ std::unique_ptr<Motif> make_fused_axpy();
 std::unique_ptr<Motif> make_redundant_sync();
 std::unique_ptr<Motif> make_strided_copy();
 std::unique_ptr<Motif> make_native_half();
+std::unique_ptr<Motif> make_unroll();
 
 const char* state_name(State s) {
   switch (s) {
@@ -40,6 +41,7 @@ const std::vector<std::unique_ptr<Motif>>& catalogue() {
     v.push_back(make_redundant_sync());
     v.push_back(make_strided_copy());
     v.push_back(make_native_half());
+    v.push_back(make_unroll());
     return v;
   }();
   return all;
