@@ -29,6 +29,7 @@ struct OptimizeArgs {
   std::string store;
   bool no_store = false;
   std::string cache_dir;
+  std::string bank;
   double timeout = 60;
   bool json = false;
   LlmFlags llm;
@@ -76,6 +77,7 @@ int run_optimize(const OptimizeArgs& a) {
       return 2;
     }
   }
+  o.bank_file = a.bank;
   if (!a.no_store) o.store_file = a.store.empty() ? bo.cache_dir / "eval-results.sqlite" : fs::path(a.store);
   const bool tty = ::isatty(STDERR_FILENO);
   if (tty) {
@@ -125,6 +127,9 @@ void add_optimize_command(CLI::App& app) {
   cmd->add_flag("--no-store", args->no_store, "Neither read nor write the result store (no resume)");
   cmd->add_option("--cache-dir", args->cache_dir, "Build cache folder (default: <build>/cache or $AOC_CACHE_DIR)");
   cmd->add_option("--timeout", args->timeout, "Wall-clock limit per case, seconds")->capture_default_str();
+  cmd->add_option("--bank", args->bank,
+                  "Experience bank (docs/bank.md): kernel motifs are tried in the bank's order for the kernel "
+                  "(default: random order)");
   cmd->add_flag("--json", args->json, "Print the JSON report");
   add_llm_flags(cmd, args->llm);
   cmd->footer("With --llm-config the methods optimize, rewrite-only, best-of-n and openevolve also ask the model for "

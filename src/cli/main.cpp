@@ -20,6 +20,8 @@ int main(int argc, char** argv) {
   aoc::cli::add_optimize_command(app);
   aoc::cli::add_bench_command(app);
   aoc::cli::add_import_command(app);
+  aoc::cli::add_bank_command(app);
+  aoc::cli::add_rewind_command(app);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

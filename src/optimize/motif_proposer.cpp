@@ -1,8 +1,13 @@
 #include "optimize/motif_proposer.h"
 
+#include <algorithm>
 #include <fstream>
 #include <iterator>
 
+#include "bank/features.h"
+#include "bank/ranking.h"
+#include "bank/store.h"
+#include "bank/target.h"
 #include "rewrite/rewrite_candidate.h"
 #include "rewrite/rewrite_tool.h"
 
@@ -15,6 +20,41 @@ std::vector<std::string> RandomMotifChooser::order(const Scored&, const std::vec
   for (const auto& m : applicable) names.push_back(m.motif);
   for (size_t i = names.size(); i > 1; --i) std::swap(names[i - 1], names[rng.below(i)]);
   return names;
+}
+
+BankMotifChooser::BankMotifChooser(const fs::path& bank_file) : bank_(std::make_unique<aoc::bank::Bank>(bank_file)) {}
+BankMotifChooser::~BankMotifChooser() = default;
+
+std::vector<std::string> BankMotifChooser::order(const Scored& parent,
+                                                 const std::vector<aoc::rewrite::MotifState>& applicable,
+                                                 aoc::tune::Rng& rng) {
+  std::vector<std::string> rest = RandomMotifChooser().order(parent, applicable, rng);
+  if (!parent.variant.kernel) return rest;
+  aoc::bank::Target t = aoc::bank::make_target(parent.variant.kernel->cand, applicable, nullptr);
+  // The parent's evaluation gives what the profile would: busiest pipe, cores, vector/MTE2.
+  std::map<std::string, double> pipes;
+  double vec = 0, mte2 = 0;
+  for (const auto& c : parent.eval.cases) {
+    t.context.cores = std::max(t.context.cores, c.block_dim);
+    for (const auto& [k, v] : c.profile)
+      if (k.size() > 5 && k.compare(k.size() - 5, 5, "_time") == 0 && k != "aiv_time" && k != "aic_time") pipes[k] += v;
+    if (auto it = c.profile.find("aiv_vec_time"); it != c.profile.end()) vec += it->second;
+    if (auto it = c.profile.find("aiv_mte2_time"); it != c.profile.end()) mte2 += it->second;
+  }
+  t.context.bound = aoc::bank::busiest_pipe(pipes);
+  if (mte2 > 0) t.context.vec_mte2_ratio = vec / mte2;
+  t.profiled = !t.context.bound.empty();
+  std::vector<std::string> out;
+  try {
+    const auto ranked =
+        aoc::bank::rank_entries(bank_->entries(), t, [&](const std::string& m) { return bank_->stats(m); });
+    for (const auto& [motif, entry] : aoc::bank::applicable_motifs(ranked, t)) out.push_back(motif);
+  } catch (const std::exception&) {
+    return rest;  // an unreadable bank leaves the random order
+  }
+  for (const auto& m : rest)
+    if (std::find(out.begin(), out.end(), m) == out.end()) out.push_back(m);
+  return out;
 }
 
 MotifProposer::MotifProposer(fs::path kernels_dir, std::string header_hash, std::unique_ptr<MotifChooser> chooser)

@@ -15,6 +15,10 @@
 #include "optimize/proposer.h"
 #include "rewrite/motif_states.h"
 
+namespace aoc::bank {
+class Bank;
+}
+
 namespace aoc::optimize {
 
 class MotifChooser {
@@ -31,6 +35,22 @@ class RandomMotifChooser : public MotifChooser {
   std::string name() const override { return "random"; }
   std::vector<std::string> order(const Scored& parent, const std::vector<aoc::rewrite::MotifState>& applicable,
                                  aoc::tune::Rng& rng) override;
+};
+
+// Orders the applicable motifs by the experience bank's ranking for the parent kernel
+// (bank/ranking.h: applicability, similarity of the parent's profile to the entries' sources,
+// measured effect, adoption); motifs the bank knows nothing of follow in random order.
+class BankMotifChooser : public MotifChooser {
+ public:
+  // Opens the bank; throws aoc::bank::BankError.
+  explicit BankMotifChooser(const std::filesystem::path& bank_file);
+  ~BankMotifChooser() override;
+  std::string name() const override { return "bank"; }
+  std::vector<std::string> order(const Scored& parent, const std::vector<aoc::rewrite::MotifState>& applicable,
+                                 aoc::tune::Rng& rng) override;
+
+ private:
+  std::unique_ptr<aoc::bank::Bank> bank_;
 };
 
 class MotifProposer : public Proposer {

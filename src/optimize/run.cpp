@@ -161,7 +161,17 @@ OptimizeReport optimize(const fs::path& op_dir, aoc::eval::Builder& builder, con
   r.baseline_us = base->eval.time_us;
 
   ConfigProposer config(platform);
-  MotifProposer motif(opt.out_dir / "kernels", header_hash, std::make_unique<RandomMotifChooser>());
+  std::unique_ptr<MotifChooser> chooser;
+  if (opt.bank_file.empty()) {
+    chooser = std::make_unique<RandomMotifChooser>();
+  } else {
+    try {
+      chooser = std::make_unique<BankMotifChooser>(opt.bank_file);
+    } catch (const std::exception& e) {
+      throw OptimizeError(e.what());
+    }
+  }
+  MotifProposer motif(opt.out_dir / "kernels", header_hash, std::move(chooser));
   SearchContext ctx{ev, config, motif, base, opt.seed, opt.log, {}};
   std::unique_ptr<aoc::llm::LlmProposer> llm_asker;
   std::unique_ptr<LlmKernelProposer> llm;

@@ -44,6 +44,7 @@ struct OptimizeOptions {
   int64_t max_case_elements = 65536;  // for the default cases
   std::filesystem::path out_dir;      // the run folder (required)
   std::filesystem::path store_file;   // empty: no result store (no resume)
+  std::filesystem::path bank_file;    // set: kernel motifs chosen by this experience bank, else at random
   aoc::eval::CandidateEvalOptions eval;
   size_t verify_candidates = 3;
   // LLM settings: the optimize, rewrite-only, best-of-n and openevolve methods use a model

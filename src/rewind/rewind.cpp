@@ -1,0 +1,197 @@
+#include "rewind/rewind.h"
+
+#include <algorithm>
+#include <chrono>
+#include <fstream>
+#include <iterator>
+#include <sstream>
+
+#include "bank/features.h"
+#include "eval/content_hash.h"
+#include "eval/eval_pool.h"
+#include "rewrite/motif_states.h"
+#include "rewrite/rewrite_candidate.h"
+
+namespace aoc::rewind {
+namespace fs = std::filesystem;
+
+namespace {
+
+std::string header_hash(aoc::eval::Builder& builder) {
+  const fs::path inc = builder.options().root / "include" / "ascendc";
+  return fs::is_directory(inc) ? aoc::eval::tree_hash(inc) : "no-headers";
+}
+
+std::string read_file(const fs::path& p) {
+  std::ifstream in(p, std::ios::binary);
+  return std::string(std::istreambuf_iterator<char>(in), {});
+}
+
+std::string ratio_text(double v) {
+  std::ostringstream os;
+  os.precision(3);
+  os << std::fixed << v;
+  return os.str();
+}
+
+// The rewound candidate folder for `motif`: rewritten now, or the one an earlier run wrote.
+// Returns "" when written, else why not.
+std::string rewound_folder(const aoc::eval::Candidate& c, const std::string& motif, const fs::path& out,
+                           std::string& diff) {
+  if (fs::exists(out / "candidate.toml")) {
+    diff = read_file(out / "rewind.diff");
+    return "";
+  }
+  fs::remove_all(out);
+  fs::create_directories(out.parent_path());
+  const auto r = aoc::rewrite::rewrite_candidate(c, "remove", motif, out);
+  if (!r.done) return r.refused.empty() ? "refused" : r.refused;
+  diff = r.diff;
+  std::ofstream(out / "rewind.diff") << r.diff;
+  return "";
+}
+
+aoc::bank::Entry make_entry(const aoc::eval::Candidate& c, const aoc::rewrite::MotifState& state,
+                            const aoc::eval::CandidateReport& optimized, const aoc::eval::CandidateReport& rewound,
+                            const std::string& diff, const RewindOptions& opt) {
+  aoc::bank::Entry e;
+  e.motif = state.motif;
+  e.op = c.package.name;
+  e.category = c.package.category;
+  e.source_path = c.dir.string();
+  e.source_hash = c.hash;
+  e.diff = diff;
+  for (const auto& oc : optimized.cases) {
+    if (!oc.sim_us) continue;
+    for (const auto& rc : rewound.cases)
+      if (rc.name == oc.name && rc.sim_us) e.cases.push_back({oc.name, *oc.sim_us, *rc.sim_us});
+  }
+  e.geomean = aoc::bank::geomean_speedup(e.cases);
+  e.kind = *e.geomean > 1.0 + opt.threshold ? aoc::bank::kPositive : aoc::bank::kNegative;
+  e.context = aoc::bank::context_of(optimized);
+  e.profile.before = aoc::bank::mean_pipe_times(optimized);
+  e.profile.after = aoc::bank::mean_pipe_times(rewound);
+  e.profile.bound_before = aoc::bank::busiest_pipe(e.profile.before);
+  e.profile.bound_after = aoc::bank::busiest_pipe(e.profile.after);
+  e.provenance = {{"kernel_hash", c.hash},     {"soc", opt.eval.soc},         {"seed", opt.eval.seed},
+                  {"threshold", opt.threshold}, {"tool", "ascendopt 0.1.0"}, {"rewound_hash", rewound.candidate_hash},
+                  {"cases", opt.eval.only_cases.empty() ? "public" : "selected"}};
+  e.title = state.motif + " in " + c.package.name + " (" + (e.kind == aoc::bank::kPositive ? "worth " : "not worth ") +
+            ratio_text(*e.geomean) + "x)";
+  e.description = state.summary + (state.summary.empty() ? "" : ". ") + "Removing it from " + c.dir.string() +
+                  " made the kernel " + ratio_text(*e.geomean) + "x as slow (geomean over " +
+                  std::to_string(e.cases.size()) + " public cases). Detector: " + state.reason;
+  e.bottleneck = "bound by " + (e.profile.bound_before.empty() ? std::string("?") : e.profile.bound_before) +
+                 " with the motif, " + (e.profile.bound_after.empty() ? std::string("?") : e.profile.bound_after) +
+                 " without";
+  if (e.context.vec_mte2_ratio) e.bottleneck += "; vector/MTE2 time " + ratio_text(*e.context.vec_mte2_ratio);
+  return e;
+}
+
+}  // namespace
+
+RewindResult rewind_kernel(const fs::path& kernel_dir, aoc::eval::Builder& builder, aoc::bank::Bank& bank,
+                           const RewindOptions& opt) {
+  const auto start = std::chrono::steady_clock::now();
+  RewindResult out;
+  out.kernel_dir = kernel_dir.string();
+  auto finish = [&]() -> RewindResult& {
+    out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    return out;
+  };
+  auto log = [&](const std::string& s) {
+    if (opt.log) opt.log(s);
+  };
+  aoc::eval::Candidate c;
+  std::vector<aoc::rewrite::MotifState> present;
+  try {
+    c = aoc::eval::load_candidate(kernel_dir, header_hash(builder));
+    out.op = c.package.name;
+    out.category = c.package.category;
+    out.kernel_hash = c.hash;
+    for (auto& s : aoc::rewrite::detect_motifs(c))
+      if (s.state == "present" && (opt.only_motifs.empty() || std::find(opt.only_motifs.begin(), opt.only_motifs.end(),
+                                                                         s.motif) != opt.only_motifs.end()))
+        present.push_back(std::move(s));
+  } catch (const std::exception& e) {
+    out.failure = e.what();
+    return finish();
+  }
+  log(out.op + ": " + std::to_string(present.size()) + " motifs present in " + out.kernel_dir);
+
+  std::vector<fs::path> to_eval = {kernel_dir};
+  std::vector<size_t> eval_index;  // report index per present motif (0: not evaluated)
+  std::vector<std::string> diffs(present.size());
+  for (size_t i = 0; i < present.size(); ++i) {
+    RewoundMotif m;
+    m.motif = present[i].motif;
+    m.dir = opt.work_dir / (out.op + "-" + c.hash.substr(0, 12) + "-remove-" + m.motif);
+    try {
+      m.reason = rewound_folder(c, m.motif, m.dir, diffs[i]);
+      if (!m.reason.empty()) m.status = "refused";
+    } catch (const std::exception& e) {
+      m.status = "failed";
+      m.reason = e.what();
+    }
+    eval_index.push_back(m.status.empty() ? to_eval.size() : 0);
+    if (m.status.empty()) to_eval.push_back(m.dir);
+    out.motifs.push_back(std::move(m));
+  }
+
+  aoc::eval::CandidateEvalOptions eo = opt.eval;
+  aoc::eval::PoolOptions pool;
+  pool.jobs = opt.jobs;
+  pool.store = eo.only_cases.empty() ? opt.store : nullptr;  // the store keeps full case sets only
+  pool.on_done = [&](size_t done, size_t total, const aoc::eval::CandidateReport& r) {
+    log("[" + std::to_string(done) + "/" + std::to_string(total) + "] " + std::string(aoc::eval::to_string(r.verdict)) + " " +
+        r.candidate_dir);
+  };
+  const auto reports = aoc::eval::evaluate_candidates(to_eval, builder, eo, pool);
+  const auto& optimized = reports.at(0);
+  if (optimized.verdict != aoc::eval::Verdict::Ok) {
+    out.failure = "the kernel itself is " + std::string(aoc::eval::to_string(optimized.verdict)) + ": " + optimized.message;
+    for (auto& m : out.motifs)
+      if (m.status.empty()) {
+        m.status = "failed";
+        m.reason = "not compared: the source kernel fails";
+      }
+    return finish();
+  }
+  for (size_t i = 0; i < out.motifs.size(); ++i) {
+    RewoundMotif& m = out.motifs[i];
+    if (!m.status.empty()) continue;
+    const auto& r = reports.at(eval_index[i]);
+    if (r.verdict != aoc::eval::Verdict::Ok) {
+      m.status = "failed";
+      m.reason = std::string(aoc::eval::to_string(r.verdict)) + ": " + r.message;
+      continue;
+    }
+    aoc::bank::Entry e = make_entry(c, present[i], optimized, r, diffs[i], opt);
+    if (e.cases.empty()) {
+      m.status = "failed";
+      m.reason = "no simulated times to compare (evaluate with a SoC)";
+      continue;
+    }
+    m.status = e.kind;
+    m.speedup = e.geomean;
+    m.entry_id = bank.insert(e);
+  }
+  return finish();
+}
+
+nlohmann::json to_json(const RewindResult& r) {
+  nlohmann::json motifs = nlohmann::json::array();
+  for (const auto& m : r.motifs) {
+    nlohmann::json j = {{"motif", m.motif}, {"status", m.status}, {"dir", m.dir.string()}};
+    if (!m.reason.empty()) j["reason"] = m.reason;
+    j["speedup"] = m.speedup ? nlohmann::json(*m.speedup) : nlohmann::json(nullptr);
+    j["entry_id"] = m.entry_id ? nlohmann::json(*m.entry_id) : nlohmann::json(nullptr);
+    motifs.push_back(j);
+  }
+  nlohmann::json j = {{"kernel_dir", r.kernel_dir}, {"op", r.op},         {"category", r.category},
+                      {"kernel_hash", r.kernel_hash}, {"motifs", motifs}, {"seconds", r.seconds}};
+  if (!r.failure.empty()) j["failure"] = r.failure;
+  return j;
+}
+
+}  // namespace aoc::rewind

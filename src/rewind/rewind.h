@@ -1,0 +1,53 @@
+// Rewinding a strong kernel (docs/rewind.md): each optimization motif present in it is
+// removed alone by the rewriter, every rewound kernel is evaluated on the public cases (the
+// full gate) next to the kernel itself, and what the removal cost becomes an experience-bank
+// entry: positive when the kernel is faster than its rewound form by more than the threshold
+// (geomean over the cases), negative otherwise. Rewound kernels that fail are reported with
+// their reason and not stored.
+#pragma once
+#include <filesystem>
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "bank/store.h"
+#include "eval/builder.h"
+#include "eval/candidate_eval.h"
+#include "eval/result_store.h"
+
+namespace aoc::rewind {
+
+struct RewindOptions {
+  double threshold = 0.02;
+  std::vector<std::string> only_motifs;  // empty: every motif present
+  size_t jobs = 1;
+  aoc::eval::CandidateEvalOptions eval;  // seed, SoC, limits (case set: public)
+  std::filesystem::path work_dir;        // rewound kernels go to <work_dir>/<op>-<hash>-remove-<motif>
+  aoc::eval::ResultStore* store = nullptr;
+  std::function<void(const std::string&)> log;
+};
+
+struct RewoundMotif {
+  std::string motif;
+  std::string status;  // positive | negative | refused | failed
+  std::string reason;  // why refused or failed
+  std::optional<double> speedup;  // geomean speedup of the kernel over the rewound one
+  std::optional<int64_t> entry_id;
+  std::filesystem::path dir;
+};
+
+struct RewindResult {
+  std::string kernel_dir, op, category, kernel_hash;
+  std::string failure;  // the kernel itself could not be read, rewritten or evaluated
+  std::vector<RewoundMotif> motifs;
+  double seconds = 0;
+};
+
+// Never throws for a bad kernel (RewindResult::failure says what); BankError escapes.
+RewindResult rewind_kernel(const std::filesystem::path& kernel_dir, aoc::eval::Builder& builder, aoc::bank::Bank& bank,
+                           const RewindOptions& opt);
+
+nlohmann::json to_json(const RewindResult& r);
+
+}  // namespace aoc::rewind

@@ -1,0 +1,103 @@
+// Rewinding a real kernel through the program: tril's strided row copies are worth about 3%
+// on a 1021x1021 case (a positive entry at the default threshold, a negative one at 5%);
+// removing its TBuf temporaries does not compile, which is reported and not stored. Then the
+// bank guides a rewrite of tril without double buffering: the motif is applied back, the
+// candidate evaluated and the adoption recorded.
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <filesystem>
+
+#include <nlohmann/json.hpp>
+
+#include "bank/store.h"
+#include "cli_support.h"
+
+namespace fs = std::filesystem;
+using aoc::testing::run_ascendopt;
+
+namespace {
+
+const std::string kTril = std::string(AOC_SOURCE_DIR) + "/ops/conversion/tril";
+
+fs::path fresh_dir(const std::string& name) {
+  const fs::path d = fs::temp_directory_path() / ("aoc-rewind-" + std::to_string(::getpid())) / name;
+  fs::remove_all(d);
+  fs::create_directories(d);
+  return d;
+}
+
+nlohmann::json run_json(const std::string& args) {
+  auto r = run_ascendopt(args, false);
+  auto j = nlohmann::json::parse(r.out, nullptr, false);
+  EXPECT_FALSE(j.is_discarded()) << r.out;
+  return j;
+}
+
+}  // namespace
+
+TEST(Rewind, StridedCopyOfTrilIsPositiveAndABrokenRemovalIsReported) {
+  const fs::path dir = fresh_dir("tril");
+  const std::string common = " --case prime_1021_fp16 --no-store -j 2 --json --work-dir " + (dir / "work").string();
+  const std::string bank = (dir / "bank.sqlite").string();
+  auto j = run_json("rewind " + kTril + " --motif strided_copy --motif tbuf_temporaries --bank " + bank + common);
+  ASSERT_EQ(j["kernels"].size(), 1u) << j.dump(2);
+  const auto& motifs = j["kernels"][0]["motifs"];
+  ASSERT_EQ(motifs.size(), 2u) << j.dump(2);
+  std::map<std::string, nlohmann::json> by;
+  for (const auto& m : motifs) by[m["motif"]] = m;
+  EXPECT_EQ(by["strided_copy"]["status"], "positive") << j.dump(2);
+  EXPECT_GT(by["strided_copy"]["speedup"].get<double>(), 1.02);
+  EXPECT_EQ(by["tbuf_temporaries"]["status"], "failed");
+  EXPECT_NE(by["tbuf_temporaries"]["reason"].get<std::string>().find("compile_error"), std::string::npos);
+  EXPECT_EQ(j["entries_stored"], 1);
+
+  aoc::bank::Bank b(bank);
+  ASSERT_EQ(b.count(), 1u);
+  const auto e = b.entries().at(0);
+  EXPECT_EQ(e.kind, "positive");
+  EXPECT_EQ(e.motif, "strided_copy");
+  EXPECT_EQ(e.category, "conversion");
+  ASSERT_EQ(e.cases.size(), 1u);
+  EXPECT_EQ(e.cases[0].name, "prime_1021_fp16");
+  EXPECT_GT(e.cases[0].rewound_us, e.cases[0].optimized_us);
+  EXPECT_NE(e.diff.find("aocRow"), std::string::npos);
+  EXPECT_FALSE(e.profile.before.empty());
+  EXPECT_EQ(e.context.dtypes, std::vector<std::string>{"float16"});
+  EXPECT_EQ(e.provenance["soc"], "Ascend910B1");
+
+  // The same measurement (the rewound folder and the builds are reused) under a 5% threshold.
+  auto strict = run_json("rewind " + kTril + " --motif strided_copy --threshold 0.05 --bank " + bank + common);
+  EXPECT_EQ(strict["kernels"][0]["motifs"][0]["status"], "negative") << strict.dump(2);
+  EXPECT_EQ(b.count(), 2u);
+}
+
+TEST(Rewind, BankGuidesDoubleBufferBackIntoTril) {
+  const fs::path dir = fresh_dir("guided");
+  const std::string bank = (dir / "bank.sqlite").string();
+  const std::string common = " --case prime_1021_fp16 --no-store -j 2";
+  // Mine tril's double buffering, then rewrite the rewound tril (one buffer) under the bank.
+  auto mined = run_json("rewind " + kTril + " --motif double_buffer --json --bank " + bank + common + " --work-dir " +
+                        (dir / "work").string());
+  const std::string single = mined["kernels"][0]["motifs"][0]["dir"];
+  ASSERT_TRUE(fs::exists(fs::path(single) / "candidate.toml")) << mined.dump(2);
+
+  auto q = run_ascendopt("bank query " + single + " --no-profile --bank " + bank);
+  EXPECT_EQ(q.status, 0) << q.out;
+  EXPECT_NE(q.out.find("applicable motifs: double_buffer"), std::string::npos) << q.out;
+  EXPECT_NE(q.out.find("double_buffer applicable in target (+2.00)"), std::string::npos) << q.out;
+
+  auto g = run_json("rewrite " + single + " --guided -k 2 --json --bank " + bank + common + " --out " +
+                    (dir / "guided").string());
+  ASSERT_EQ(g["tries"].size(), 1u) << g.dump(2);
+  EXPECT_EQ(g["tries"][0]["motifs"][0], "double_buffer");
+  EXPECT_EQ(g["tries"][0]["status"], "ok") << g.dump(2);
+  EXPECT_GT(g["tries"][0]["speedup"].get<double>(), 0.9);
+  EXPECT_TRUE(fs::exists(fs::path(g["tries"][0]["dir"].get<std::string>()) / "guided.diff"));
+  aoc::bank::Bank b(bank);
+  const auto adoptions = b.adoptions();
+  ASSERT_EQ(adoptions.size(), 1u);
+  EXPECT_EQ(adoptions[0].motif, "double_buffer");
+  EXPECT_EQ(adoptions[0].entry_id, std::optional<int64_t>(1));
+  EXPECT_NEAR(adoptions[0].speedup, g["tries"][0]["speedup"].get<double>(), 1e-9);
+}
