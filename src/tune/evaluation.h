@@ -36,4 +36,9 @@ struct Evaluation {
 // tiling declared over the cases. `point` and `key` are left for the caller.
 Evaluation evaluation_from_report(const eval::CandidateReport& rep);
 
+// Adds to `e` what the report's cases tell beside the verdict: the knobs and platform reads
+// the tiling declared, and the timing of every timed case `timed` accepts (all when null).
+void add_case_details(Evaluation& e, const eval::CandidateReport& rep,
+                      const std::vector<std::string>* timed = nullptr);
+
 }  // namespace aoc::tune

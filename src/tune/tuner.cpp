@@ -99,15 +99,7 @@ Evaluation ConfigRunner::from_screen(const eval::CascadeScreen& s) const {
   e.valid = s.ok;
   e.reason = s.reason;
   e.time_us = s.time_us;
-  const auto& timing = cascade_.options().timing_cases;
-  for (const auto& cr : s.report.cases) {
-    e.platform_reads |= cr.platform_reads;
-    for (const auto& k : cr.knobs)
-      if (std::none_of(e.knobs.begin(), e.knobs.end(), [&](const eval::KnobDecl& d) { return d.name == k.name; }))
-        e.knobs.push_back(k);
-    if (cr.sim_us && std::find(timing.begin(), timing.end(), cr.name) != timing.end())
-      e.cases.push_back({cr.name, *cr.sim_us, cr.block_dim, cr.bound_pipe, cr.profile});
-  }
+  add_case_details(e, s.report, &cascade_.options().timing_cases);
   return e;
 }
 
