@@ -106,6 +106,7 @@ int run(const RewindArgs& a) {
   o.jobs = a.jobs ? a.jobs : aoc::eval::default_jobs();
   o.eval = setup->eval;
   o.store = setup->store.get();
+  o.source_root = setup->builder.root;
   o.work_dir = a.work_dir.empty() ? setup->builder.cache_dir / "rewind" : fs::path(a.work_dir);
   const auto& bo = setup->builder;
   const bool tty = ::isatty(STDERR_FILENO);

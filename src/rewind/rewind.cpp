@@ -51,6 +51,17 @@ std::string rewound_folder(const aoc::eval::Candidate& c, const std::string& mot
   return "";
 }
 
+// `dir` relative to the project root when it lies inside it ("ops/conversion/tril/expert"),
+// else absolute: the same kernel gets the same label from any working folder.
+std::string source_label(const fs::path& dir, const fs::path& root) {
+  const fs::path abs = fs::absolute(dir).lexically_normal();
+  if (!root.empty()) {
+    const fs::path rel = abs.lexically_relative(fs::absolute(root).lexically_normal());
+    if (!rel.empty() && *rel.begin() != "..") return rel.string();
+  }
+  return abs.string();
+}
+
 aoc::bank::Entry make_entry(const aoc::eval::Candidate& c, const aoc::rewrite::MotifState& state,
                             const aoc::eval::CandidateReport& optimized, const aoc::eval::CandidateReport& rewound,
                             const std::string& diff, const RewindOptions& opt) {
@@ -58,7 +69,7 @@ aoc::bank::Entry make_entry(const aoc::eval::Candidate& c, const aoc::rewrite::M
   e.motif = state.motif;
   e.op = c.package.name;
   e.category = c.package.category;
-  e.source_path = c.dir.string();
+  e.source_path = source_label(c.dir, opt.source_root);
   e.source_hash = c.hash;
   e.diff = diff;
   for (const auto& oc : optimized.cases) {
@@ -78,8 +89,8 @@ aoc::bank::Entry make_entry(const aoc::eval::Candidate& c, const aoc::rewrite::M
                   {"cases", opt.eval.only_cases.empty() ? "public" : "selected"}};
   e.title = state.motif + " in " + c.package.name + " (" + (e.kind == aoc::bank::kPositive ? "worth " : "not worth ") +
             ratio_text(*e.geomean) + "x)";
-  e.description = state.summary + (state.summary.empty() ? "" : ". ") + "Removing it from " + c.dir.string() +
-                  " made the kernel " + ratio_text(*e.geomean) + "x as slow (geomean over " +
+  e.description = state.summary + (state.summary.empty() ? "" : ". ") + "Removing it from " + e.source_path +
+                  " made it " + ratio_text(*e.geomean) + "x as slow (geomean over " +
                   std::to_string(e.cases.size()) + " public cases). Detector: " + state.reason;
   e.bottleneck = "bound by " + (e.profile.bound_before.empty() ? std::string("?") : e.profile.bound_before) +
                  " with the motif, " + (e.profile.bound_after.empty() ? std::string("?") : e.profile.bound_after) +

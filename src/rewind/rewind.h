@@ -25,6 +25,7 @@ struct RewindOptions {
   aoc::eval::CandidateEvalOptions eval;  // seed, SoC, limits (case set: public)
   std::filesystem::path work_dir;        // rewound kernels go to <work_dir>/<op>-<hash>-remove-<motif>
   aoc::eval::ResultStore* store = nullptr;
+  std::filesystem::path source_root;     // entries name kernels relative to it when inside
   std::function<void(const std::string&)> log;
 };
 
