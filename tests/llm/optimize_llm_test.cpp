@@ -47,7 +47,7 @@ struct RunSetup {
   ScratchDir dir{"optimize"};
   fs::path package, config;
   RunSetup() {
-    package = aoc::testing::small_package_copy(AOC_SOURCE_DIR "/ops/elementwise/add", dir.path() / "add");
+    package = aoc::testing::small_package_copy(AOC_SOURCE_DIR "/ops/elementwise/add", dir.path() / "add", 2100);
     config = dir.path() / "llm.toml";
     std::ofstream(config) << "model = \"test-model\"\napi_key_env = \"" << kKeyVar
                           << "\"\nmax_tokens = 2048\ntimeout = 5\nretries = 1\nbackoff_initial = 0.01\n"
