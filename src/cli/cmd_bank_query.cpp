@@ -1,7 +1,9 @@
 // `ascendopt bank query OP_DIR [--json] [-k K]`: the bank's entries ranked for one kernel,
 // each with the score terms that put it there (docs/bank.md).
+#include <iomanip>
 #include <iostream>
 #include <memory>
+#include <sstream>
 
 #include <nlohmann/json.hpp>
 
@@ -11,6 +13,7 @@
 #include "cli/commands.h"
 #include "cli/rewrite_target.h"
 #include "eval/eval_pool.h"
+#include "llm/experience.h"
 #include "rewrite/motif_states.h"
 
 namespace aoc::cli {
@@ -22,8 +25,25 @@ struct QueryArgs {
   size_t k = 5;
   bool json = false;
   bool no_profile = false;
+  bool experience = false;
   BankEvalFlags eval;
 };
+
+// An entry as the LLM proposer's guided prompt shows it (`llm-propose --experience FILE`).
+aoc::llm::ExperienceEntry as_experience(const aoc::bank::Entry& e) {
+  aoc::llm::ExperienceEntry x;
+  x.title = e.title;
+  x.description = e.description;
+  x.bottleneck = e.bottleneck;
+  x.diff = e.diff;
+  if (e.geomean && !e.cases.empty()) {
+    std::ostringstream os;
+    os << std::fixed << std::setprecision(3) << *e.geomean << "x geomean over " << e.cases.size() << " cases of " << e.op
+       << " when present (removing it: " << e.kind << " entry)";
+    x.effect = os.str();
+  }
+  return x;
+}
 
 int run(const QueryArgs& a) {
   std::string error;
@@ -59,6 +79,14 @@ int run(const QueryArgs& a) {
   const auto target = aoc::bank::make_target(*c, states, report ? &*report : nullptr);
   const auto ranked =
       aoc::bank::rank_entries(bank.entries(), target, [&](const std::string& m) { return bank.stats(m); });
+  if (a.experience) {
+    std::vector<aoc::llm::ExperienceEntry> list;
+    for (size_t i = 0; i < ranked.size() && i < a.k; ++i) list.push_back(as_experience(ranked[i].entry));
+    nlohmann::json j = nlohmann::json::array();
+    for (const auto& e : list) j.push_back(aoc::llm::to_json(e));
+    std::cout << j.dump(2) << "\n";
+    return 0;
+  }
   if (a.json) {
     nlohmann::json list = nlohmann::json::array();
     for (size_t i = 0; i < ranked.size() && i < a.k; ++i) list.push_back(aoc::bank::to_json(ranked[i]));
@@ -93,6 +121,8 @@ void add_bank_query_command(CLI::App& bank) {
   cmd->add_option("--bank", args->bank, "Experience bank file (default: <cache dir>/experience-bank.sqlite)");
   cmd->add_option("-k", args->k, "Entries shown")->capture_default_str();
   cmd->add_flag("--json", args->json, "Print JSON");
+  cmd->add_flag("--experience", args->experience,
+                "Print the first -k entries as the JSON array `llm-propose --mode guided --experience FILE` reads");
   cmd->add_flag("--no-profile", args->no_profile,
                 "Do not evaluate the target: compare on package facts only (no bound pipe, no ratios)");
   cmd->add_option("--seed", args->eval.seed, "Input seed of the target's evaluation")->capture_default_str();

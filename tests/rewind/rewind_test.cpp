@@ -12,6 +12,7 @@
 
 #include "bank/store.h"
 #include "cli_support.h"
+#include "llm/experience.h"
 
 namespace fs = std::filesystem;
 using aoc::testing::run_ascendopt;
@@ -86,6 +87,14 @@ TEST(Rewind, BankGuidesDoubleBufferBackIntoTril) {
   EXPECT_EQ(q.status, 0) << q.out;
   EXPECT_NE(q.out.find("applicable motifs: double_buffer"), std::string::npos) << q.out;
   EXPECT_NE(q.out.find("double_buffer applicable in target (+2.00)"), std::string::npos) << q.out;
+
+  // The same ranking as the LLM proposer's experience file.
+  auto x = run_json("bank query " + single + " --no-profile --experience -k 1 --bank " + bank);
+  ASSERT_EQ(x.size(), 1u) << x.dump(2);
+  const auto experiences = aoc::llm::experiences_from_json(x);
+  EXPECT_EQ(experiences.at(0).title, "double_buffer in tril (not worth 1.000x)");
+  EXPECT_NE(experiences.at(0).diff.find("BUFFER_NUM = 1"), std::string::npos);
+  EXPECT_NE(experiences.at(0).effect.find("geomean over 1 cases of tril"), std::string::npos);
 
   auto g = run_json("rewrite " + single + " --guided -k 2 --json --bank " + bank + common + " --out " +
                     (dir / "guided").string());
