@@ -65,6 +65,15 @@ BenchSummary summarize_bench(const BenchOptions& o, const std::vector<BenchRun>&
         if (r.verified && r.speedup > 1.0) correct.push_back(r.speedup);
         if (r.t_hw_ratio > 0) thw.push_back(r.t_hw_ratio);
         if (!r.progress.empty()) curves.push_back(r.progress);
+        if (r.report.contains("llm")) {
+          const nlohmann::json u = r.report["llm"].value("usage", nlohmann::json::object());
+          ++f.llm_runs;
+          f.llm_requests += u.value("requests", int64_t{0});
+          f.llm_cache_hits += u.value("cache_hits", int64_t{0});
+          f.llm_prompt_tokens += u.value("prompt_tokens", int64_t{0});
+          f.llm_completion_tokens += u.value("completion_tokens", int64_t{0});
+          f.llm_cost += u.value("cost", 0.0);
+        }
       }
       f.geomean = geomean(all);
       f.geomean_correct = geomean(correct);
@@ -115,6 +124,16 @@ std::string bench_table(const BenchSummary& s) {
     for (double v : f.fast_p) os << std::setw(8) << v;
     os << std::setw(9) << f.t_hw_ratio << std::setw(6) << f.verified << "/" << f.runs << "\n";
   }
+  if (std::any_of(s.figures.begin(), s.figures.end(), [](const MethodFigures& f) { return f.llm_runs > 0; })) {
+    os << "\nLLM use, summed over the runs:\n";
+    for (const auto& f : s.figures) {
+      if (!f.llm_runs) continue;
+      os << std::left << std::setw(14) << f.method << std::right << std::setw(7) << f.budget << "  " << f.llm_requests
+         << " request(s), " << f.llm_cache_hits << " from the cache, " << f.llm_prompt_tokens << " prompt + "
+         << f.llm_completion_tokens << " completion tokens, cost " << std::setprecision(4) << f.llm_cost
+         << std::setprecision(3) << "\n";
+    }
+  }
   if (!s.budgets.empty()) {
     os << "\nper operator, mean speedup over seeds at budget " << *std::max_element(s.budgets.begin(), s.budgets.end())
        << ":\n" << std::left << std::setw(22) << "operator" << std::right;
@@ -133,7 +152,7 @@ nlohmann::json to_json(const BenchSummary& s) {
   nlohmann::json j = {{"ops", s.ops}, {"methods", s.methods}, {"budgets", s.budgets}, {"seeds", s.seeds},
                       {"fast_p", kFastP}, {"per_op", s.per_op}};
   j["figures"] = nlohmann::json::array();
-  for (const auto& f : s.figures)
+  for (const auto& f : s.figures) {
     j["figures"].push_back({{"method", f.method},
                             {"budget", f.budget},
                             {"runs", f.runs},
@@ -145,6 +164,14 @@ nlohmann::json to_json(const BenchSummary& s) {
                             {"fast_p", f.fast_p},
                             {"t_hw_ratio", f.t_hw_ratio},
                             {"progress", f.progress}});
+    if (f.llm_runs)
+      j["figures"].back()["llm"] = {{"runs", f.llm_runs},
+                                    {"requests", f.llm_requests},
+                                    {"cache_hits", f.llm_cache_hits},
+                                    {"prompt_tokens", f.llm_prompt_tokens},
+                                    {"completion_tokens", f.llm_completion_tokens},
+                                    {"cost", f.llm_cost}};
+  }
   j["runs"] = nlohmann::json::array();
   for (const auto& r : s.results)
     j["runs"].push_back({{"name", r.run.name()},

@@ -8,7 +8,8 @@
 //  - fast_p: the share of runs with a verified speedup strictly above p;
 //  - the spread: the geomean of each seed taken alone, lowest and highest;
 //  - ratio to T_HW: geomean over runs of best time / the hardware limit of the same cases;
-//  - progress: at each evaluation count, the geomean over runs of the best speedup so far.
+//  - progress: at each evaluation count, the geomean over runs of the best speedup so far;
+//  - LLM use (runs with --llm-config): requests, tokens and cost summed over the runs.
 #pragma once
 #include <filesystem>
 #include <map>
@@ -41,6 +42,9 @@ struct MethodFigures {
   std::vector<double> fast_p;  // in kFastP order
   double t_hw_ratio = 0;
   std::vector<double> progress;
+  size_t llm_runs = 0;  // runs whose report has an llm object
+  int64_t llm_requests = 0, llm_cache_hits = 0, llm_prompt_tokens = 0, llm_completion_tokens = 0;
+  double llm_cost = 0;
 };
 
 struct BenchSummary {
