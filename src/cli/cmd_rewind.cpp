@@ -26,6 +26,7 @@ struct RewindArgs {
   std::string split;
   double threshold = 0.02;
   std::vector<std::string> motifs;
+  bool hunks = false;
   std::string bank;
   size_t jobs = 0;
   bool json = false;
@@ -60,7 +61,7 @@ void print_result(std::ostream& os, const aoc::rewind::RewindResult& r) {
     os << "  " << std::left << std::setw(18) << m.motif << std::setw(10) << (ok ? "ok" : m.status) << std::right
        << std::setw(9) << speedup_text(m.speedup) << "  " << std::left << std::setw(10) << (ok ? m.status : "-")
        << (m.entry_id ? std::to_string(*m.entry_id) : "-") << "\n";
-    if (!ok) os << "      " << m.reason << "\n";
+    if (!m.reason.empty()) os << "      " << m.reason << "\n";
   }
 }
 
@@ -73,7 +74,8 @@ int run(const RewindArgs& a) {
         std::cerr << "error: --split " << a.split << ": only the train split is mined (the test split is never)\n";
         return 2;
       }
-      for (const auto& op : split.train) dirs.push_back((aoc::bank::suite_root() / op / "expert").string());
+      for (const auto& op : split.train)
+        dirs.push_back((aoc::bank::suite_root() / op / (a.hunks ? "" : "expert")).string());
     } catch (const std::exception& e) {
       std::cerr << "error: " << e.what() << "\n";
       return 2;
@@ -119,7 +121,7 @@ int run(const RewindArgs& a) {
     bool any_failure = false;
     size_t stored = 0;
     for (const auto& d : dirs) {
-      const auto r = aoc::rewind::rewind_kernel(d, builder, bank, o);
+      const auto r = a.hunks ? aoc::rewind::ablate_hunks(d, builder, bank, o) : aoc::rewind::rewind_kernel(d, builder, bank, o);
       if (tty) std::cerr << "\r\033[K";
       any_failure = any_failure || !r.failure.empty();
       for (const auto& m : r.motifs) stored += m.entry_id ? 1 : 0;
@@ -156,6 +158,9 @@ void add_rewind_command(CLI::App& app) {
   cmd->add_option("--threshold", args->threshold,
                   "Positive entry when the kernel beats its rewound form by more than this fraction (geomean)")
       ->capture_default_str();
+  cmd->add_flag("--hunks", args->hunks,
+                "Hunk ablation instead: each KERNEL_DIR is a package with an expert; every hunk of the expert against "
+                "the baseline is reverted alone and classified by the motif whose detector state it changes");
   cmd->add_option("--motif", args->motifs, "Only these motifs (default: every motif present)");
   cmd->add_option("--bank", args->bank, "Experience bank file (default: <cache dir>/experience-bank.sqlite)");
   cmd->add_option("--jobs,-j", args->jobs, "Kernels evaluated at once (default: one per hardware thread)");

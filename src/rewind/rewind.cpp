@@ -4,11 +4,14 @@
 #include <chrono>
 #include <fstream>
 #include <iterator>
+#include <map>
 #include <sstream>
 
 #include "bank/features.h"
 #include "eval/content_hash.h"
 #include "eval/eval_pool.h"
+#include "eval/process.h"
+#include "rewind/hunks.h"
 #include "rewrite/motif_states.h"
 #include "rewrite/rewrite_candidate.h"
 
@@ -64,7 +67,7 @@ std::string source_label(const fs::path& dir, const fs::path& root) {
 
 aoc::bank::Entry make_entry(const aoc::eval::Candidate& c, const aoc::rewrite::MotifState& state,
                             const aoc::eval::CandidateReport& optimized, const aoc::eval::CandidateReport& rewound,
-                            const std::string& diff, const RewindOptions& opt) {
+                            const std::string& diff, const RewindOptions& opt, const std::string& what = "") {
   aoc::bank::Entry e;
   e.motif = state.motif;
   e.op = c.package.name;
@@ -87,9 +90,10 @@ aoc::bank::Entry make_entry(const aoc::eval::Candidate& c, const aoc::rewrite::M
   e.provenance = {{"kernel_hash", c.hash},     {"soc", opt.eval.soc},         {"seed", opt.eval.seed},
                   {"threshold", opt.threshold}, {"tool", "ascendopt 0.1.0"}, {"rewound_hash", rewound.candidate_hash},
                   {"cases", opt.eval.only_cases.empty() ? "public" : "selected"}};
-  e.title = state.motif + " in " + c.package.name + " (" + (e.kind == aoc::bank::kPositive ? "worth " : "not worth ") +
+  e.title = (what.empty() ? state.motif : what) + " in " + c.package.name + " (" + (e.kind == aoc::bank::kPositive ? "worth " : "not worth ") +
             ratio_text(*e.geomean) + "x)";
-  e.description = state.summary + (state.summary.empty() ? "" : ". ") + "Removing it from " + e.source_path +
+  e.description = state.summary + (state.summary.empty() ? "" : ". ") + (what.empty() ? "" : what + ". ") +
+                  "Removing it from " + e.source_path +
                   " made it " + ratio_text(*e.geomean) + "x as slow (geomean over " +
                   std::to_string(e.cases.size()) + " public cases). Detector: " + state.reason;
   e.bottleneck = "bound by " + (e.profile.bound_before.empty() ? std::string("?") : e.profile.bound_before) +
@@ -185,6 +189,105 @@ RewindResult rewind_kernel(const fs::path& kernel_dir, aoc::eval::Builder& build
     }
     m.status = e.kind;
     m.speedup = e.geomean;
+    m.entry_id = bank.insert(e);
+  }
+  return finish();
+}
+
+RewindResult ablate_hunks(const fs::path& package_dir, aoc::eval::Builder& builder, aoc::bank::Bank& bank,
+                          const RewindOptions& opt) {
+  const auto start = std::chrono::steady_clock::now();
+  RewindResult out;
+  out.kernel_dir = (package_dir / "expert").string();
+  auto finish = [&]() -> RewindResult& {
+    out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    return out;
+  };
+  if (!fs::is_directory(package_dir / "expert") || !fs::exists(package_dir / "op.toml")) {
+    out.failure = package_dir.string() + " is not an operator package with an expert/ folder; hunk ablation compares "
+                  "the two";
+    return finish();
+  }
+  aoc::eval::Candidate c;
+  std::map<std::string, std::string> before;  // motif -> state in the expert
+  std::vector<aoc::rewrite::MotifState> expert_states;
+  std::vector<Hunk> hunks;
+  try {
+    c = aoc::eval::load_candidate(package_dir / "expert", header_hash(builder));
+    out.op = c.package.name;
+    out.category = c.package.category;
+    out.kernel_hash = c.hash;
+    expert_states = aoc::rewrite::detect_motifs(c);
+    for (const auto& s : expert_states) before[s.motif] = s.state;
+    hunks = expert_hunks(package_dir);
+  } catch (const std::exception& e) {
+    out.failure = e.what();
+    return finish();
+  }
+  std::vector<fs::path> to_eval = {package_dir / "expert"};
+  std::vector<aoc::rewrite::MotifState> labels;
+  std::vector<std::string> whats;
+  for (size_t i = 0; i < hunks.size(); ++i) {
+    const Hunk& h = hunks[i];
+    RewoundMotif m;
+    m.dir = opt.work_dir / (out.op + "-" + c.hash.substr(0, 12) + "-hunk" + std::to_string(i));
+    aoc::rewrite::MotifState label{aoc::bank::kUnclassified, "", "", "no motif's detector state changes", {}};
+    try {
+      if (!fs::exists(m.dir / "candidate.toml")) {
+        fs::remove_all(m.dir);
+        write_reverted(package_dir, h, m.dir);
+      }
+      // The classifier: the first motif present in the expert that this revert takes away.
+      const auto reverted = aoc::eval::load_candidate(m.dir, header_hash(builder));
+      for (const auto& s : aoc::rewrite::detect_motifs(reverted))
+        if (before[s.motif] == "present" && s.state != "present") {
+          for (const auto& es : expert_states)
+            if (es.motif == s.motif) label = es;
+          break;
+        }
+    } catch (const std::exception& e) {
+      m.status = "failed";
+      m.reason = e.what();
+    }
+    m.motif = label.motif;
+    whats.push_back("hunk " + std::to_string(i) + " (" + h.file + ":" + std::to_string(h.exp_start) + ")");
+    labels.push_back(label);
+    if (m.status.empty()) to_eval.push_back(m.dir);
+    out.motifs.push_back(m);
+  }
+  aoc::eval::PoolOptions pool;
+  pool.jobs = opt.jobs;
+  pool.store = opt.eval.only_cases.empty() ? opt.store : nullptr;
+  const auto reports = aoc::eval::evaluate_candidates(to_eval, builder, opt.eval, pool);
+  if (reports.at(0).verdict != aoc::eval::Verdict::Ok) {
+    out.failure = "the expert itself is " + std::string(aoc::eval::to_string(reports[0].verdict)) + ": " +
+                  reports[0].message;
+    return finish();
+  }
+  size_t next = 1;
+  for (size_t i = 0; i < out.motifs.size(); ++i) {
+    RewoundMotif& m = out.motifs[i];
+    if (!m.status.empty()) continue;
+    const auto& r = reports.at(next++);
+    if (r.verdict != aoc::eval::Verdict::Ok) {
+      m.status = "failed";
+      m.reason = whats[i] + ": " + std::string(aoc::eval::to_string(r.verdict)) + ": " + r.message;
+      continue;
+    }
+    const std::string diff = aoc::eval::run_process({"diff", "-u", "--label", "a/" + hunks[i].file, "--label",
+                                                     "b/" + hunks[i].file, (package_dir / "expert" / hunks[i].file).string(),
+                                                     (m.dir / hunks[i].file).string()})
+                                 .output;
+    aoc::bank::Entry e = make_entry(c, labels[i], reports[0], r, diff, opt, whats[i]);
+    e.provenance["ablation"] = whats[i];
+    if (e.cases.empty()) {
+      m.status = "failed";
+      m.reason = "no simulated times to compare";
+      continue;
+    }
+    m.status = e.kind;
+    m.speedup = e.geomean;
+    m.reason = whats[i];
     m.entry_id = bank.insert(e);
   }
   return finish();

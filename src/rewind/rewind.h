@@ -49,6 +49,13 @@ struct RewindResult {
 RewindResult rewind_kernel(const std::filesystem::path& kernel_dir, aoc::eval::Builder& builder, aoc::bank::Bank& bank,
                            const RewindOptions& opt);
 
+// Hunk ablation of a package with a baseline and an expert: each hunk of the expert against the
+// baseline is reverted alone, classified by the first motif present in the expert whose
+// detector state the revert changes (else "unclassified"), evaluated and stored like a motif
+// removal. RewoundMotif::reason names the hunk.
+RewindResult ablate_hunks(const std::filesystem::path& package_dir, aoc::eval::Builder& builder, aoc::bank::Bank& bank,
+                          const RewindOptions& opt);
+
 nlohmann::json to_json(const RewindResult& r);
 
 }  // namespace aoc::rewind

@@ -1,0 +1,100 @@
+#include "rewind/hunks.h"
+
+#include <algorithm>
+#include <fstream>
+#include <sstream>
+#include <stdexcept>
+
+#include "eval/process.h"
+
+namespace aoc::rewind {
+namespace fs = std::filesystem;
+
+namespace {
+
+std::vector<std::string> read_lines(const fs::path& p) {
+  std::ifstream in(p, std::ios::binary);
+  if (!in) throw std::runtime_error("cannot read " + p.string());
+  std::vector<std::string> lines;
+  std::string line;
+  while (std::getline(in, line)) lines.push_back(line + "\n");
+  return lines;
+}
+
+// "@@ -12,5 +12,7 @@" -> the four numbers (a missing count is 1).
+bool parse_header(const std::string& line, Hunk& h) {
+  auto range = [](const std::string& s, size_t& start, size_t& count) {
+    const size_t comma = s.find(',');
+    start = std::stoul(s.substr(0, comma));
+    count = comma == std::string::npos ? 1 : std::stoul(s.substr(comma + 1));
+  };
+  std::istringstream in(line);
+  std::string at, minus, plus;
+  in >> at >> minus >> plus;
+  if (at != "@@" || minus.size() < 2 || plus.size() < 2 || minus[0] != '-' || plus[0] != '+') return false;
+  range(minus.substr(1), h.base_start, h.base_count);
+  range(plus.substr(1), h.exp_start, h.exp_count);
+  return true;
+}
+
+}  // namespace
+
+std::vector<Hunk> expert_hunks(const fs::path& package_dir) {
+  std::vector<Hunk> out;
+  for (const char* dir : {"op_kernel", "op_host"}) {
+    const fs::path base = package_dir / dir, exp = package_dir / "expert" / dir;
+    if (!fs::is_directory(base) || !fs::is_directory(exp)) continue;
+    std::vector<fs::path> files;
+    for (const auto& e : fs::directory_iterator(exp))
+      if (e.is_regular_file() && fs::exists(base / e.path().filename())) files.push_back(e.path().filename());
+    std::sort(files.begin(), files.end());
+    for (const auto& f : files) {
+      const std::string rel = std::string(dir) + "/" + f.string();
+      const auto d = aoc::eval::run_process({"diff", "-U3", (base / f).string(), (exp / f).string()});
+      std::istringstream in(d.output);
+      std::string line;
+      Hunk* cur = nullptr;
+      while (std::getline(in, line)) {
+        if (line.rfind("@@", 0) == 0) {
+          Hunk h;
+          h.file = rel;
+          if (!parse_header(line, h)) continue;
+          h.text = "--- a/" + rel + "\n+++ b/" + rel + "\n" + line + "\n";
+          out.push_back(h);
+          cur = &out.back();
+        } else if (cur && !line.empty() && (line[0] == ' ' || line[0] == '-' || line[0] == '+' || line[0] == '\\')) {
+          cur->text += line + "\n";
+        }
+      }
+    }
+  }
+  return out;
+}
+
+void write_reverted(const fs::path& package_dir, const Hunk& h, const fs::path& out) {
+  if (fs::exists(out)) throw std::runtime_error(out.string() + " exists already");
+  fs::create_directories(out);
+  for (const char* dir : {"op_kernel", "op_host"})
+    if (fs::is_directory(package_dir / "expert" / dir))
+      fs::copy(package_dir / "expert" / dir, out / dir, fs::copy_options::recursive);
+  const auto base = read_lines(package_dir / h.file);
+  const fs::path rel_in_expert = h.file;
+  auto exp = read_lines(package_dir / "expert" / rel_in_expert);
+  // A count of 0 means an empty range after line `start` (diff's convention).
+  const size_t e0 = h.exp_count ? h.exp_start - 1 : h.exp_start;
+  const size_t b0 = h.base_count ? h.base_start - 1 : h.base_start;
+  if (e0 + h.exp_count > exp.size() || b0 + h.base_count > base.size())
+    throw std::runtime_error("hunk of " + h.file + " does not fit the files");
+  std::vector<std::string> merged(exp.begin(), exp.begin() + long(e0));
+  merged.insert(merged.end(), base.begin() + long(b0), base.begin() + long(b0 + h.base_count));
+  merged.insert(merged.end(), exp.begin() + long(e0 + h.exp_count), exp.end());
+  std::ofstream f(out / h.file, std::ios::binary | std::ios::trunc);
+  for (const auto& l : merged) f << l;
+  std::ofstream t(out / "candidate.toml");
+  t << "# " << package_dir.string() << "/expert with one hunk of " << h.file << " reverted to the baseline "
+    << "(ascendopt rewind --hunks, docs/rewind.md)\n"
+    << "package = \"" << fs::absolute(package_dir).lexically_normal().string() << "\"\n";
+  if (!f || !t) throw std::runtime_error("cannot write " + out.string());
+}
+
+}  // namespace aoc::rewind
