@@ -18,12 +18,24 @@ namespace {
 const std::regex& plain_header() {
   // for (uint32_t i = 0; i < this->tileNum; i++)
   static const std::regex r(
-      R"(^for\s*\(\s*([\w:]+)\s+(\w+)\s*=\s*0\s*;\s*(\w+)\s*<\s*((?:this->)?\w+)\s*;\s*(?:\+\+\s*(\w+)|(\w+)\s*\+\+|(\w+)\s*\+=\s*1)\s*\))");
+      R"(^for\s*\(\s*([\w:]+)\s+(\w+)\s*=\s*0\s*;\s*(\w+)\s*<\s*((?:this->)?\w+(?:\s*[-+]\s*\d+)?)\s*;\s*(?:\+\+\s*(\w+)|(\w+)\s*\+\+|(\w+)\s*\+=\s*1)\s*\))");
   return r;
 }
+// The tile count as an operand: `n`, `this->n`, or `(n - 1)` for a count written `n - 1`.
+std::string operand(const std::string& count) {
+  std::string plain = count;
+  for (size_t at; (at = plain.find("->")) != std::string::npos;) plain.erase(at, 2);
+  return plain.find_first_of("+- ") == std::string::npos ? count : "(" + count + ")";
+}
+
+std::string regex_escaped(const std::string& text) {
+  static const std::regex special(R"([.^$|()\[\]{}*+?\\-])");
+  return std::regex_replace(text, special, R"(\$&)");
+}
+
 const std::regex& unrolled_header() {
   static const std::regex r(
-      R"(^for\s*\(\s*([\w:]+)\s+(\w+)\s*=\s*0\s*;\s*(\w+)\s*\+\s*1\s*<\s*((?:this->)?\w+)\s*;\s*(\w+)\s*\+=\s*2\s*\))");
+      R"(^for\s*\(\s*([\w:]+)\s+(\w+)\s*=\s*0\s*;\s*(\w+)\s*\+\s*1\s*<\s*((?:this->)?\w+(?:\s*[-+]\s*\d+)?)\s*;\s*(\w+)\s*\+=\s*2\s*\))");
   return r;
 }
 
@@ -82,16 +94,27 @@ bool only_statements(const KernelModel& m, const Loop& l, const std::vector<cons
   return trim(body).empty();
 }
 
-// The buffer count is a constant of at least 2 for every configuration.
+// Every queue of the kernel holds a constant count of at least 2 buffers in every
+// configuration (InitBuffer with a literal or a constant; no buffer_num knob may pick 1).
 std::string two_deep(const KernelModel& m) {
   for (const auto& c : m.calls)
     if ((c.callee == "Knob" || c.callee == "KnobRange") && m.is_host(c.range.file) && !c.args.empty() &&
         trim(c.args[0].text) == "\"buffer_num\"")
       return "the tiling may choose one buffer per queue (buffer_num knob); the second tile's copy-in needs two";
-  const Motif* db = find_motif("double_buffer");
-  const Detection d = db->detect(m);
-  if (d.state != State::Present) return "the queues are not two deep (double_buffer: " + d.reason + ")";
-  return "";
+  int queues = 0;
+  for (const auto& c : m.calls) {
+    if (c.callee != "InitBuffer" || c.args.size() != 3 || m.is_host(c.range.file)) continue;
+    std::optional<long long> n = int_value(c.args[1].text);
+    if (!n) {
+      const Var* v = m.find_var(identifier_of(c.args[1].text), c.klass, false);
+      if (v && (v->is_constexpr || v->is_const)) n = int_value(v->init);
+    }
+    const std::string at = c.range.file.substr(c.range.file.rfind('/') + 1) + ":" + std::to_string(c.range.line);
+    if (!n) return "the buffer count of the queue at " + at + " is not a constant";
+    if (*n < 2) return "the queue at " + at + " holds " + std::to_string(*n) + " buffer (two are needed)";
+    ++queues;
+  }
+  return queues ? "" : "no queue is initialised with a buffer count";
 }
 
 std::optional<Plain> find_plain(const KernelModel& m, std::string* why) {
@@ -165,7 +188,7 @@ std::optional<Unrolled> find_unrolled(const KernelModel& m) {
     std::smatch g;
     if (!std::regex_search(text, g, unrolled_header()) || g[3].str() != g[2].str() || g[5].str() != g[2].str()) continue;
     const std::string& s = m.files.at(l.range.file);
-    const std::regex tail(R"(^\s*if\s*\(\s*)" + std::regex_replace(g[4].str(), std::regex(R"(([>\-]))"), "\\$1") +
+    const std::regex tail(R"(^\s*if\s*\(\s*)" + regex_escaped(operand(g[4].str())) +
                           R"(\s*%\s*2\s*!=\s*0\s*\)\s*\{([^{}]*)\})");
     std::smatch t;
     if (!std::regex_search(s.begin() + l.range.end, s.end(), t, tail)) continue;
@@ -223,8 +246,9 @@ public:
       const std::string code = trim(s.substr(0, s.find("//")));  // the comment stays with the first tile's copy
       text += in2 + s + "\n" + in2 + for_tile(code, v, v + " + 1") + "\n";
     }
-    text += ind + "}\n" + ind + "if (" + p->count + " % 2 != 0) {\n";
-    for (const auto& s : p->stages) text += in2 + for_tile(trim(s.substr(0, s.find("//"))), v, p->count + " - 1") + "\n";
+    text += ind + "}\n" + ind + "if (" + operand(p->count) + " % 2 != 0) {\n";
+    for (const auto& s : p->stages)
+      text += in2 + for_tile(trim(s.substr(0, s.find("//"))), v, operand(p->count) + " - 1") + "\n";
     text += ind + "}";
     Transform t;
     t.edits.push_back(replace(p->loop->range, text));
