@@ -66,10 +66,10 @@ def transform(ascendopt, work, target, motif, action):
     return {"dir": out_dir}
 
 
-def evaluate(ascendopt, dirs, jobs, work):
+def evaluate(ascendopt, dirs, jobs, work, timeout):
     env = dict(os.environ, ASCENDOPT_HIDDEN_SEED=HIDDEN_SEED)
     rc, out, err = run([ascendopt, "eval", *dirs, "-j", str(jobs), "--cases", "all", "--hidden-count", HIDDEN_COUNT,
-                        "--hidden-max-elements", HIDDEN_MAX_ELEMENTS, "--seed", "1", "--json",
+                        "--hidden-max-elements", HIDDEN_MAX_ELEMENTS, "--seed", "1", "--json", "--timeout", str(timeout),
                         "--store", os.path.join(work, "eval.sqlite")], env)
     if rc > 1:
         sys.exit(f"error: ascendopt eval failed (exit {rc}): {err.strip()[:500]}")
@@ -93,6 +93,8 @@ def main():
     ap.add_argument("--work", default="")
     ap.add_argument("--only", default="", help="comma-separated package names")
     ap.add_argument("--motif", default="", help="comma-separated motifs whose transforms to make (default: all)")
+    ap.add_argument("--timeout", type=float, default=300,
+                    help="wall-clock limit per case, seconds (the 1e7-element cases need more than eval's 30 s on a loaded machine)")
     ap.add_argument("--no-doc", action="store_true")
     ap.add_argument("--json", default="", help="also write every result to this file")
     a = ap.parse_args()
@@ -129,7 +131,7 @@ def main():
     written = [o["dir"] for o in outcomes if "dir" in o]
     print(f"{len(jobs)} transforms attempted, {len(written)} written; evaluating", file=sys.stderr)
     sources = sorted(set(t[2] for t, _, _ in jobs))
-    reports = evaluate(ascendopt, sources + written, a.jobs, work) if written else {}
+    reports = evaluate(ascendopt, sources + written, a.jobs, work, a.timeout) if written else {}
 
     rows = []
     for (target, motif, action), o in zip(jobs, outcomes):
