@@ -38,10 +38,7 @@ Sites find_sites(const KernelModel& m) {
     s.kernel = v;
     s.inits.push_back(c.range);
   }
-  for (const auto& c : m.calls)
-    if ((c.callee == "Knob" || c.callee == "KnobRange") && m.is_host(c.range.file) && c.args.size() >= 2 &&
-        trim(c.args[0].text) == "\"buffer_num\"")
-      s.knobs.push_back(&c);
+  s.knobs = buffer_num_knobs(m);
   if (!s.kernel && !runtime_at.empty() && !s.knobs.empty()) {
     // The count comes from the tiling: the constant is the depth of the kernel's queues.
     for (const auto& v : m.vars) {

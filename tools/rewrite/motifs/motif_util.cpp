@@ -36,6 +36,15 @@ std::string identifier_of(const std::string& text) {
   return t;
 }
 
+std::vector<const Call*> buffer_num_knobs(const KernelModel& m) {
+  std::vector<const Call*> out;
+  for (const auto& c : m.calls)
+    if ((c.callee == "Knob" || c.callee == "KnobRange") && m.is_host(c.range.file) && c.args.size() >= 2 &&
+        trim(c.args[0].text) == "\"buffer_num\"")
+      out.push_back(&c);
+  return out;
+}
+
 Transform refuse(std::string why) {
   Transform t;
   t.refused = std::move(why);

@@ -17,6 +17,8 @@ std::optional<long long> int_value(const std::string& text);
 std::string identifier_of(const std::string& text);
 Transform refuse(std::string why);
 Detection not_applicable(std::string why);
+// The host's tuning::Knob/KnobRange calls declaring the `buffer_num` knob.
+std::vector<const Call*> buffer_num_knobs(const KernelModel& m);
 // A trimmed copy.
 std::string trim(const std::string& s);
 

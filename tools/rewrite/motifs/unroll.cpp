@@ -97,10 +97,8 @@ bool only_statements(const KernelModel& m, const Loop& l, const std::vector<cons
 // Every queue of the kernel holds a constant count of at least 2 buffers in every
 // configuration (InitBuffer with a literal or a constant; no buffer_num knob may pick 1).
 std::string two_deep(const KernelModel& m) {
-  for (const auto& c : m.calls)
-    if ((c.callee == "Knob" || c.callee == "KnobRange") && m.is_host(c.range.file) && !c.args.empty() &&
-        trim(c.args[0].text) == "\"buffer_num\"")
-      return "the tiling may choose one buffer per queue (buffer_num knob); the second tile's copy-in needs two";
+  if (!buffer_num_knobs(m).empty())
+    return "the tiling may choose one buffer per queue (buffer_num knob); the second tile's copy-in needs two";
   int queues = 0;
   for (const auto& c : m.calls) {
     if (c.callee != "InitBuffer" || c.args.size() != 3 || m.is_host(c.range.file)) continue;
