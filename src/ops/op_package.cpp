@@ -179,8 +179,32 @@ std::vector<int64_t> read_shape(const Reader& r, const toml::node& n, const std:
   return dims;
 }
 
+// `perf` and `source` of a case. The messages name the case as well as the key, since a
+// package has dozens of cases and the index alone is hard to find.
+void read_perf(const Reader& r, const toml::table& t, const std::string& where, CaseSpec& c) {
+  const std::string which = "case '" + c.name + "'";
+  if (const toml::node* n = t.get("perf")) {
+    auto v = n->value_exact<bool>();
+    if (!v) r.error(where + ".perf", n, which + ": must be true or false", "write perf = true for a performance case");
+    c.perf = *v;
+  }
+  if (const toml::node* n = t.get("source")) {
+    if (!n->is_string())
+      r.error(where + ".source", n, which + ": must be a string",
+              "write source = \"<model> <where the shape occurs>\", e.g. \"LLaMA-3-8B prefill 2048 tokens x "
+              "intermediate 14336, MLP activation\"");
+    c.source = n->as_string()->get();
+    if (c.source.find_first_not_of(" \t") == std::string::npos)
+      r.error(where + ".source", n, which + ": is empty", "say which model and layer the shape comes from");
+  }
+  if (c.perf && c.source.empty())
+    r.error(where + ".source", &t, which + ": a performance case (perf = true) needs its provenance",
+            "add source = \"<model> <where the shape occurs>\", e.g. \"BERT-base 32 x 512 tokens x hidden 768\"");
+}
+
 CaseSpec read_case(const Reader& r, const OpPackage& p, const toml::table& t, const std::string& where) {
-  r.reject_unknown(t, where, {"name", "shape", "shapes", "attrs", "dtype", "variant", "values", "input_values"});
+  r.reject_unknown(t, where, {"name", "shape", "shapes", "attrs", "dtype", "variant", "values", "input_values",
+                                 "perf", "source"});
   CaseSpec c;
   c.name = r.req_string(t, where, "name");
   std::vector<int64_t> common;
@@ -243,6 +267,7 @@ CaseSpec read_case(const Reader& r, const OpPackage& p, const toml::table& t, co
       c.input_values[key] = read_values(r, v, where + ".input_values." + key, c.values);
     }
   }
+  read_perf(r, t, where, c);
   return c;
 }
 

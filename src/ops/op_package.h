@@ -53,6 +53,11 @@ struct CaseSpec {
   size_t variant = 0;                                  // dtype variant index
   ValueRange values;                                   // default for every input
   std::map<std::string, ValueRange> input_values;      // per-input overrides
+  // A performance case (`perf = true`): the package's speed is the geomean simulated time
+  // over these. `source` says where the shape occurs in a real model (model, layer, token
+  // count), so the speed measures shapes that matter; required on performance cases.
+  bool perf = false;
+  std::string source;
 };
 
 struct Tolerance {

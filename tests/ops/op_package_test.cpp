@@ -155,3 +155,36 @@ TEST(OpPackage, SyntaxErrorAndMissingFile) {
     EXPECT_NE(std::string(e.what()).find("not found"), std::string::npos);
   }
 }
+
+TEST(OpPackage, PerformanceCaseCarriesItsSource) {
+  std::string toml = kValid;
+  toml += "perf = true\nsource = \"LLaMA-3-8B prefill 2048 tokens x hidden 4096\"\n";
+  TempPackage t(toml);
+  auto p = aoc::op::load_op_package(t.dir());
+  ASSERT_EQ(p.cases.size(), 1u);
+  EXPECT_TRUE(p.cases[0].perf);
+  EXPECT_EQ(p.cases[0].source, "LLaMA-3-8B prefill 2048 tokens x hidden 4096");
+
+  TempPackage plain(kValid);  // cases are not performance cases unless they say so
+  EXPECT_FALSE(aoc::op::load_op_package(plain.dir()).cases[0].perf);
+}
+
+TEST(OpPackage, PerformanceCaseErrorsNameCaseAndField) {
+  // perf = true without a source: the provenance is the point of a performance case.
+  std::string e = load_error(std::string(kValid) + "perf = true\n");
+  EXPECT_NE(e.find("cases[0].source"), std::string::npos) << e;
+  EXPECT_NE(e.find("case 'small'"), std::string::npos) << e;
+  EXPECT_NE(e.find("add source ="), std::string::npos) << e;
+  EXPECT_NE(e.find("op.toml"), std::string::npos) << e;
+
+  e = load_error(std::string(kValid) + "perf = \"yes\"\nsource = \"BERT-base\"\n");
+  EXPECT_NE(e.find("cases[0].perf"), std::string::npos) << e;
+  EXPECT_NE(e.find("true or false"), std::string::npos) << e;
+
+  e = load_error(std::string(kValid) + "perf = true\nsource = \"  \"\n");
+  EXPECT_NE(e.find("cases[0].source"), std::string::npos) << e;
+  EXPECT_NE(e.find("is empty"), std::string::npos) << e;
+
+  e = load_error(std::string(kValid) + "perf = true\nsource = 7\n");
+  EXPECT_NE(e.find("must be a string"), std::string::npos) << e;
+}
