@@ -1,6 +1,7 @@
 // `ascendopt ops list [ROOT] [--check] [--times] [--json|--markdown]`: the operator packages
 // of a suite; with --check what their public cases lack against the case rules
-// (evaluation.md section 4); with --times the per-operator figures of docs/ops.md, measured
+// (evaluation.md section 4) and the performance-case rules (ops/perf_cases.h); with
+// --times the per-operator figures of docs/ops.md, measured
 // by evaluating each package (and its expert/ folder) on its public cases in isolated
 // children, in parallel over packages.
 #include <unistd.h>
@@ -20,6 +21,7 @@
 #include "eval/op_times.h"
 #include "ops/case_gen.h"
 #include "ops/op_package.h"
+#include "ops/perf_cases.h"
 
 namespace aoc::cli {
 namespace {
@@ -218,7 +220,10 @@ int list_ops(const ListArgs& a) {
     e.dir = d;
     try {
       e.package = aoc::op::load_op_package(d);
-      if (a.check) e.problems = aoc::op::validate_public_cases(*e.package);
+      if (a.check) {
+        e.problems = aoc::op::validate_public_cases(*e.package);
+        for (auto& problem : aoc::op::validate_perf_cases(*e.package)) e.problems.push_back(std::move(problem));
+      }
     } catch (const aoc::op::PackageError& err) {
       e.load_error = err.what();
     }
@@ -248,7 +253,9 @@ void add_ops_command(CLI::App& app) {
   list->add_flag("--json", a->json, "Print JSON");
   list->add_flag("--markdown", a->markdown, "Print the docs/ops.md table (implies --times)");
   list->add_flag("--check", a->check,
-                 "Also check each package's public cases against the case rules; exit 1 when any rule is unmet");
+                 "Also check each package's public cases against the case rules and its performance cases "
+                 "(at least 4 with a source, each within 256 KB..256 MB of data, spanning 4x); exit 1 when any "
+                 "rule is unmet");
   list->add_flag("--times", a->times,
                  "Evaluate each package and its expert/ on the public cases: geomean simulated time, T_HW and bound "
                  "unit; exit 1 when any is not ok");
