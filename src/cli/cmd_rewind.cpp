@@ -1,11 +1,14 @@
-// `ascendopt rewind KERNEL_DIR... [--threshold 0.02] [--bank FILE] [--jobs N] [--json]`: mine
-// the experience bank by removing each optimization motif of strong kernels (docs/rewind.md).
+// `ascendopt rewind KERNEL_DIR... [--threshold 0.02] [--bank FILE] [--jobs N] [--json]
+// [--llm-config FILE [--llm-asks N]]`: mine the experience bank by removing each optimization
+// motif of strong kernels, and with a model the removals it is asked for (docs/rewind.md).
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <iomanip>
 #include <iostream>
 #include <memory>
+#include <optional>
 #include <sstream>
 
 #include <nlohmann/json.hpp>
@@ -14,7 +17,11 @@
 #include "cli/bank_cli.h"
 #include "bank/store.h"
 #include "cli/commands.h"
+#include "cli/llm_flags.h"
 #include "eval/eval_pool.h"
+#include "llm/chat_client.h"
+#include "llm/proposer.h"
+#include "rewind/llm_removals.h"
 #include "rewind/rewind.h"
 
 namespace aoc::cli {
@@ -37,7 +44,62 @@ struct RewindArgs {
   std::string store;
   bool no_store = false;
   double timeout = 60;
+  LlmFlags llm;
+  std::optional<size_t> llm_asks;
 };
+
+// The model behind `--llm-config`: client, proposer and the remover rewinding asks through.
+struct RewindModel {
+  std::unique_ptr<aoc::llm::ChatClient> client;
+  std::unique_ptr<aoc::llm::LlmProposer> proposer;
+  std::unique_ptr<aoc::rewind::LlmRemover> remover;
+};
+
+// Null with `error` set when the flags are wrong; a null model without error: none asked for.
+std::optional<RewindModel> make_model(const RewindArgs& a, const fs::path& cache_root, std::string& error) {
+  if (!a.llm.any() && !a.llm_asks) return std::nullopt;
+  if (!a.llm.wanted()) {
+    error = "the --llm-* flags and --llm-asks need --llm-config FILE (or --llm-base-url and --llm-model); see "
+            "docs/llm.md";
+    return std::nullopt;
+  }
+  if (a.hunks) {
+    error = "--hunks reverts the expert's hunks and asks no model; run the model's removals without --hunks";
+    return std::nullopt;
+  }
+  RewindModel m;
+  try {
+    const auto o = resolve_llm_options(a.llm, cache_root);
+    m.client = std::make_unique<aoc::llm::ChatClient>(o, aoc::llm::ApiKey::from_environment(o.api_key_env));
+  } catch (const std::exception& e) {
+    error = std::string("LLM settings: ") + e.what();
+    return std::nullopt;
+  }
+  m.proposer = std::make_unique<aoc::llm::LlmProposer>(*m.client);
+  m.remover = std::make_unique<aoc::rewind::LlmRemover>(*m.proposer, a.llm_asks.value_or(1));
+  return m;
+}
+
+nlohmann::json model_json(const RewindModel& m) {
+  const auto& c = m.remover->counts();
+  return {{"settings", aoc::llm::to_json(m.client->options())},
+          {"usage", m.client->totals().to_json()},
+          {"proposals",
+           {{"asked", c.asked},
+            {"loaded_from_work_dir", c.loaded},
+            {"applied", c.applied},
+            {"unusable", c.unusable},
+            {"endpoint_errors", c.endpoint_errors}}},
+          {"notes", m.remover->notes()}};
+}
+
+void print_model(std::ostream& os, const RewindModel& m) {
+  const auto& c = m.remover->counts();
+  os << m.client->totals().summary_line() << "\nllm removals: " << c.asked << " asked, " << c.loaded
+     << " loaded from the work folder; " << c.applied << " applied, " << c.unusable << " not applicable, "
+     << c.endpoint_errors << " without an answer\n";
+  for (const auto& n : m.remover->notes()) os << "note: " << n << "\n";
+}
 
 std::string speedup_text(const std::optional<double>& v) {
   if (!v) return "-";
@@ -54,13 +116,20 @@ void print_result(std::ostream& os, const aoc::rewind::RewindResult& r) {
     if (r.failure.empty()) os << "  no motif present: nothing to rewind\n";
     return;
   }
-  os << "  " << std::left << std::setw(18) << "motif" << std::setw(10) << "verdict" << std::right << std::setw(9)
+  // The model's rows are marked llm:<label>; the column fits the longest name.
+  auto name = [](const aoc::rewind::RewoundMotif& m) { return (m.source == "llm" ? "llm:" : "") + m.motif; };
+  size_t width = 18;
+  for (const auto& m : r.motifs) width = std::max(width, name(m).size() + 2);
+  os << "  " << std::left << std::setw(int(width)) << "motif" << std::setw(10) << "verdict" << std::right << std::setw(9)
      << "speedup" << "  " << std::left << std::setw(10) << "kind" << "entry\n";
   for (const auto& m : r.motifs) {
     const bool ok = m.status == "positive" || m.status == "negative";
-    os << "  " << std::left << std::setw(18) << m.motif << std::setw(10) << (ok ? "ok" : m.status) << std::right
+    os << "  " << std::left << std::setw(int(width)) << name(m) << std::setw(10) << (ok ? "ok" : m.status) << std::right
        << std::setw(9) << speedup_text(m.speedup) << "  " << std::left << std::setw(10) << (ok ? m.status : "-")
        << (m.entry_id ? std::to_string(*m.entry_id) : "-") << "\n";
+    if (m.source == "llm")
+      os << "      asked to remove " << (m.target.empty() ? "the optimization that matters most" : m.target)
+         << (m.removed.empty() ? "" : "; removed: " + m.removed) << "\n";
     if (!m.reason.empty()) os << "      " << m.reason << "\n";
   }
 }
@@ -110,6 +179,13 @@ int run(const RewindArgs& a) {
   o.store = setup->store.get();
   o.source_root = setup->builder.root;
   o.work_dir = a.work_dir.empty() ? setup->builder.cache_dir / "rewind" : fs::path(a.work_dir);
+  std::string model_error;
+  auto model = make_model(a, setup->builder.cache_dir, model_error);
+  if (!model_error.empty()) {
+    std::cerr << "error: " << model_error << "\n";
+    return 2;
+  }
+  if (model) o.llm = model->remover.get();
   const auto& bo = setup->builder;
   const bool tty = ::isatty(STDERR_FILENO);
   if (tty) o.log = [](const std::string& line) { std::cerr << "\r\033[K" << line.substr(0, 120) << std::flush; };
@@ -130,11 +206,12 @@ int run(const RewindArgs& a) {
     }
     const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     if (a.json) {
-      std::cout << nlohmann::json{{"bank", bank.file()}, {"threshold", a.threshold}, {"seed", a.seed},
-                                  {"kernels", all},      {"entries_stored", stored}, {"wall_seconds", wall}}
-                       .dump(2)
-                << "\n";
+      nlohmann::json j = {{"bank", bank.file()}, {"threshold", a.threshold}, {"seed", a.seed},
+                          {"kernels", all},      {"entries_stored", stored}, {"wall_seconds", wall}};
+      if (model) j["llm"] = model_json(*model);
+      std::cout << j.dump(2) << "\n";
     } else {
+      if (model) print_model(std::cout, *model);
       std::cout << stored << " entries stored in " << bank.file().string() << "; wall time " << std::fixed
                 << std::setprecision(1) << wall << " s\n";
     }
@@ -143,6 +220,10 @@ int run(const RewindArgs& a) {
     if (tty) std::cerr << "\r\033[K";
     std::cerr << "error: " << e.what() << "\n";
     return 1;
+  } catch (const aoc::llm::LlmError& e) {  // settings, a replay without a recorded answer, the cache
+    if (tty) std::cerr << "\r\033[K";
+    std::cerr << "error: LLM: " << e.what() << "\n";
+    return 2;
   }
 }
 
@@ -172,6 +253,13 @@ void add_rewind_command(CLI::App& app) {
   cmd->add_option("--store", args->store, "Result store (default: <cache dir>/eval-results.sqlite)");
   cmd->add_flag("--no-store", args->no_store, "Neither read nor write the result store");
   cmd->add_option("--timeout", args->timeout, "Wall-clock limit per case, seconds")->capture_default_str();
+  add_llm_flags(cmd, args->llm);
+  cmd->add_option("--llm-asks", args->llm_asks,
+                  "With --llm-config: requests per kernel for the optimization the model judges to matter most "
+                  "(default 1; 0: only the motifs the catalogue could not remove, by name)");
+  cmd->footer("With --llm-config the model is also asked to remove one optimization at a time: each present motif "
+              "the catalogue could not remove, by name, and --llm-asks times its own choice; its answers are "
+              "evaluated and stored like the catalogue's removals (docs/rewind.md, \"With a model\").");
   cmd->callback([args]() { exit_status() = run(*args); });
 }
 

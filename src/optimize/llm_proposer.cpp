@@ -5,8 +5,8 @@
 #include <iterator>
 #include <sstream>
 
-#include "eval/process.h"
 #include "llm/proposal_record.h"
+#include "llm/source_diff.h"
 #include "ops/rng.h"
 
 namespace aoc::optimize {
@@ -18,19 +18,6 @@ namespace {
 std::string read_text(const fs::path& p) {
   std::ifstream in(p, std::ios::binary);
   return std::string(std::istreambuf_iterator<char>(in), {});
-}
-
-// What the answer changed, as a unified diff of the two candidates' sources.
-std::string kernel_diff(const aoc::eval::Candidate& from, const aoc::eval::Candidate& to) {
-  std::string out;
-  const std::pair<fs::path, fs::path> dirs[] = {{from.sources.host, to.sources.host},
-                                                {from.sources.kernel, to.sources.kernel}};
-  const char* labels[] = {"op_host", "op_kernel"};
-  for (int i = 0; i < 2; ++i)
-    out += aoc::eval::run_process({"diff", "-ruN", "--label", std::string("a/") + labels[i], "--label",
-                                   std::string("b/") + labels[i], dirs[i].first.string(), dirs[i].second.string()})
-               .output;
-  return out;
 }
 
 std::string fixed(double v, int digits) {
@@ -114,7 +101,7 @@ Proposal LlmKernelProposer::applied(const ProposalContext& ctx, const fs::path& 
   if (fs::exists(dir / "kernel.diff")) {
     made->diff = read_text(dir / "kernel.diff");
   } else {
-    made->diff = kernel_diff(parent->cand, made->cand);
+    made->diff = aoc::llm::source_diff(parent->cand, made->cand);
     std::ofstream(dir / "kernel.diff", std::ios::binary) << made->diff;
   }
   Proposal p;

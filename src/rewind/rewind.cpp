@@ -4,14 +4,14 @@
 #include <chrono>
 #include <fstream>
 #include <iterator>
-#include <map>
 #include <sstream>
 
-#include "bank/features.h"
 #include "eval/content_hash.h"
 #include "eval/eval_pool.h"
 #include "eval/process.h"
 #include "rewind/hunks.h"
+#include "rewind/llm_removals.h"
+#include "rewind/mined_entry.h"
 #include "rewrite/motif_states.h"
 #include "rewrite/rewrite_candidate.h"
 
@@ -28,13 +28,6 @@ std::string header_hash(aoc::eval::Builder& builder) {
 std::string read_file(const fs::path& p) {
   std::ifstream in(p, std::ios::binary);
   return std::string(std::istreambuf_iterator<char>(in), {});
-}
-
-std::string ratio_text(double v) {
-  std::ostringstream os;
-  os.precision(3);
-  os << std::fixed << v;
-  return os.str();
 }
 
 // The rewound candidate folder for `motif`: rewritten now, or the one an earlier run wrote.
@@ -54,53 +47,32 @@ std::string rewound_folder(const aoc::eval::Candidate& c, const std::string& mot
   return "";
 }
 
-// `dir` relative to the project root when it lies inside it ("ops/conversion/tril/expert"),
-// else absolute: the same kernel gets the same label from any working folder.
-std::string source_label(const fs::path& dir, const fs::path& root) {
-  const fs::path abs = fs::absolute(dir).lexically_normal();
-  if (!root.empty()) {
-    const fs::path rel = abs.lexically_relative(fs::absolute(root).lexically_normal());
-    if (!rel.empty() && *rel.begin() != "..") return rel.string();
+// The model's removals of `c` (opt.llm): asked, evaluated together, stored like the rewriter's.
+void add_llm_removals(RewindResult& out, const aoc::eval::Candidate& c,
+                      const std::vector<aoc::rewrite::MotifState>& states, const aoc::eval::CandidateReport& optimized,
+                      const std::vector<std::string>& named, const std::string& hh, aoc::eval::Builder& builder,
+                      aoc::bank::Bank& bank, const RewindOptions& opt, const aoc::eval::PoolOptions& pool) {
+  auto removals = opt.llm->ask(c, optimized, states, named, opt.work_dir, hh);
+  std::vector<fs::path> to_eval;
+  for (const auto& r : removals)
+    if (r.row.status.empty()) to_eval.push_back(r.candidate);
+  std::vector<aoc::eval::CandidateReport> reports;
+  if (!to_eval.empty()) reports = aoc::eval::evaluate_candidates(to_eval, builder, opt.eval, pool);
+  size_t next = 0;
+  for (auto& r : removals) {
+    if (r.row.status.empty()) {
+      const auto& rep = reports.at(next++);
+      if (rep.verdict != aoc::eval::Verdict::Ok) {
+        r.row.status = "failed";
+        r.row.reason = std::string(aoc::eval::to_string(rep.verdict)) + ": " + rep.message;
+      } else {
+        aoc::bank::Entry e = make_entry(c, r.label, optimized, rep, r.diff, opt, r.what);
+        e.provenance.update(r.provenance);
+        store_entry(r.row, e, bank);
+      }
+    }
+    out.motifs.push_back(std::move(r.row));
   }
-  return abs.string();
-}
-
-aoc::bank::Entry make_entry(const aoc::eval::Candidate& c, const aoc::rewrite::MotifState& state,
-                            const aoc::eval::CandidateReport& optimized, const aoc::eval::CandidateReport& rewound,
-                            const std::string& diff, const RewindOptions& opt, const std::string& what = "") {
-  aoc::bank::Entry e;
-  e.motif = state.motif;
-  e.op = c.package.name;
-  e.category = c.package.category;
-  e.source_path = source_label(c.dir, opt.source_root);
-  e.source_hash = c.hash;
-  e.diff = diff;
-  for (const auto& oc : optimized.cases) {
-    if (!oc.sim_us) continue;
-    for (const auto& rc : rewound.cases)
-      if (rc.name == oc.name && rc.sim_us) e.cases.push_back({oc.name, *oc.sim_us, *rc.sim_us});
-  }
-  e.geomean = aoc::bank::geomean_speedup(e.cases);
-  e.kind = *e.geomean > 1.0 + opt.threshold ? aoc::bank::kPositive : aoc::bank::kNegative;
-  e.context = aoc::bank::context_of(optimized);
-  e.profile.before = aoc::bank::mean_pipe_times(optimized);
-  e.profile.after = aoc::bank::mean_pipe_times(rewound);
-  e.profile.bound_before = aoc::bank::busiest_pipe(e.profile.before);
-  e.profile.bound_after = aoc::bank::busiest_pipe(e.profile.after);
-  e.provenance = {{"kernel_hash", c.hash},     {"soc", opt.eval.soc},         {"seed", opt.eval.seed},
-                  {"threshold", opt.threshold}, {"tool", "ascendopt 0.1.0"}, {"rewound_hash", rewound.candidate_hash},
-                  {"cases", opt.eval.only_cases.empty() ? "public" : "selected"}};
-  e.title = (what.empty() ? state.motif : what) + " in " + c.package.name + " (" + (e.kind == aoc::bank::kPositive ? "worth " : "not worth ") +
-            ratio_text(*e.geomean) + "x)";
-  e.description = state.summary + (state.summary.empty() ? "" : ". ") + (what.empty() ? "" : what + ". ") +
-                  "Removing it from " + e.source_path +
-                  " made it " + ratio_text(*e.geomean) + "x as slow (geomean over " +
-                  std::to_string(e.cases.size()) + " public cases). Detector: " + state.reason;
-  e.bottleneck = "bound by " + (e.profile.bound_before.empty() ? std::string("?") : e.profile.bound_before) +
-                 " with the motif, " + (e.profile.bound_after.empty() ? std::string("?") : e.profile.bound_after) +
-                 " without";
-  if (e.context.vec_mte2_ratio) e.bottleneck += "; vector/MTE2 time " + ratio_text(*e.context.vec_mte2_ratio);
-  return e;
 }
 
 }  // namespace
@@ -118,16 +90,19 @@ RewindResult rewind_kernel(const fs::path& kernel_dir, aoc::eval::Builder& build
     if (opt.log) opt.log(s);
   };
   aoc::eval::Candidate c;
-  std::vector<aoc::rewrite::MotifState> present;
+  std::vector<aoc::rewrite::MotifState> states, present;
+  std::string hh;
   try {
-    c = aoc::eval::load_candidate(kernel_dir, header_hash(builder));
+    hh = header_hash(builder);
+    c = aoc::eval::load_candidate(kernel_dir, hh);
     out.op = c.package.name;
     out.category = c.package.category;
     out.kernel_hash = c.hash;
-    for (auto& s : aoc::rewrite::detect_motifs(c))
+    states = aoc::rewrite::detect_motifs(c);
+    for (const auto& s : states)
       if (s.state == "present" && (opt.only_motifs.empty() || std::find(opt.only_motifs.begin(), opt.only_motifs.end(),
                                                                          s.motif) != opt.only_motifs.end()))
-        present.push_back(std::move(s));
+        present.push_back(s);
   } catch (const std::exception& e) {
     out.failure = e.what();
     return finish();
@@ -172,25 +147,21 @@ RewindResult rewind_kernel(const fs::path& kernel_dir, aoc::eval::Builder& build
       }
     return finish();
   }
-  for (size_t i = 0; i < out.motifs.size(); ++i) {
+  std::vector<std::string> not_removed;  // present motifs the rewriter could not remove: the model is asked by name
+  for (size_t i = 0; i < present.size(); ++i) {
     RewoundMotif& m = out.motifs[i];
-    if (!m.status.empty()) continue;
-    const auto& r = reports.at(eval_index[i]);
-    if (r.verdict != aoc::eval::Verdict::Ok) {
-      m.status = "failed";
-      m.reason = std::string(aoc::eval::to_string(r.verdict)) + ": " + r.message;
-      continue;
+    if (m.status.empty()) {
+      const auto& r = reports.at(eval_index[i]);
+      if (r.verdict != aoc::eval::Verdict::Ok) {
+        m.status = "failed";
+        m.reason = std::string(aoc::eval::to_string(r.verdict)) + ": " + r.message;
+      } else {
+        store_entry(m, make_entry(c, present[i], optimized, r, diffs[i], opt), bank);
+      }
     }
-    aoc::bank::Entry e = make_entry(c, present[i], optimized, r, diffs[i], opt);
-    if (e.cases.empty()) {
-      m.status = "failed";
-      m.reason = "no simulated times to compare (evaluate with a SoC)";
-      continue;
-    }
-    m.status = e.kind;
-    m.speedup = e.geomean;
-    m.entry_id = bank.insert(e);
+    if (m.status == "refused" || m.status == "failed") not_removed.push_back(m.motif);
   }
+  if (opt.llm != nullptr) add_llm_removals(out, c, states, optimized, not_removed, hh, builder, bank, opt, pool);
   return finish();
 }
 
@@ -209,7 +180,6 @@ RewindResult ablate_hunks(const fs::path& package_dir, aoc::eval::Builder& build
     return finish();
   }
   aoc::eval::Candidate c;
-  std::map<std::string, std::string> before;  // motif -> state in the expert
   std::vector<aoc::rewrite::MotifState> expert_states;
   std::vector<Hunk> hunks;
   try {
@@ -218,7 +188,6 @@ RewindResult ablate_hunks(const fs::path& package_dir, aoc::eval::Builder& build
     out.category = c.package.category;
     out.kernel_hash = c.hash;
     expert_states = aoc::rewrite::detect_motifs(c);
-    for (const auto& s : expert_states) before[s.motif] = s.state;
     hunks = expert_hunks(package_dir);
   } catch (const std::exception& e) {
     out.failure = e.what();
@@ -230,21 +199,16 @@ RewindResult ablate_hunks(const fs::path& package_dir, aoc::eval::Builder& build
   for (size_t i = 0; i < hunks.size(); ++i) {
     const Hunk& h = hunks[i];
     RewoundMotif m;
+    m.source = "hunk";
     m.dir = opt.work_dir / (out.op + "-" + c.hash.substr(0, 12) + "-hunk" + std::to_string(i));
-    aoc::rewrite::MotifState label{aoc::bank::kUnclassified, "", "", "no motif's detector state changes", {}};
+    aoc::rewrite::MotifState label = unclassified();
     try {
       if (!fs::exists(m.dir / "candidate.toml")) {
         fs::remove_all(m.dir);
         write_reverted(package_dir, h, m.dir);
       }
-      // The classifier: the first motif present in the expert that this revert takes away.
       const auto reverted = aoc::eval::load_candidate(m.dir, header_hash(builder));
-      for (const auto& s : aoc::rewrite::detect_motifs(reverted))
-        if (before[s.motif] == "present" && s.state != "present") {
-          for (const auto& es : expert_states)
-            if (es.motif == s.motif) label = es;
-          break;
-        }
+      label = removed_motif(expert_states, aoc::rewrite::detect_motifs(reverted));
     } catch (const std::exception& e) {
       m.status = "failed";
       m.reason = e.what();
@@ -280,15 +244,8 @@ RewindResult ablate_hunks(const fs::path& package_dir, aoc::eval::Builder& build
                                  .output;
     aoc::bank::Entry e = make_entry(c, labels[i], reports[0], r, diff, opt, whats[i]);
     e.provenance["ablation"] = whats[i];
-    if (e.cases.empty()) {
-      m.status = "failed";
-      m.reason = "no simulated times to compare";
-      continue;
-    }
-    m.status = e.kind;
-    m.speedup = e.geomean;
-    m.reason = whats[i];
-    m.entry_id = bank.insert(e);
+    store_entry(m, e, bank);
+    if (m.entry_id) m.reason = whats[i];
   }
   return finish();
 }
@@ -296,8 +253,12 @@ RewindResult ablate_hunks(const fs::path& package_dir, aoc::eval::Builder& build
 nlohmann::json to_json(const RewindResult& r) {
   nlohmann::json motifs = nlohmann::json::array();
   for (const auto& m : r.motifs) {
-    nlohmann::json j = {{"motif", m.motif}, {"status", m.status}, {"dir", m.dir.string()}};
+    nlohmann::json j = {{"motif", m.motif}, {"source", m.source}, {"status", m.status}, {"dir", m.dir.string()}};
     if (!m.reason.empty()) j["reason"] = m.reason;
+    if (m.source == "llm") {
+      j["target"] = m.target;
+      j["removed"] = m.removed;
+    }
     j["speedup"] = m.speedup ? nlohmann::json(*m.speedup) : nlohmann::json(nullptr);
     j["entry_id"] = m.entry_id ? nlohmann::json(*m.entry_id) : nlohmann::json(nullptr);
     motifs.push_back(j);

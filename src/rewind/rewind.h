@@ -3,7 +3,8 @@
 // full gate) next to the kernel itself, and what the removal cost becomes an experience-bank
 // entry: positive when the kernel is faster than its rewound form by more than the threshold
 // (geomean over the cases), negative otherwise. Rewound kernels that fail are reported with
-// their reason and not stored.
+// their reason and not stored. With a model (RewindOptions::llm, llm_removals.h) the model is
+// asked for removals too, and what it answers is evaluated and stored the same way.
 #pragma once
 #include <filesystem>
 #include <functional>
@@ -18,6 +19,8 @@
 
 namespace aoc::rewind {
 
+class LlmRemover;
+
 struct RewindOptions {
   double threshold = 0.02;
   std::vector<std::string> only_motifs;  // empty: every motif present
@@ -27,15 +30,19 @@ struct RewindOptions {
   aoc::eval::ResultStore* store = nullptr;
   std::filesystem::path source_root;     // entries name kernels relative to it when inside
   std::function<void(const std::string&)> log;
+  LlmRemover* llm = nullptr;             // set: also ask the model for removals (rewind_kernel only)
 };
 
 struct RewoundMotif {
-  std::string motif;
-  std::string status;  // positive | negative | refused | failed
+  std::string motif;   // the motif removed, or the classifier's label (hunks, the model's answers)
+  std::string source = "rewriter";  // what made the rewound kernel: rewriter | hunk | llm
+  std::string status;  // positive | negative | refused | failed; the model's: also unusable | no_answer
   std::string reason;  // why refused or failed
   std::optional<double> speedup;  // geomean speedup of the kernel over the rewound one
   std::optional<int64_t> entry_id;
   std::filesystem::path dir;
+  std::string target;   // llm: the optimization asked for by name (empty: the model's choice)
+  std::string removed;  // llm: what the answer says it removed
 };
 
 struct RewindResult {
@@ -45,7 +52,8 @@ struct RewindResult {
   double seconds = 0;
 };
 
-// Never throws for a bad kernel (RewindResult::failure says what); BankError escapes.
+// Never throws for a bad kernel (RewindResult::failure says what); BankError escapes, and with
+// a model so does aoc::llm::LlmError for settings, a replay miss or the response cache.
 RewindResult rewind_kernel(const std::filesystem::path& kernel_dir, aoc::eval::Builder& builder, aoc::bank::Bank& bank,
                            const RewindOptions& opt);
 

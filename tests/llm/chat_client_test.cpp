@@ -15,10 +15,6 @@
 namespace aoc::llm {
 namespace {
 
-using testing::answer;
-using testing::ChatServer;
-using testing::Reply;
-using testing::ScratchDir;
 using Clock = std::chrono::steady_clock;
 
 double seconds_since(Clock::time_point t0) { return std::chrono::duration<double>(Clock::now() - t0).count(); }

@@ -16,11 +16,6 @@
 namespace aoc::llm {
 namespace {
 
-namespace fs = std::filesystem;
-using testing::answer;
-using testing::ChatServer;
-using testing::ScratchDir;
-
 using aoc::testing::CliRun;
 
 CliRun run(const std::string& args) {
@@ -34,27 +29,11 @@ nlohmann::json json_of(const CliRun& r) {
   return nlohmann::json::parse(at == std::string::npos ? std::string("null") : r.out.substr(at), nullptr, false);
 }
 
-std::string read(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
-
 const std::string kKey = "sk-e2e-KEYKEYKEYKEY-0123456789";
-
-std::string edit(const std::string& from, const std::string& to) {
-  return "op_kernel/add.cpp\n<<<<<<< SEARCH\n" + from + "\n=======\n" + to + "\n>>>>>>> REPLACE\n";
-}
-
-const std::string kAddLine = "        AscendC::Add(zLocal, xLocal, yLocal, TileElems(progress));";
 
 TEST(LlmPropose, FailuresFeedTheNextAttemptAndReplayIsExact) {
   ScratchDir dir("propose");
-  std::ofstream(dir.path() / "llm.toml") << "model = \"test-model\"\napi_key_env = \"AOC_E2E_LLM_KEY\"\n"
-                                            "max_tokens = 2048\ntimeout = 5\nretries = 1\nbackoff_initial = 0.01\n"
-                                            "backoff_max = 0.02\ncache_dir = \"llm-cache\"\n"
-                                            "prompt_price_per_million = 1.0\ncompletion_price_per_million = 2.0\n";
+  testing::write_config(dir.path() / "llm.toml", "AOC_E2E_LLM_KEY");
   std::ofstream(dir.path() / "experience.json")
       << R"([{"title": "Double-buffer the queues", "bottleneck": "MTE2-bound", "diff": "-BUFFER_NUM = 1\n+BUFFER_NUM = 2",
              "effect": "1.4x"}])";
@@ -120,9 +99,10 @@ TEST(LlmPropose, FailuresFeedTheNextAttemptAndReplayIsExact) {
   }
   EXPECT_EQ(r["usage"]["requests"], 0);
   EXPECT_EQ(r["usage"]["cache_hits"], 4);
-  EXPECT_EQ(read(dir.path() / "replay/attempt-4/candidate/op_kernel/add.cpp"),
-            read(dir.path() / "live/attempt-4/candidate/op_kernel/add.cpp"));
-  EXPECT_EQ(read(dir.path() / "replay/attempt-2/prompt.md"), read(dir.path() / "live/attempt-2/prompt.md"));
+  EXPECT_EQ(testing::read_text(dir.path() / "replay/attempt-4/candidate/op_kernel/add.cpp"),
+            testing::read_text(dir.path() / "live/attempt-4/candidate/op_kernel/add.cpp"));
+  EXPECT_EQ(testing::read_text(dir.path() / "replay/attempt-2/prompt.md"),
+            testing::read_text(dir.path() / "live/attempt-2/prompt.md"));
 
   // A different seed is a different request: replay refuses it without a network call.
   const CliRun miss = run("llm-propose " AOC_SOURCE_DIR "/ops/elementwise/add --llm-config " +

@@ -18,12 +18,6 @@
 namespace aoc::llm {
 namespace {
 
-namespace fs = std::filesystem;
-using testing::answer;
-using testing::ChatServer;
-using testing::Reply;
-using testing::ScratchDir;
-
 // 40 characters, easy to grep for.
 const std::string kKey = "sk-OPTLLM-SECRET-0123456789abcdefABCDEF9";
 const char* kKeyVar = "AOC_OPTIMIZE_LLM_TEST_KEY";
@@ -37,22 +31,13 @@ nlohmann::json run_json(const std::string& args, std::string* out = nullptr) {
   return nlohmann::json::parse(r.out, nullptr, false);
 }
 
-std::string edit(const std::string& from, const std::string& to) {
-  return "op_kernel/add.cpp\n<<<<<<< SEARCH\n" + from + "\n=======\n" + to + "\n>>>>>>> REPLACE\n";
-}
-
-const std::string kAddLine = "        AscendC::Add(zLocal, xLocal, yLocal, TileElems(progress));";
-
 struct RunSetup {
   ScratchDir dir{"optimize"};
   fs::path package, config;
   RunSetup() {
     package = aoc::testing::small_package_copy(AOC_SOURCE_DIR "/ops/elementwise/add", dir.path() / "add", 2100);
     config = dir.path() / "llm.toml";
-    std::ofstream(config) << "model = \"test-model\"\napi_key_env = \"" << kKeyVar
-                          << "\"\nmax_tokens = 2048\ntimeout = 5\nretries = 1\nbackoff_initial = 0.01\n"
-                             "backoff_max = 0.02\ncache_dir = \"llm-cache\"\n"
-                             "prompt_price_per_million = 1.0\ncompletion_price_per_million = 2.0\n";
+    testing::write_config(config, kKeyVar);
     ::setenv(kKeyVar, kKey.c_str(), 1);
     ::setenv("NO_PROXY", "127.0.0.1,localhost", 1);
     ::setenv("no_proxy", "127.0.0.1,localhost", 1);

@@ -14,12 +14,6 @@
 namespace aoc::llm {
 namespace {
 
-namespace fs = std::filesystem;
-using testing::answer;
-using testing::ChatServer;
-using testing::Reply;
-using testing::ScratchDir;
-
 const fs::path kAdd = fs::path(AOC_SOURCE_DIR) / "ops" / "elementwise" / "add";
 
 const aoc::eval::Candidate& add_candidate() {

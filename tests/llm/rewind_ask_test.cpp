@@ -14,23 +14,10 @@
 namespace aoc::llm {
 namespace {
 
-namespace fs = std::filesystem;
-using testing::answer;
-using testing::ChatServer;
-using testing::Reply;
-using testing::ScratchDir;
-
 const aoc::eval::Candidate& add_candidate() {
   static const aoc::eval::Candidate c =
       aoc::eval::load_candidate(fs::path(AOC_SOURCE_DIR) / "ops" / "elementwise" / "add", "test-headers");
   return c;
-}
-
-std::string read(const fs::path& p) {
-  std::ifstream in(p);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
 }
 
 const std::string kSingleBuffer =
@@ -64,7 +51,7 @@ TEST(RewindAsk, AppliedAnswerIsARewoundKernelAndIsReadBackOnResume) {
   const std::string prompt = t.server.requests()[0]["messages"][1]["content"];
   EXPECT_NE(prompt.find("\"double buffering\""), std::string::npos) << "the target is in the rewind prompt";
   const fs::path dir = t.dir.path() / "add-remove-double_buffer";
-  EXPECT_NE(read(dir / "candidate" / "op_kernel" / "add.cpp").find("BUFFER_NUM = 1;"), std::string::npos);
+  EXPECT_NE(testing::read_text(dir / "candidate" / "op_kernel" / "add.cpp").find("BUFFER_NUM = 1;"), std::string::npos);
   for (const char* f : {"prompt.md", "answer.md", "proposal.json"}) EXPECT_TRUE(fs::exists(dir / f)) << f;
   EXPECT_NO_THROW(aoc::eval::load_candidate(first.proposal.candidate_dir, "test-headers"));
 

@@ -1,5 +1,5 @@
-// Scratch folders for the LLM tests, removed afterwards, and a scan of the files a
-// run wrote for a secret.
+// Scratch folders for the LLM tests, removed afterwards, reading files back, and a scan of
+// the files a run wrote for a secret.
 #pragma once
 #include <unistd.h>
 
@@ -27,15 +27,19 @@ class ScratchDir {
   std::filesystem::path path_;
 };
 
+// The bytes of `p` ("" when it cannot be read).
+inline std::string read_text(const std::filesystem::path& p) {
+  std::ifstream in(p, std::ios::binary);
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
 // Files under `root` whose bytes contain `needle`.
 inline std::vector<std::string> files_containing(const std::filesystem::path& root, const std::string& needle) {
   std::vector<std::string> hits;
   for (const auto& e : std::filesystem::recursive_directory_iterator(root)) {
-    if (!e.is_regular_file()) continue;
-    std::ifstream in(e.path(), std::ios::binary);
-    std::stringstream ss;
-    ss << in.rdbuf();
-    if (ss.str().find(needle) != std::string::npos) hits.push_back(e.path().string());
+    if (e.is_regular_file() && read_text(e.path()).find(needle) != std::string::npos) hits.push_back(e.path().string());
   }
   return hits;
 }
