@@ -1,9 +1,7 @@
 // `ascendopt bank query OP_DIR [--json] [-k K]`: the bank's entries ranked for one kernel,
 // each with the score terms that put it there (docs/bank.md).
-#include <iomanip>
 #include <iostream>
 #include <memory>
-#include <sstream>
 
 #include <nlohmann/json.hpp>
 
@@ -13,7 +11,7 @@
 #include "cli/commands.h"
 #include "cli/rewrite_target.h"
 #include "eval/eval_pool.h"
-#include "llm/experience.h"
+#include "llm/bank_experience.h"
 #include "rewrite/motif_states.h"
 
 namespace aoc::cli {
@@ -28,22 +26,6 @@ struct QueryArgs {
   bool experience = false;
   BankEvalFlags eval;
 };
-
-// An entry as the LLM proposer's guided prompt shows it (`llm-propose --experience FILE`).
-aoc::llm::ExperienceEntry as_experience(const aoc::bank::Entry& e) {
-  aoc::llm::ExperienceEntry x;
-  x.title = e.title;
-  x.description = e.description;
-  x.bottleneck = e.bottleneck;
-  x.diff = e.diff;
-  if (e.geomean && !e.cases.empty()) {
-    std::ostringstream os;
-    os << std::fixed << std::setprecision(3) << *e.geomean << "x geomean over " << e.cases.size() << " cases of " << e.op
-       << " when present (removing it: " << e.kind << " entry)";
-    x.effect = os.str();
-  }
-  return x;
-}
 
 int run(const QueryArgs& a) {
   std::string error;
@@ -80,10 +62,8 @@ int run(const QueryArgs& a) {
   const auto ranked =
       aoc::bank::rank_entries(bank.entries(), target, [&](const std::string& m) { return bank.stats(m); });
   if (a.experience) {
-    std::vector<aoc::llm::ExperienceEntry> list;
-    for (size_t i = 0; i < ranked.size() && i < a.k; ++i) list.push_back(as_experience(ranked[i].entry));
     nlohmann::json j = nlohmann::json::array();
-    for (const auto& e : list) j.push_back(aoc::llm::to_json(e));
+    for (const auto& e : aoc::llm::top_experiences(ranked, a.k)) j.push_back(aoc::llm::to_json(e));
     std::cout << j.dump(2) << "\n";
     return 0;
   }

@@ -5,6 +5,7 @@
 #include <iterator>
 #include <sstream>
 
+#include "llm/bank_experience.h"
 #include "llm/proposal_record.h"
 #include "llm/source_diff.h"
 #include "ops/rng.h"
@@ -64,6 +65,18 @@ std::optional<aoc::llm::AttemptFailure> LlmKernelProposer::previous_failure() co
   }
   f->answer_excerpt = last_answer_;
   return f;
+}
+
+std::vector<aoc::llm::ExperienceEntry> LlmKernelProposer::bank_experiences(const Scored& parent) {
+  if (!bank_ || bank_failed_) return {};
+  try {
+    return aoc::llm::top_experiences(bank_(parent), kBankExperiences);
+  } catch (const std::exception& e) {
+    bank_failed_ = true;
+    notes_.push_back(std::string("the experience bank cannot be read for the LLM prompts (") + e.what() +
+                     "); guided prompts go on without its entries");
+    return {};
+  }
 }
 
 std::optional<Proposal> LlmKernelProposer::propose(const ProposalContext& ctx) {
@@ -132,7 +145,8 @@ std::optional<Proposal> LlmKernelProposer::ask(const ProposalContext& ctx, const
   req.parent = &ctx.parent.variant.kernel->cand;
   req.parent_report = ctx.parent.report.get();
   if (mode_ == ProposalMode::Guided) {
-    req.experiences = inspirations_of(ctx);
+    req.experiences = bank_experiences(ctx.parent);
+    for (auto& e : inspirations_of(ctx)) req.experiences.push_back(std::move(e));
     req.previous_failure = previous_failure();
   }
   const std::string& hash = ctx.parent.variant.kernel->cand.hash;

@@ -10,17 +10,22 @@
 // records it as failed with the reason. An endpoint that gives no answer (connection,
 // timeout, HTTP error after the client's retries) costs nothing and proposes nothing; after
 // kMaxEndpointFailures of them in a row the proposer stops asking for the rest of the run.
+// With an experience bank (use_bank, `optimize --bank`), guided prompts also show the bank's
+// top kBankExperiences entries for the parent kernel (title, bottleneck, measured effect,
+// description, the diff that adds the optimization), before OpenEvolve's inspirations.
 // Every attempt is a folder under `kernels_dir`, llm-<mode>-<parent hash>-<n> (n counts the
 // attempts of that mode on that kernel): prompt.md, answer.md, proposal.json and, when applied,
 // candidate/. A folder already there (a resumed run) is loaded instead of asking again.
 #pragma once
 #include <cstdint>
 #include <filesystem>
+#include <functional>
 #include <map>
 #include <optional>
 #include <string>
 #include <vector>
 
+#include "bank/ranking.h"
 #include "llm/proposer.h"
 #include "optimize/proposer.h"
 
@@ -35,6 +40,10 @@ class LlmKernelProposer : public Proposer {
   // what asking again cannot fix: settings, a replay without a recorded answer, the cache.
   std::optional<Proposal> propose(const ProposalContext& ctx) override;
   void set_mode(aoc::llm::ProposalMode m) { mode_ = m; }
+  // `rank`: the bank's entries ranked for a parent, best first (BankMotifChooser::rank).
+  using BankRanking = std::function<std::vector<aoc::bank::Ranked>(const Scored& parent)>;
+  void use_bank(BankRanking rank) { bank_ = std::move(rank); }
+  static constexpr size_t kBankExperiences = 3;
 
   // False once the endpoint failed kMaxEndpointFailures times in a row.
   bool available() const { return endpoint_failures_ < kMaxEndpointFailures; }
@@ -53,6 +62,7 @@ class LlmKernelProposer : public Proposer {
   Proposal unusable(const ProposalContext& ctx, const std::string& tag, const std::string& request_key,
                     const std::string& code, const std::string& message);
   std::optional<aoc::llm::AttemptFailure> previous_failure() const;
+  std::vector<aoc::llm::ExperienceEntry> bank_experiences(const Scored& parent);
 
   aoc::llm::LlmProposer& llm_;
   const Evaluator& ev_;
@@ -69,6 +79,8 @@ class LlmKernelProposer : public Proposer {
   int endpoint_failures_ = 0;
   Counts counts_;
   std::vector<std::string> notes_;
+  BankRanking bank_;
+  bool bank_failed_ = false;  // noted once; guided prompts go on without the bank
 };
 
 }  // namespace aoc::optimize

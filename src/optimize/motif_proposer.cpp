@@ -25,13 +25,12 @@ std::vector<std::string> RandomMotifChooser::order(const Scored&, const std::vec
 BankMotifChooser::BankMotifChooser(const fs::path& bank_file) : bank_(std::make_unique<aoc::bank::Bank>(bank_file)) {}
 BankMotifChooser::~BankMotifChooser() = default;
 
-std::vector<std::string> BankMotifChooser::order(const Scored& parent,
-                                                 const std::vector<aoc::rewrite::MotifState>& applicable,
-                                                 aoc::tune::Rng& rng) {
-  std::vector<std::string> rest = RandomMotifChooser().order(parent, applicable, rng);
-  if (!parent.variant.kernel) return rest;
-  aoc::bank::Target t = aoc::bank::make_target(parent.variant.kernel->cand, applicable, nullptr);
-  // The parent's evaluation gives what the profile would: busiest pipe, cores, vector/MTE2.
+namespace {
+
+// The bank's view of the parent: its motif states, and from its evaluation what the profile
+// would give (busiest pipe, cores, vector/MTE2).
+aoc::bank::Target target_of(const Scored& parent, const std::vector<aoc::rewrite::MotifState>& states) {
+  aoc::bank::Target t = aoc::bank::make_target(parent.variant.kernel->cand, states, nullptr);
   std::map<std::string, double> pipes;
   double vec = 0, mte2 = 0;
   for (const auto& c : parent.eval.cases) {
@@ -44,11 +43,28 @@ std::vector<std::string> BankMotifChooser::order(const Scored& parent,
   t.context.bound = aoc::bank::busiest_pipe(pipes);
   if (mte2 > 0) t.context.vec_mte2_ratio = vec / mte2;
   t.profiled = !t.context.bound.empty();
+  return t;
+}
+
+}  // namespace
+
+std::vector<aoc::bank::Ranked> BankMotifChooser::rank(const Scored& parent,
+                                                      const std::vector<aoc::rewrite::MotifState>& states) {
+  if (!parent.variant.kernel) return {};
+  return aoc::bank::rank_entries(bank_->entries(), target_of(parent, states),
+                                 [&](const std::string& m) { return bank_->stats(m); });
+}
+
+std::vector<std::string> BankMotifChooser::order(const Scored& parent,
+                                                 const std::vector<aoc::rewrite::MotifState>& applicable,
+                                                 aoc::tune::Rng& rng) {
+  std::vector<std::string> rest = RandomMotifChooser().order(parent, applicable, rng);
+  if (!parent.variant.kernel) return rest;
   std::vector<std::string> out;
   try {
-    const auto ranked =
-        aoc::bank::rank_entries(bank_->entries(), t, [&](const std::string& m) { return bank_->stats(m); });
-    for (const auto& [motif, entry] : aoc::bank::applicable_motifs(ranked, t)) out.push_back(motif);
+    const auto ranked = rank(parent, applicable);
+    for (const auto& [motif, entry] : aoc::bank::applicable_motifs(ranked, target_of(parent, applicable)))
+      out.push_back(motif);
   } catch (const std::exception&) {
     return rest;  // an unreadable bank leaves the random order
   }

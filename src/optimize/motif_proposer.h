@@ -17,6 +17,7 @@
 
 namespace aoc::bank {
 class Bank;
+struct Ranked;
 }
 
 namespace aoc::optimize {
@@ -48,6 +49,9 @@ class BankMotifChooser : public MotifChooser {
   std::string name() const override { return "bank"; }
   std::vector<std::string> order(const Scored& parent, const std::vector<aoc::rewrite::MotifState>& applicable,
                                  aoc::tune::Rng& rng) override;
+  // The bank's entries ranked for the parent kernel, best first (also what the LLM proposer's
+  // guided prompts show under --bank). Throws aoc::bank::BankError when the bank cannot be read.
+  std::vector<aoc::bank::Ranked> rank(const Scored& parent, const std::vector<aoc::rewrite::MotifState>& states);
 
  private:
   std::unique_ptr<aoc::bank::Bank> bank_;

@@ -162,11 +162,14 @@ OptimizeReport optimize(const fs::path& op_dir, aoc::eval::Builder& builder, con
 
   ConfigProposer config(platform);
   std::unique_ptr<MotifChooser> chooser;
+  BankMotifChooser* bank_chooser = nullptr;  // also ranks the entries the LLM's guided prompts show
   if (opt.bank_file.empty()) {
     chooser = std::make_unique<RandomMotifChooser>();
   } else {
     try {
-      chooser = std::make_unique<BankMotifChooser>(opt.bank_file);
+      auto bank = std::make_unique<BankMotifChooser>(opt.bank_file);
+      bank_chooser = bank.get();
+      chooser = std::move(bank);
     } catch (const std::exception& e) {
       throw OptimizeError(e.what());
     }
@@ -178,6 +181,11 @@ OptimizeReport optimize(const fs::path& op_dir, aoc::eval::Builder& builder, con
   if (client) {
     llm_asker = std::make_unique<aoc::llm::LlmProposer>(*client);
     llm = std::make_unique<LlmKernelProposer>(*llm_asker, ev, opt.out_dir / "kernels", header_hash, opt.seed);
+    if (bank_chooser != nullptr)
+      llm->use_bank([bank_chooser, &motif](const Scored& p) -> std::vector<aoc::bank::Ranked> {
+        if (!p.variant.kernel) return {};
+        return bank_chooser->rank(p, motif.applicable(*p.variant.kernel));
+      });
     if (opt.method == Method::Random || opt.method == Method::TuneOnly) r.notes.push_back(
         std::string("the LLM settings are not used by --method ") + to_string(opt.method) + " (it proposes no kernels)");
     else ctx.llm = llm.get();

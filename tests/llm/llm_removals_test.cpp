@@ -26,22 +26,6 @@ const std::vector<aoc::rewrite::MotifState>& expert_states() {
   return s;
 }
 
-// The kernel's evaluation as the prompt's profile needs it.
-aoc::eval::CandidateReport expert_report() {
-  aoc::eval::CandidateReport r;
-  r.op = "add";
-  r.soc = "Ascend910B1";
-  r.verdict = aoc::eval::Verdict::Ok;
-  aoc::eval::CaseResult c;
-  c.name = "rank1_small_fp32";
-  c.dtype = "float32";
-  c.shapes = "x=[37] y=[37]";
-  c.verdict = aoc::eval::Verdict::Ok;
-  c.sim_us = 1.9;
-  r.cases.push_back(c);
-  return r;
-}
-
 struct Remover {
   ChatServer server;
   ScratchDir dir{"removals"};
@@ -61,7 +45,7 @@ TEST(LlmRemovals, NamedAndUnnamedAnswersAreClassifiedByTheDetectors) {
                    answer("REMOVED: everything\nNo edits, sorry.")});
   aoc::rewind::LlmRemover remover(t.proposer, 2);
   const auto out =
-      remover.ask(expert(), expert_report(), expert_states(), {"double_buffer"}, t.dir.path(), "test-headers");
+      remover.ask(expert(), testing::add_report(), expert_states(), {"double_buffer"}, t.dir.path(), "test-headers");
   ASSERT_EQ(out.size(), 3u);
   ASSERT_EQ(t.server.request_count(), 3u);
 
@@ -74,7 +58,7 @@ TEST(LlmRemovals, NamedAndUnnamedAnswersAreClassifiedByTheDetectors) {
   EXPECT_EQ(named.row.dir.filename().string(), "add-" + expert().hash.substr(0, 12) + "-llm-remove-double_buffer");
   const std::string prompt = t.server.requests()[0]["messages"][1]["content"];
   EXPECT_NE(prompt.find("the one described as \"" + named.row.target + "\""), std::string::npos);
-  EXPECT_NE(prompt.find("rank1_small_fp32"), std::string::npos);
+  EXPECT_NE(prompt.find("multi_tile_fp32"), std::string::npos) << "the kernel's profile";
   EXPECT_TRUE(fs::exists(named.candidate / "candidate.toml"));
   EXPECT_NE(named.diff.find("-constexpr int32_t BUFFER_NUM = 2;"), std::string::npos) << named.diff;
   EXPECT_EQ(named.provenance["source"], "llm");
@@ -106,7 +90,7 @@ TEST(LlmRemovals, EndpointFailuresStopTheAsking) {
   t.server.set_fallback(broken);
   aoc::rewind::LlmRemover remover(t.proposer, 5);
   aoc::rewrite::MotifState present{"double_buffer", "two buffers", "present", "BUFFER_NUM = 2", {}};
-  const auto out = remover.ask(expert(), expert_report(), {present}, {}, t.dir.path(), "test-headers");
+  const auto out = remover.ask(expert(), testing::add_report(), {present}, {}, t.dir.path(), "test-headers");
   ASSERT_EQ(out.size(), 3u) << "asking stops after three endpoint failures in a row";
   for (const auto& r : out) {
     EXPECT_EQ(r.row.status, "no_answer");

@@ -3,14 +3,16 @@
 // charged one evaluation and reported with why it failed; the failure of each attempt is in
 // the next prompt; the run replayed from the response cache with the server stopped gives the
 // same report; the same run folder again loads its attempts instead of asking; the API key is
-// in no file written. Then Best-of-N through a 429 and a request that hangs past the timeout,
-// and the model as an arm of the episodic optimizer and as OpenEvolve's mutation.
+// in no file written. Then Best-of-N through a 429 and a request that hangs past the timeout;
+// with --bank, the bank's entry in the guided prompt (and none without); the model as an arm of
+// the episodic optimizer and as OpenEvolve's mutation.
 #include <gtest/gtest.h>
 
 #include <fstream>
 
 #include <nlohmann/json.hpp>
 
+#include "bank/store.h"
 #include "cli_support.h"
 #include "llm_test_support.h"
 #include "optimize/small_package.h"
@@ -80,6 +82,7 @@ TEST(OptimizeLlm, EveryAttemptIsChargedAndReportedAndReplayIsExact) {
     for (const auto& h : server.authorization_headers()) EXPECT_EQ(h, "Bearer " + kKey);
     const std::string p1 = reqs[0]["messages"][1]["content"];
     EXPECT_NE(p1.find("tiny_fp16 (float16 x=[5] y=[5]): "), std::string::npos) << "the parent's profile";
+    EXPECT_EQ(p1.find("## Experience from other kernels"), std::string::npos) << "no --bank: no bank entries";
     const std::string p2 = reqs[1]["messages"][1]["content"];
     EXPECT_NE(p2.find("search_not_found"), std::string::npos) << "the failure of the previous attempt";
     const std::string p3 = reqs[2]["messages"][1]["content"];
@@ -167,6 +170,29 @@ TEST(OptimizeLlm, BestOfNSurvivesA429AndAHangingRequest) {
   for (const auto& n : j["notes"]) noted = noted || n.get<std::string>().find("(timeout)") != std::string::npos;
   EXPECT_TRUE(noted) << j["notes"];
   EXPECT_EQ(testing::files_containing(s.dir.path(), kKey.substr(0, 20)), std::vector<std::string>{});
+}
+
+TEST(OptimizeLlm, BankEntriesAreInTheGuidedPrompt) {
+  RunSetup s;
+  // A mined entry as rewinding stores it: its diff removes the optimization.
+  const aoc::bank::Entry e = testing::mined_entry("relu");
+  const fs::path bank = s.dir.path() / "bank.sqlite";
+  aoc::bank::Bank(bank).insert(e);
+
+  ChatServer server;
+  server.set_fallback(answer("I have no idea."));
+  std::string out;
+  const nlohmann::json j = run_json(s.common("rewrite-only", 3) + " --bank " + bank.string() + " --llm-base-url " +
+                                        server.base_url() + " --out " + (s.dir.path() / "banked").string(),
+                                    &out);
+  ASSERT_TRUE(j.is_object()) << out;
+  ASSERT_GE(server.request_count(), 1u) << j.dump(2);
+  const std::string p = server.requests()[0]["messages"][1]["content"];
+  EXPECT_NE(p.find("## Experience from other kernels\n### 1. double_buffer in relu (worth 1.066x)"), std::string::npos)
+      << p;
+  EXPECT_NE(p.find("Measured effect: 1.066x geomean over 1 cases of relu"), std::string::npos) << p;
+  EXPECT_NE(p.find("-constexpr int32_t BUFFER_NUM = 1;\n+constexpr int32_t BUFFER_NUM = 2;"), std::string::npos)
+      << "the diff that adds the optimization:\n" << p;
 }
 
 // Answers that flip the queues' buffer count, so each answer is a correct kernel.

@@ -21,26 +21,6 @@ const aoc::eval::Candidate& add_candidate() {
   return c;
 }
 
-// An evaluation report as the evaluator gives it, for the profile section.
-aoc::eval::CandidateReport add_report() {
-  aoc::eval::CandidateReport r;
-  r.op = "add";
-  r.soc = "Ascend910B1";
-  r.verdict = aoc::eval::Verdict::Ok;
-  aoc::eval::CaseResult c;
-  c.name = "multi_tile_fp32";
-  c.dtype = "float32";
-  c.shapes = "x=[1000003] y=[1000003]";
-  c.verdict = aoc::eval::Verdict::Ok;
-  c.sim_us = 15.99;
-  c.t_hw_us = 5.33;
-  c.bound = "mte2";
-  c.bound_pipe = "aiv_mte2_time";
-  c.profile = {{"aiv_mte2_time", 7.5}, {"aiv_mte2_ratio", 0.91}, {"aiv_vec_time", 0.35}, {"aiv_vec_ratio", 0.04}};
-  r.cases.push_back(c);
-  return r;
-}
-
 const std::string kGoodEdit =
     "Single buffering.\n"
     "op_kernel/add.cpp\n"
@@ -56,7 +36,7 @@ struct Fixture {
   LlmOptions options = testing::fast_options(server.base_url(), dir.path() / "llm-cache");
   std::unique_ptr<ChatClient> client;
   std::unique_ptr<LlmProposer> proposer;
-  aoc::eval::CandidateReport report = add_report();
+  aoc::eval::CandidateReport report = testing::add_report();
 
   Fixture() { reset(); }
   void reset() {
@@ -242,7 +222,7 @@ TEST(Proposer, FeedbackLoopCarriesEachFailureIntoTheNextPrompt) {
   // An evaluator that fails the first applied candidate, then accepts.
   int evaluated = 0;
   auto evaluate = [&](const fs::path& dir) {
-    aoc::eval::CandidateReport r = add_report();
+    aoc::eval::CandidateReport r = testing::add_report();
     r.candidate_dir = dir.string();
     if (evaluated++ == 0) {
       r.verdict = aoc::eval::Verdict::RuntimeError;
@@ -279,7 +259,7 @@ TEST(Proposer, FeedbackLoopCarriesEachFailureIntoTheNextPrompt) {
 }
 
 TEST(Proposer, SpeedupIsTheGeomeanOverCommonCases) {
-  aoc::eval::CandidateReport base = add_report(), faster = add_report();
+  aoc::eval::CandidateReport base = testing::add_report(), faster = testing::add_report();
   aoc::eval::CaseResult second = base.cases[0];
   second.name = "other";
   second.sim_us = 4.0;
