@@ -5,7 +5,8 @@
 // classified double_buffer by the detectors and stored with the model as its source; an answer
 // that does not apply and one that does not compile are reported with their reasons and not
 // stored. Replayed from the response cache into a fresh bank and work folder with the server
-// stopped, the rows and the bank entries are the same; the key is in no file written.
+// stopped, the rows and the bank entries are the same; the key is in no file written. And a
+// motif whose removal by the rewriter does not compile is asked for by name.
 #include <gtest/gtest.h>
 
 #include <nlohmann/json.hpp>
@@ -135,6 +136,33 @@ TEST(RewindLlm, AnswersAreMinedLikeRemovalsAndReplayIsExact) {
   EXPECT_EQ(testing::files_containing(dir.path(), kKey), std::vector<std::string>{});
   EXPECT_GT(testing::count_files(dir.path() / "llm-cache"), 2u);
   ::unsetenv(kKeyVar);
+}
+
+TEST(RewindLlm, AMotifTheCatalogueCannotRemoveIsAskedByName) {
+  ScratchDir dir("rewind-named");
+  ::setenv("NO_PROXY", "127.0.0.1,localhost", 1);
+  ChatServer server;
+  server.set_fallback(answer("REMOVED: nothing\nNo edits, sorry."));
+  // The rewriter's removal of abs's TBuf temporaries does not compile: the model is asked for
+  // that motif by name, and only for it (--llm-asks 0).
+  const nlohmann::json j =
+      rewind_json(AOC_SOURCE_DIR "/ops/elementwise/abs/expert --motif tbuf_temporaries --case rank1_prime_1009_fp32 "
+                  "--no-store -j 2 --llm-asks 0 --llm-no-cache --llm-model test-model --llm-base-url " +
+                  server.base_url() + " --bank " + (dir.path() / "bank.sqlite").string() + " --work-dir " +
+                  (dir.path() / "work").string());
+  const nlohmann::json rows = rows_of(j, dir.path() / "work");
+  ASSERT_EQ(rows.size(), 2u) << j.dump(2);
+  EXPECT_EQ(rows[0]["source"], "rewriter");
+  EXPECT_EQ(rows[0]["status"], "failed");
+  EXPECT_EQ(rows[0]["reason"].get<std::string>().rfind("compile_error: ", 0), 0u) << rows[0].dump();
+  EXPECT_EQ(rows[1]["source"], "llm");
+  EXPECT_EQ(rows[1]["target"].get<std::string>().rfind("tbuf_temporaries: ", 0), 0u) << rows[1].dump();
+  EXPECT_EQ(rows[1]["status"], "unusable");
+  EXPECT_EQ(rows[1]["reason"].get<std::string>().rfind("no_edits: ", 0), 0u) << rows[1].dump();
+  ASSERT_EQ(server.request_count(), 1u);
+  const std::string prompt = server.requests()[0]["messages"][1]["content"];
+  EXPECT_NE(prompt.find("the one described as \"" + rows[1]["target"].get<std::string>() + "\""), std::string::npos);
+  EXPECT_EQ(j["entries_stored"], 0);
 }
 
 }  // namespace
