@@ -15,6 +15,7 @@
 #include "cli/commands.h"
 #include "eval/candidate.h"
 #include "eval/eval_pool.h"
+#include "eval/report_perf.h"
 #include "eval/seed.h"
 #include "ops/case_gen.h"
 
@@ -148,8 +149,18 @@ int run_eval(const EvalArgs& a) {
   all["candidates"] = nlohmann::json::array();
   for (const auto& r : reports) {
     ok = ok && r.verdict == aoc::eval::Verdict::Ok;
-    if (a.json) all["candidates"].push_back(aoc::eval::to_json(r));
-    else print_human(std::cout, r);
+    // The package's speed: the geomean over its performance cases (docs/op-package.md).
+    const aoc::eval::PerfSpeed speed = aoc::eval::perf_speed(r);
+    if (a.json) {
+      nlohmann::json j = aoc::eval::to_json(r);
+      j["perf_geomean_us"] = speed.geomean_us ? nlohmann::json(*speed.geomean_us) : nlohmann::json(nullptr);
+      j["perf_cases"] = speed.perf_cases;
+      j["perf_cases_run"] = speed.perf_cases_run;
+      all["candidates"].push_back(std::move(j));
+    } else {
+      print_human(std::cout, r);
+      if (!r.cases.empty()) std::cout << "  " << aoc::eval::perf_speed_text(speed) << "\n";
+    }
   }
   all["all_ok"] = ok;
   if (a.json) std::cout << all.dump(2) << "\n";

@@ -3,7 +3,8 @@
 // (evaluation.md section 4) and the performance-case rules (ops/perf_cases.h); with
 // --times the per-operator figures of docs/ops.md, measured
 // by evaluating each package (and its expert/ folder) on its public cases in isolated
-// children, in parallel over packages.
+// children, in parallel over packages: correct on every public case, timed (the package's
+// speed) over its performance cases.
 #include <unistd.h>
 
 #include <cmath>
@@ -19,6 +20,7 @@
 #include "eval/builder.h"
 #include "eval/eval_pool.h"
 #include "eval/op_times.h"
+#include "eval/report_perf.h"
 #include "ops/case_gen.h"
 #include "ops/op_package.h"
 #include "ops/perf_cases.h"
@@ -114,14 +116,17 @@ int measure(std::vector<Entry>& entries, const ListArgs& a, uint64_t seed) {
   const auto reports = aoc::eval::evaluate_candidates(candidates, builder, opt, pool);
   for (size_t k = 0; k < reports.size(); ++k) {
     Entry& e = entries[owner[k].first];
-    (owner[k].second ? e.expert : e.baseline) = aoc::eval::summarise_times(reports[k]);
+    // Correctness over every public case (the verdict), times over the performance cases: the
+    // package's speed. A package without performance cases is timed over all its public cases.
+    auto perf = aoc::eval::perf_case_names(*e.package);
+    (owner[k].second ? e.expert : e.baseline) = aoc::eval::summarise_times(reports[k], perf);
   }
   return 0;
 }
 
 void print_table(const std::vector<Entry>& entries, bool times) {
   std::cout << std::left << std::setw(15) << "category" << ' ' << std::setw(19) << "name" << ' ' << std::setw(31)
-            << "dtypes" << ' ' << std::setw(5) << "cases";
+            << "dtypes" << ' ' << std::setw(5) << "cases" << ' ' << std::setw(4) << "perf";
   if (times)
     std::cout << std::right << std::setw(12) << "base us" << std::setw(12) << "expert us" << std::setw(9) << "speedup"
               << std::setw(11) << "T_HW us" << "  " << std::left << std::setw(9) << "bound";
@@ -135,7 +140,8 @@ void print_table(const std::vector<Entry>& entries, bool times) {
     std::string variants;
     for (size_t v = 0; v < p.variant_count(); ++v) variants += (v ? " " : "") + p.variant_label(v);
     std::cout << std::left << std::setw(15) << p.category << ' ' << std::setw(19) << p.name << ' ' << std::setw(31)
-              << variants << ' ' << std::setw(5) << p.cases.size();
+              << variants << ' ' << std::setw(5) << p.cases.size() << ' ' << std::setw(4)
+              << aoc::op::perf_case_indices(p).size();
     if (times) {
       const auto sp = speedup(e);
       std::cout << std::right << std::setw(12) << time_cell(e.baseline) << std::setw(12) << time_cell(e.expert)
@@ -153,11 +159,11 @@ void print_table(const std::vector<Entry>& entries, bool times) {
 
 // The docs/ops.md table (scripts/gen-ops-doc.sh adds the page's header).
 void print_markdown(const std::vector<Entry>& entries) {
-  std::cout << "| operator | category | dtypes | cases | baseline us | expert us | speedup | T_HW us | bound |\n"
-            << "|---|---|---|--:|--:|--:|--:|--:|---|\n";
+  std::cout << "| operator | category | dtypes | cases | perf | baseline us | expert us | speedup | T_HW us | bound |\n"
+            << "|---|---|---|--:|--:|--:|--:|--:|--:|---|\n";
   for (const auto& e : entries) {
     if (!e.package) {
-      std::cout << "| " << e.dir.filename().string() << " | | load error | | | | | | |\n";
+      std::cout << "| " << e.dir.filename().string() << " | | load error | | | | | | | |\n";
       continue;
     }
     const auto& p = *e.package;
@@ -165,7 +171,7 @@ void print_markdown(const std::vector<Entry>& entries) {
     for (size_t v = 0; v < p.variant_count(); ++v) variants += (v ? ", " : "") + p.variant_label(v);
     const auto sp = speedup(e);
     std::cout << "| " << p.name << " | " << p.category << " | " << variants << " | " << p.cases.size() << " | "
-              << time_cell(e.baseline) << " | " << time_cell(e.expert) << " | " << (sp ? fixed(sp) + "x" : "-")
+              << aoc::op::perf_case_indices(p).size() << " | " << time_cell(e.baseline) << " | " << time_cell(e.expert) << " | " << (sp ? fixed(sp) + "x" : "-")
               << " | " << fixed(e.baseline->t_hw_us, 3) << " | " << (e.baseline->bound.empty() ? "-" : e.baseline->bound)
               << " |\n";
   }
@@ -182,11 +188,12 @@ void print_json(const std::vector<Entry>& entries, bool check, bool times, uint6
     std::string variants;
     for (size_t v = 0; v < p.variant_count(); ++v) variants += (v ? " " : "") + p.variant_label(v);
     j.push_back({{"name", p.name}, {"category", p.category}, {"op_type", p.op_type}, {"kernel", p.kernel},
-                 {"dtypes", variants}, {"cases", p.cases.size()}, {"dir", e.dir.string()}});
+                 {"dtypes", variants}, {"cases", p.cases.size()}, {"perf_cases", aoc::op::perf_case_indices(p).size()},
+                 {"dir", e.dir.string()}});
     if (check) j.back()["case_rule_problems"] = e.problems;
     if (times) {
       const auto sp = speedup(e);
-      j.back()["times"] = {{"seed", seed}, {"soc", soc}, {"case_set", "public"},
+      j.back()["times"] = {{"seed", seed}, {"soc", soc}, {"case_set", "public"}, {"timed_over", "performance cases"},
                            {"baseline", summary_json(e.baseline)}, {"expert", summary_json(e.expert)},
                            {"speedup", sp ? nlohmann::json(*sp) : nlohmann::json(nullptr)}};
     }
@@ -257,8 +264,9 @@ void add_ops_command(CLI::App& app) {
                  "(at least 4 with a source, each within 256 KB..256 MB of data, spanning 4x); exit 1 when any "
                  "rule is unmet");
   list->add_flag("--times", a->times,
-                 "Evaluate each package and its expert/ on the public cases: geomean simulated time, T_HW and bound "
-                 "unit; exit 1 when any is not ok");
+                 "Evaluate each package and its expert/ on the public cases (the verdict) and give the package's "
+                 "speed: geomean simulated time over its performance cases, with T_HW and bound unit over the same; "
+                 "exit 1 when any is not ok");
   list->add_option("--jobs,-j", a->jobs, "Candidates evaluated at once with --times (default: one per hardware thread)");
   list->add_option("--seed", a->seed, "Input seed of --times (decimal or 0x-hex)")->capture_default_str();
   list->add_option("--soc", a->soc, "SoC model for --times")->capture_default_str();
