@@ -5,7 +5,10 @@
 // still run in the sandbox, since a stored result would not measure the evaluator). Warm:
 // the inputs and golden outputs come from the reference cache, as for every candidate of an
 // operator after the first in a search; warm_new_references: they are computed again, as for
-// the first candidate (the cold modes compute them too).
+// the first candidate (the cold modes compute them too); cold_kernel_changed: each candidate
+// is the package in a new folder with its kernel source edited (a comment), as a kernel
+// rewrite makes one: the library is built again, op_host's object, the goldens, the
+// precompiled header and the references come from the caches.
 // One evaluation = one candidate on every public case of its operator, as the optimizer
 // counts it; Screen: the cheap first stage of the search-time cascade. Figures are in
 // docs/performance.md; run with `make bench` or
@@ -13,6 +16,7 @@
 #include <benchmark/benchmark.h>
 
 #include <filesystem>
+#include <fstream>
 #include <stdexcept>
 #include <string>
 #include <unistd.h>
@@ -37,7 +41,7 @@ struct OpChoice {
 const OpChoice kSmall{"ops/elementwise/abs", {}};
 const OpChoice kLarge{"ops/optimizer/adam", {}};
 
-enum class Cache { Cold, ColdCandidateWarmPch, ColdNoPch, WarmNewReferences, Warm };
+enum class Cache { Cold, ColdCandidateWarmPch, ColdNoPch, ColdKernelChanged, WarmNewReferences, Warm };
 
 fs::path fresh_dir(const std::string& tag) {
   fs::path d = fs::temp_directory_path() / ("aoc-eval-bench-" + tag + "-" + std::to_string(::getpid()));
@@ -50,6 +54,16 @@ fs::path fresh_dir(const std::string& tag) {
 void drop_builds_keep_pch(const fs::path& cache) {
   for (const auto& e : fs::directory_iterator(cache))
     if (e.path().filename() != "pch") fs::remove_all(e.path());
+}
+
+// A copy of `pkg` in a new folder whose kernel sources end with a comment naming `n`.
+fs::path kernel_changed_copy(const fs::path& pkg, const fs::path& under, int n) {
+  const fs::path dst = under / ("candidate-" + std::to_string(n));
+  fs::remove_all(dst);
+  fs::copy(pkg, dst, fs::copy_options::recursive);
+  for (const auto& e : fs::directory_iterator(dst / "op_kernel"))
+    if (e.path().extension() == ".cpp") std::ofstream(e.path(), std::ios::app) << "// candidate " << n << "\n";
+  return dst;
 }
 
 void evaluate_once(aoc::eval::Builder& builder, const aoc::eval::Candidate& cand, const OpChoice& op,
@@ -73,8 +87,11 @@ void BM_Evaluate(benchmark::State& state, const OpChoice& op, Cache mode) {
   const fs::path pkg = bo.root / op.package;
   aoc::eval::Builder builder(bo);
   const aoc::eval::Candidate cand = aoc::eval::load_candidate(pkg, aoc::eval::tree_hash(bo.root / "include" / "ascendc"));
-  if (mode == Cache::Warm || mode == Cache::WarmNewReferences || mode == Cache::ColdCandidateWarmPch)
+  if (mode == Cache::Warm || mode == Cache::WarmNewReferences || mode == Cache::ColdCandidateWarmPch ||
+      mode == Cache::ColdKernelChanged)
     evaluate_once(builder, cand, op, state);
+  const fs::path copies = fresh_dir("copies-" + std::to_string(int(mode)));
+  int copy = 0;
   for (auto _ : state) {
     state.PauseTiming();
     if (mode == Cache::Cold || mode == Cache::ColdNoPch) {
@@ -83,11 +100,17 @@ void BM_Evaluate(benchmark::State& state, const OpChoice& op, Cache mode) {
     } else if (mode == Cache::ColdCandidateWarmPch) {
       drop_builds_keep_pch(bo.cache_dir);
     }
-    if (mode != Cache::Warm) aoc::eval::ReferenceCache::shared().clear();
+    if (mode != Cache::Warm && mode != Cache::ColdKernelChanged) aoc::eval::ReferenceCache::shared().clear();
     aoc::eval::Builder fresh(bo);  // forgets nothing on disk; a new builder like a new run
+    const aoc::eval::Candidate edited =
+        mode == Cache::ColdKernelChanged
+            ? aoc::eval::load_candidate(kernel_changed_copy(pkg, copies, copy++),
+                                        aoc::eval::tree_hash(bo.root / "include" / "ascendc"))
+            : cand;
     state.ResumeTiming();
-    evaluate_once(fresh, cand, op, state);
+    evaluate_once(fresh, edited, op, state);
   }
+  fs::remove_all(copies);
   state.SetItemsProcessed(state.iterations());  // items/s = candidates evaluated per second
   fs::remove_all(bo.cache_dir);
 }
@@ -125,6 +148,7 @@ void register_all() {
   const Mode modes[] = {{"cold", Cache::Cold, 1},
                         {"cold_candidate_pch_built", Cache::ColdCandidateWarmPch, 1},
                         {"cold_no_pch", Cache::ColdNoPch, 1},
+                        {"cold_kernel_changed", Cache::ColdKernelChanged, 3},
                         {"warm_new_references", Cache::WarmNewReferences, 3},
                         {"warm", Cache::Warm, 3}};
   const std::pair<const char*, const OpChoice*> ops[] = {{"small", &kSmall}, {"large", &kLarge}};

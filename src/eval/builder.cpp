@@ -7,6 +7,7 @@
 #include <fstream>
 #include <sstream>
 #include <system_error>
+#include <thread>
 
 #include "eval/compiler_identity.h"
 #include "eval/content_hash.h"
@@ -49,7 +50,7 @@ BuilderOptions default_builder_options() {
   return o;
 }
 
-Builder::Builder(BuilderOptions opts) : opts_(std::move(opts)) {
+Builder::Builder(BuilderOptions opts) : opts_(std::move(opts)), objects_(opts_.cache_dir / "objects") {
   // The compiler's identity: its version and target; a different g++ is a different key.
   compiler_id_ = opts_.compiler + "\n" + compiler_identity(opts_.compiler, opts_.cache_dir);
   const fs::path inc = opts_.root / "include" / "ascendc";
@@ -71,6 +72,20 @@ std::string Builder::cache_key(const BuildRequest& req) const {
   for (const auto& d : req.hash_dirs) {
     if (fs::is_directory(d)) h.add(tree_hash(d));
   }
+  return h.hex();
+}
+
+std::string Builder::object_key(const BuildRequest& req, const CompileUnit& u) const {
+  ContentHash h;
+  h.add("aoc-object-v1").add(compiler_id_).add(header_hash_);
+  for (const auto& f : opts_.base_flags) h.add(f);
+  for (const auto& f : req.flags) h.add(relocated(f, req.hash_dirs));
+  for (const auto& f : u.flags) h.add(relocated(f, req.hash_dirs));
+  for (const auto& f : u.header_flags) h.add(relocated(f, req.hash_dirs));
+  h.add(relocated(u.precompiled.string(), req.hash_dirs));
+  h.add(u.source.filename().string()).add_file(u.source);
+  // Every file of the unit's folder: the headers it may include from there.
+  h.add(tree_hash(u.source.parent_path()));
   return h.hex();
 }
 
@@ -128,6 +143,25 @@ std::vector<std::string> Builder::precompiled_flags(const fs::path& header, cons
   return {"-include", stub.string()};
 }
 
+std::vector<std::string> Builder::compile_command(const BuildRequest& req, size_t i, const std::string& object,
+                                                  const std::string& depfile, std::string& log) {
+  const CompileUnit& u = req.units[i];
+  std::vector<std::string> argv = {opts_.compiler};
+  argv.insert(argv.end(), opts_.base_flags.begin(), opts_.base_flags.end());
+  const auto pch = precompiled_flags(u.precompiled, req.flags, u.header_flags, log);
+  argv.insert(argv.end(), pch.begin(), pch.end());
+  argv.insert(argv.end(), u.header_flags.begin(), u.header_flags.end());
+  argv.insert(argv.end(), req.flags.begin(), req.flags.end());
+  argv.insert(argv.end(), u.flags.begin(), u.flags.end());
+  if (u.relocatable) {
+    const auto reloc = relocation_flags(req.hash_dirs);
+    argv.insert(argv.end(), reloc.begin(), reloc.end());
+  }
+  if (!depfile.empty()) argv.insert(argv.end(), {"-MMD", "-MF", depfile});
+  argv.insert(argv.end(), {"-c", u.source.string(), "-o", object});
+  return argv;
+}
+
 BuildResult Builder::build(const BuildRequest& req) {
   const auto t0 = std::chrono::steady_clock::now();
   BuildResult r;
@@ -165,26 +199,52 @@ BuildResult Builder::build(const BuildRequest& req) {
     return finish();
   }
   const fs::path tmp(tmpl);
+  // Each unit: from the object cache, or compiled; the compilations run in parallel.
+  struct Unit {
+    std::string object, depfile, key, log;
+    int exit_code = 0;
+  };
+  std::vector<Unit> units(req.units.size());
+  std::vector<std::thread> compilers;
+  for (size_t i = 0; i < req.units.size(); ++i) {
+    Unit& u = units[i];
+    u.object = (tmp / ("u" + std::to_string(i) + ".o")).string();
+    if (req.units[i].relocatable) {
+      u.key = object_key(req, req.units[i]);
+      if (auto hit = objects_.find(u.key)) {
+        u.object = hit->string();
+        u.key.clear();  // nothing to store
+        ++r.objects_reused;
+        continue;
+      }
+      u.depfile = (tmp / ("u" + std::to_string(i) + ".d")).string();
+    }
+    compilers.emplace_back([this, &req, &u, i]() {
+      const auto argv = compile_command(req, i, u.object, u.depfile, u.log);
+      ++compiler_runs_;
+      ProcessResult pr = run_process(argv);
+      u.log += pr.output;
+      u.exit_code = pr.exit_code;
+    });
+  }
+  for (auto& t : compilers) t.join();
   std::vector<std::string> objects;
   std::string log;
   bool ok = true;
-  bool compiler_rejected = false;  // the compiler ran and said no (cacheable), vs. could not run
-  for (size_t i = 0; i < req.units.size() && ok; ++i) {
-    std::vector<std::string> argv = {opts_.compiler};
-    argv.insert(argv.end(), opts_.base_flags.begin(), opts_.base_flags.end());
-    const auto pch = precompiled_flags(req.units[i].precompiled, req.flags, req.units[i].header_flags, log);
-    argv.insert(argv.end(), pch.begin(), pch.end());
-    argv.insert(argv.end(), req.units[i].header_flags.begin(), req.units[i].header_flags.end());
-    argv.insert(argv.end(), req.flags.begin(), req.flags.end());
-    argv.insert(argv.end(), req.units[i].flags.begin(), req.units[i].flags.end());
-    const std::string obj = (tmp / ("u" + std::to_string(i) + ".o")).string();
-    argv.insert(argv.end(), {"-c", req.units[i].source.string(), "-o", obj});
-    ++compiler_runs_;
-    ProcessResult pr = run_process(argv);
-    log += pr.output;
-    ok = pr.exit_code == 0;
-    compiler_rejected = pr.exit_code > 0;
-    objects.push_back(obj);
+  bool compiler_rejected = true;  // the compiler ran and said no (cacheable), vs. could not run
+  for (size_t i = 0; i < units.size(); ++i) {
+    const Unit& u = units[i];
+    log += u.log;
+    objects.push_back(u.object);
+    if (u.exit_code != 0) {
+      ok = false;
+      compiler_rejected = compiler_rejected && u.exit_code > 0;
+    } else if (!u.key.empty()) {
+      const auto deps = depfile_dependencies(read_all(u.depfile));
+      const std::vector<fs::path> covered = {req.units[i].source.parent_path(), opts_.root / "include" / "ascendc",
+                                             "/usr"};
+      if (!deps.empty() && dependencies_within(deps, covered)) objects_.store(u.key, u.object);
+    }
   }
   if (ok) {
     std::vector<std::string> argv = {opts_.compiler, "-shared", "-o", (tmp / "lib.so").string()};

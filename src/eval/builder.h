@@ -2,6 +2,8 @@
 // hashes the sources, every file of the folders they live in, the flags, the
 // compiler identity and the header tree of include/ascendc, so a repeated build is
 // a lookup. Failed builds are cached too (a broken candidate costs nothing twice).
+// The translation units of a build compile in parallel; relocatable ones (op_host) also
+// come from a cache of objects, so a kernel-only change compiles one unit.
 #pragma once
 #include <atomic>
 #include <cstdint>
@@ -10,6 +12,7 @@
 #include <vector>
 
 #include "eval/diagnostics.h"
+#include "eval/object_cache.h"
 
 namespace aoc::eval {
 
@@ -23,6 +26,10 @@ struct CompileUnit {
   // build the precompiled header too, since a header precompiled without them would
   // bring uninstrumented functions into the unit.
   std::vector<std::string> header_flags;
+  // The object does not depend on the folder its sources are in (op_host): it is cached on its
+  // own across builds and folders (eval/object_cache.h), so a candidate that changed only its
+  // kernel compiles only the kernel.
+  bool relocatable = false;
 };
 
 struct BuildRequest {
@@ -41,6 +48,7 @@ struct BuildResult {
   std::string log;                      // raw compiler output
   std::string key;
   double seconds = 0.0;
+  size_t objects_reused = 0;  // relocatable units taken from the object cache
 
   // First error as "file:line: message", for one-line reports.
   std::string first_error() const;
@@ -66,16 +74,22 @@ class Builder {
   // Number of compiler processes this builder started (tests check cache hits with it).
   uint64_t compiler_runs() const { return compiler_runs_; }
   std::string cache_key(const BuildRequest& req) const;
+  // The object cache key of a relocatable unit of `req`.
+  std::string object_key(const BuildRequest& req, const CompileUnit& unit) const;
 
  private:
   // Flags that force-include the precompiled `header` (building it on first use), or
   // none when it cannot be built (the unit then compiles the header itself).
   std::vector<std::string> precompiled_flags(const std::filesystem::path& header, const std::vector<std::string>& flags,
                                              const std::vector<std::string>& header_flags, std::string& log);
+  // The compiler command of unit `i` of `req`, writing `object` (and `depfile` when not empty).
+  std::vector<std::string> compile_command(const BuildRequest& req, size_t i, const std::string& object,
+                                           const std::string& depfile, std::string& log);
 
   BuilderOptions opts_;
   std::string compiler_id_;
   std::string header_hash_;
+  ObjectCache objects_;
   std::atomic<uint64_t> compiler_runs_{0};
 };
 

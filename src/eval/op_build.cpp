@@ -55,7 +55,8 @@ BuildRequest kernel_build_request(const aoc::op::OpPackage& p, size_t variant, c
   if (fs::is_regular_file(tiling_header)) kernel_flags = {"-include", tiling_header.string()};
   // Kernel code between API calls costs scalar cycles: count its basic blocks.
   kernel_flags.push_back(aoc::rt::kernel_sources_flag({dirs.kernel.string(), dirs.host.string()}));
-  for (const auto& f : cpp_files(dirs.host)) r.units.push_back({f, {}});
+  // op_host does not depend on its folder's path: a kernel-only change reuses its object.
+  for (const auto& f : cpp_files(dirs.host)) r.units.push_back({f, {}, {}, {}, /*relocatable=*/true});
   const fs::path kernel_header = root / "include" / "ascendc" / "kernel_operator.h";
   for (const auto& f : cpp_files(dirs.kernel))
     r.units.push_back({f, kernel_flags, kernel_header, aoc::rt::scalar_coverage_flags()});

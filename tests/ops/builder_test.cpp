@@ -97,3 +97,95 @@ TEST(Diagnostics, ParsesCompilerAndLinkerLines) {
   EXPECT_NE(ds[2].message.find("g()"), std::string::npos);
   EXPECT_EQ(errors_only(ds).size(), 3u);
 }
+
+namespace {
+
+// A library of a relocatable unit (op_host) and a kernel unit, in folders under `base`.
+struct TwoUnitPackage {
+  fs::path host, kernel;
+  TwoUnitPackage(const fs::path& base, const std::string& kernel_body, const std::string& host_extra = "") {
+    host = base / "op_host";
+    kernel = base / "op_kernel";
+    fs::create_directories(host);
+    fs::create_directories(kernel);
+    std::ofstream(host / "tiling.h") << "#define TILE 16\n";
+    std::ofstream(host / "host.cpp") << "#include \"tiling.h\"\n" << host_extra
+                                     << "extern \"C\" int tile() { return TILE; }\n"
+                                     << "extern \"C\" const char* host_file() { return __FILE__; }\n";
+    std::ofstream(kernel / "kernel.cpp") << kernel_body;
+  }
+  BuildRequest request() const {
+    BuildRequest r{"two units", {}, {"-I" + host.string(), "-I" + kernel.string()}, {host, kernel}};
+    r.units.push_back({host / "host.cpp", {}, {}, {}, /*relocatable=*/true});
+    r.units.push_back({kernel / "kernel.cpp", {}});
+    return r;
+  }
+};
+
+}  // namespace
+
+TEST(Builder, AnUnchangedRelocatableUnitIsReusedFromAnotherFolder) {
+  TempDir a, b, cache;
+  Builder builder = make_builder(cache.path);
+  TwoUnitPackage first(a.path, "extern \"C\" int k() { return 1; }\n");
+  BuildResult r1 = builder.build(first.request());
+  ASSERT_TRUE(r1.ok) << r1.log;
+  EXPECT_EQ(r1.objects_reused, 0u);
+  EXPECT_EQ(builder.compiler_runs(), 3u);  // both units (in parallel) and the link
+  // The same op_host in another folder, with a different kernel: only the kernel compiles.
+  TwoUnitPackage second(b.path, "extern \"C\" int k() { return 2; }\n");
+  BuildResult r2 = builder.build(second.request());
+  ASSERT_TRUE(r2.ok) << r2.log;
+  EXPECT_FALSE(r2.cache_hit);
+  EXPECT_EQ(r2.objects_reused, 1u);
+  EXPECT_EQ(builder.compiler_runs(), 5u);
+  // A header of op_host's folder is part of the object's key.
+  std::ofstream(b.path / "op_host" / "tiling.h") << "#define TILE 32\n";
+  std::ofstream(b.path / "op_kernel" / "kernel.cpp") << "extern \"C\" int k() { return 3; }\n";
+  BuildResult r3 = builder.build(second.request());
+  ASSERT_TRUE(r3.ok) << r3.log;
+  EXPECT_EQ(r3.objects_reused, 0u);
+  EXPECT_EQ(builder.compiler_runs(), 8u);
+  // The object names its sources by folder, not by path, so it is the same wherever it was built.
+  std::ifstream so(r2.library, std::ios::binary);
+  const std::string bytes((std::istreambuf_iterator<char>(so)), std::istreambuf_iterator<char>());
+  EXPECT_NE(bytes.find("op_host/host.cpp"), std::string::npos);
+  EXPECT_EQ(bytes.find(a.path.string()), std::string::npos);
+}
+
+TEST(Builder, ARelocatableUnitThatReadsAnotherFolderIsNotReused) {
+  TempDir a, b, cache;
+  Builder builder = make_builder(cache.path);
+  const std::string include_kernel = "#include \"kernel_consts.h\"\n";
+  TwoUnitPackage first(a.path, "extern \"C\" int k() { return 1; }\n", include_kernel);
+  std::ofstream(first.kernel / "kernel_consts.h") << "#define K 1\n";
+  ASSERT_TRUE(builder.build(first.request()).ok);
+  TwoUnitPackage second(b.path, "extern \"C\" int k() { return 2; }\n", include_kernel);
+  std::ofstream(second.kernel / "kernel_consts.h") << "#define K 2\n";
+  BuildResult r = builder.build(second.request());
+  ASSERT_TRUE(r.ok) << r.log;
+  EXPECT_EQ(r.objects_reused, 0u);  // its object depends on op_kernel/, which its key does not cover
+}
+
+TEST(Builder, UnitsCompiledInParallelReportEveryUnitsErrors) {
+  TempDir a, cache;
+  Builder builder = make_builder(cache.path);
+  TwoUnitPackage p(a.path, "int k() { return undeclared_in_kernel; }\n", "int h() { return undeclared_in_host; }\n");
+  BuildResult r = builder.build(p.request());
+  ASSERT_FALSE(r.ok);
+  EXPECT_NE(r.log.find("undeclared_in_host"), std::string::npos) << r.log;
+  EXPECT_NE(r.log.find("undeclared_in_kernel"), std::string::npos) << r.log;
+  EXPECT_NE(r.first_error().find("host.cpp"), std::string::npos);  // units in order
+}
+
+TEST(ObjectCache, DepfilesAndRelocatedFlags) {
+  const auto deps = depfile_dependencies("/t/u0.o: /a/host.cpp /a/my\\ tiling.h \\\n /inc/x.h\n");
+  ASSERT_EQ(deps.size(), 3u);
+  EXPECT_EQ(deps[1], fs::path("/a/my tiling.h"));
+  EXPECT_TRUE(dependencies_within(deps, {"/a", "/inc"}));
+  EXPECT_FALSE(dependencies_within(deps, {"/a"}));
+  EXPECT_FALSE(dependencies_within({"/ab/x.h"}, {"/a"}));  // a prefix of the name is not the folder
+  EXPECT_TRUE(dependencies_within({"/a/../a/x.h"}, {"/a"}));
+  EXPECT_EQ(relocated("-I/p/op/op_host", {"/p/op", "/p/op/op_host"}), "-I@dir1");
+  EXPECT_EQ(relocated("-include /p/h/t.h", {"/p/h"}), "-include @dir0/t.h");
+}

@@ -1,0 +1,105 @@
+#include "eval/object_cache.h"
+
+#include <unistd.h>
+
+#include <algorithm>
+#include <atomic>
+#include <system_error>
+
+namespace aoc::eval {
+namespace fs = std::filesystem;
+
+std::string relocated(const std::string& flag, const std::vector<fs::path>& dirs) {
+  std::vector<size_t> order(dirs.size());
+  for (size_t i = 0; i < order.size(); ++i) order[i] = i;
+  // A folder that is a prefix of another (op/ and op/op_host) must not eat the longer one.
+  std::stable_sort(order.begin(), order.end(),
+                   [&](size_t a, size_t b) { return dirs[a].string().size() > dirs[b].string().size(); });
+  std::string s = flag;
+  for (size_t i : order) {
+    const std::string from = dirs[i].string();
+    if (from.empty()) continue;
+    const std::string to = "@dir" + std::to_string(i);
+    for (size_t at = s.find(from); at != std::string::npos; at = s.find(from, at + to.size())) s.replace(at, from.size(), to);
+  }
+  return s;
+}
+
+std::vector<std::string> relocation_flags(const std::vector<fs::path>& dirs) {
+  std::vector<std::string> out;
+  for (const auto& d : dirs) {
+    const fs::path name = d.filename().empty() ? d.parent_path().filename() : d.filename();
+    out.push_back("-ffile-prefix-map=" + d.string() + "=" + name.string());
+  }
+  return out;
+}
+
+std::vector<fs::path> depfile_dependencies(const std::string& text) {
+  // Make syntax: "target: dep dep \<newline> dep", a space inside a name escaped as "\ ".
+  std::vector<fs::path> out;
+  std::string word;
+  bool target_done = false;
+  auto flush = [&]() {
+    if (word.empty()) return;
+    if (!target_done && word.back() == ':') {
+      target_done = true;  // "target:" written without a space before the colon
+    } else if (target_done) {
+      out.emplace_back(word);
+    }
+    word.clear();
+  };
+  for (size_t i = 0; i < text.size(); ++i) {
+    const char c = text[i];
+    if (c == '\\' && i + 1 < text.size() && (text[i + 1] == '\n' || text[i + 1] == ' ')) {
+      if (text[i + 1] == ' ') word += ' ';
+      else flush();
+      ++i;
+    } else if (c == ' ' || c == '\t' || c == '\n' || c == '\r') {
+      flush();
+    } else if (c == ':' && !target_done && (i + 1 == text.size() || text[i + 1] == ' ' || text[i + 1] == '\n')) {
+      word.clear();
+      target_done = true;
+    } else {
+      word += c;
+    }
+  }
+  flush();
+  return out;
+}
+
+bool dependencies_within(const std::vector<fs::path>& deps, const std::vector<fs::path>& allowed) {
+  std::vector<std::string> roots;
+  for (const auto& a : allowed) {
+    std::string r = a.lexically_normal().string();
+    if (!r.empty() && r.back() != '/') r += '/';
+    roots.push_back(r);
+  }
+  for (const auto& d : deps) {
+    const std::string p = (d.is_absolute() ? d : fs::absolute(d)).lexically_normal().string();
+    const bool inside = std::any_of(roots.begin(), roots.end(), [&](const std::string& r) { return p.rfind(r, 0) == 0; });
+    if (!inside) return false;
+  }
+  return true;
+}
+
+fs::path ObjectCache::path_of(const std::string& key) const { return dir_ / key.substr(0, 2) / (key + ".o"); }
+
+std::optional<fs::path> ObjectCache::find(const std::string& key) const {
+  const fs::path p = path_of(key);
+  std::error_code ec;
+  if (fs::is_regular_file(p, ec)) return p;
+  return std::nullopt;
+}
+
+void ObjectCache::store(const std::string& key, const fs::path& object) const {
+  const fs::path p = path_of(key);
+  std::error_code ec;
+  fs::create_directories(p.parent_path(), ec);
+  static std::atomic<uint64_t> stores{0};  // builders on several threads may store the same key
+  const fs::path tmp = fs::path(p.string() + ".tmp" + std::to_string(::getpid()) + "." + std::to_string(stores++));
+  if (!fs::copy_file(object, tmp, fs::copy_options::overwrite_existing, ec)) return;
+  fs::rename(tmp, p, ec);
+  if (ec) fs::remove(tmp, ec);
+}
+
+}  // namespace aoc::eval
