@@ -229,6 +229,7 @@ nlohmann::json report_to_json(const aoc::eval::CandidateReport& r) {
                                                               {"second", call_site_json(h.second)}});
     cj["warnings"] = c.warnings;
     cj["wall_ms"] = c.wall_ms;
+    cj["phase_ms"] = c.phase_ms;
     cj["outputs"] = nlohmann::json::array();
     for (const auto& o : c.outputs) {
       cj["outputs"].push_back({{"name", o.name},

@@ -95,12 +95,15 @@ std::string reference_key(const Setup& s, size_t ci) {
   return key;
 }
 
-aoc::op::TypedBuffer as_buffer(aoc::op::ElemType t, size_t count, const std::vector<unsigned char>& bytes) {
-  aoc::op::TypedBuffer b(t, count);
-  if (bytes.size() != b.bytes.size())
+aoc::op::TypedBuffer as_buffer(aoc::op::ElemType t, size_t count, std::vector<unsigned char> bytes) {
+  const size_t expected = count * aoc::op::info(t).bytes;
+  if (bytes.size() != expected)
     throw std::runtime_error("the harness returned " + std::to_string(bytes.size()) + " bytes for an output of " +
-                             std::to_string(b.bytes.size()));
-  std::copy(bytes.begin(), bytes.end(), b.bytes.begin());
+                             std::to_string(expected));
+  aoc::op::TypedBuffer b;
+  b.type = t;
+  b.count = count;
+  b.bytes = std::move(bytes);  // tens of MiB for a large case: taken over, not copied
   return b;
 }
 
@@ -156,6 +159,12 @@ CaseResult run_one_case(const Setup& s, size_t ci, const CandidateEvalOptions& o
   out.dtype = p.variant_label(c.variant);
   for (size_t i = 0; i < p.inputs.size(); ++i)
     out.shapes += (i ? " " : "") + p.inputs[i].name + "=" + aoc::op::shape_to_string(c.shapes.at(p.inputs[i].name));
+  auto lap_start = t0;
+  auto lap = [&](const char* phase) {  // time since the previous lap, charged to `phase`
+    const auto now = Clock::now();
+    out.phase_ms[phase] += std::chrono::duration<double, std::milli>(now - lap_start).count();
+    lap_start = now;
+  };
   auto finish = [&](Verdict v, std::string msg) {
     out.verdict = v;
     out.message = std::move(msg);
@@ -178,6 +187,7 @@ CaseResult run_one_case(const Setup& s, size_t ci, const CandidateEvalOptions& o
   auto fresh = std::make_shared<CaseReference>();
   if (!known)
     for (int t = 0; t < kTrials; ++t) fresh->inputs.push_back(aoc::op::make_case_inputs(p, ci, seeds[t]));
+  lap("inputs");
   const std::vector<std::vector<aoc::op::CaseTensor>>& inputs = known ? known->inputs : fresh->inputs;
 
   PrivateDir dir(opt.temp_root);
@@ -212,7 +222,9 @@ CaseResult run_one_case(const Setup& s, size_t ci, const CandidateEvalOptions& o
 
   SandboxLimits limits = opt.limits;
   if (s.soc) limits.readable.push_back(fs::path(req.soc).parent_path());
+  lap("files");
   const SandboxResult sr = run_sandboxed({fs::absolute(opt.harness).string(), dir.path.string()}, dir.path, limits);
+  lap("harness");
   isolation = sr.isolation;
   if (auto bad = abnormal_end(sr, opt.limits)) return finish(bad->first, bad->second);
   const std::vector<TrialStatus> st = read_statuses(dir.path);
@@ -244,6 +256,7 @@ CaseResult run_one_case(const Setup& s, size_t ci, const CandidateEvalOptions& o
       trials[t].outputs.push_back(
           as_buffer(req.outputs[o].dtype, out_counts[o], read_bytes(output_file(dir.path, t, o))));
   }
+  lap("judge");
   if (!known) {
     ReferenceRun golden = reference_outputs(p, c, s.golden, s.out_shapes.at(ci), trial_inputs, opt.limits.wall_seconds);
     if (!golden.ok) return finish(Verdict::Error, golden.message);
@@ -252,10 +265,12 @@ CaseResult run_one_case(const Setup& s, size_t ci, const CandidateEvalOptions& o
     if (std::all_of(fresh->outputs.begin(), fresh->outputs.end(), [](const auto& r) { return r.ok; }))
       cache.put(key, fresh);
   }
+  lap("golden");
   const TrialReferences& references = known ? known->outputs : fresh->outputs;  // kTrials or more
   Judgement judged =
       judge_case(p, c, s.golden, s.out_shapes.at(ci), trials, references, opt.limits.wall_seconds);
   out.outputs = std::move(judged.outputs);
+  lap("judge");
   if (judged.verdict != Verdict::Ok) return finish(judged.verdict, judged.message);
 
   if (s.soc) {
@@ -297,6 +312,7 @@ CaseResult run_one_case(const Setup& s, size_t ci, const CandidateEvalOptions& o
       return finish(Verdict::RuntimeError, std::string("simulation: ") + e.what());
     }
   }
+  lap("simulate");
   return finish(Verdict::Ok, "");
 }
 
@@ -538,7 +554,7 @@ json to_json(const CandidateReport& r) {
     json cj = {{"name", c.name},          {"dtype", c.dtype},       {"shapes", c.shapes},
                {"verdict", to_string(c.verdict)}, {"pass", c.verdict == Verdict::Ok}, {"message", c.message},
                {"block_dim", c.block_dim}, {"tiling_key", c.tiling_key}, {"task_duration_us", opt_json(c.sim_us)},
-               {"t_hw_us", opt_json(c.t_hw_us)}, {"bound", c.bound}, {"wall_ms", c.wall_ms}};
+               {"t_hw_us", opt_json(c.t_hw_us)}, {"bound", c.bound}, {"wall_ms", c.wall_ms}, {"phase_ms", c.phase_ms}};
     if (!c.error_file.empty()) cj["error_at"] = c.error_file + ":" + std::to_string(c.error_line);
     if (!c.profile.empty()) cj["profile"] = {{"fields", c.profile}, {"bound_pipe", c.bound_pipe}};
     if (c.platform_reads & kPlatformReadsCores) cj["platform_reads"].push_back("cores");
@@ -586,6 +602,7 @@ CandidateReport report_from_json(const json& j) {
     if (!cj.at("t_hw_us").is_null()) c.t_hw_us = cj.at("t_hw_us").get<double>();
     c.bound = cj.at("bound");
     c.wall_ms = cj.at("wall_ms");
+    c.phase_ms = cj.value("phase_ms", std::map<std::string, double>{});
     if (cj.contains("profile")) {
       c.profile = cj.at("profile").at("fields").get<std::map<std::string, double>>();
       c.bound_pipe = cj.at("profile").at("bound_pipe").get<std::string>();

@@ -73,6 +73,10 @@ struct CaseResult {
   std::optional<double> sim_us, t_hw_us;
   std::string bound;  // the unit that sets T_HW
   double wall_ms = 0;
+  // Where wall_ms went: inputs (drawing them), files (the case folder), harness (the sandboxed
+  // run), golden, judge (reading outputs, comparing), simulate (traces, races, timing). The
+  // evaluator's own profile, for docs/performance.md and users who time it.
+  std::map<std::string, double> phase_ms;
   // With a SoC: the msprof-style op-level pipe fields (aiv_mte2_time, aiv_vec_ratio ...) and
   // the pipe with the largest mean time; the tuner's profile-guided moves read them.
   std::map<std::string, double> profile;

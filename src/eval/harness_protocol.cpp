@@ -1,6 +1,7 @@
 #include "eval/harness_protocol.h"
 
 #include <fcntl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <cerrno>
@@ -13,6 +14,7 @@
 #include <zstd.h>
 
 #include "eval/fd_write.h"
+#include "runtime/large_buffer.h"
 
 namespace aoc::eval {
 namespace fs = std::filesystem;
@@ -237,9 +239,34 @@ void write_bytes(const fs::path& p, const void* data, size_t n) {
 }
 
 std::vector<unsigned char> read_bytes(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  if (!in) throw std::runtime_error("cannot read " + p.string());
-  return std::vector<unsigned char>((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  // One allocation of the file's size and whole reads: tensors are tens of MiB, and a
+  // stream iterator appending byte by byte reallocated (and faulted in) every doubling.
+  const int fd = ::open(p.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) throw std::runtime_error("cannot read " + p.string() + ": " + std::strerror(errno));
+  struct stat st {};
+  if (::fstat(fd, &st) != 0) {
+    const int err = errno;
+    ::close(fd);
+    throw std::runtime_error("cannot read " + p.string() + ": " + std::strerror(err));
+  }
+  std::vector<unsigned char> out;
+  aoc::rt::reserve_large(out, static_cast<size_t>(st.st_size));  // huge pages for a large tensor
+  out.resize(static_cast<size_t>(st.st_size));
+  size_t done = 0;
+  while (done < out.size()) {
+    const ssize_t n = ::read(fd, out.data() + done, out.size() - done);
+    if (n < 0 && errno == EINTR) continue;
+    if (n < 0) {
+      const int err = errno;
+      ::close(fd);
+      throw std::runtime_error("cannot read " + p.string() + ": " + std::strerror(err));
+    }
+    if (n == 0) break;  // the file shrank since fstat: keep what is there
+    done += static_cast<size_t>(n);
+  }
+  ::close(fd);
+  out.resize(done);
+  return out;
 }
 
 namespace {
