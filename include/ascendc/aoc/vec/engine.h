@@ -89,9 +89,29 @@ struct Span {
   }
 };
 
+// The elements an operand's enabled lanes touch, found from at most three repeats instead
+// of every lane: index(r, l) = r * rep_step + (a part that depends on l only), rep_step >= 0,
+// and the lanes a repeat enables never grow with r (the same mask every repeat; in counter
+// mode full repeats, then one partial one). So the lowest index is in repeat 0 and the
+// highest in the last repeat or, when that one is partial, in the last full one.
 inline Span touched(const Iter& it, const Layout& lay) {
   Span s;
-  for_each_lane(it, [&](uint32_t r, uint32_t l) { s.add(lay.index(r, l)); });
+  if (it.repeats == 0 || it.lanes == 0) return s;
+  uint32_t last = it.repeats - 1;
+  if (it.counter) {
+    const uint64_t used = (it.count + it.lanes - 1) / it.lanes;  // repeats with an enabled lane
+    if (used == 0) return s;
+    last = static_cast<uint32_t>(std::min<uint64_t>(last, used - 1));
+  }
+  auto add_repeat = [&](uint32_t r) {
+    const uint32_t n = it.lanes_in(r);
+    for (uint32_t l = 0; l < n; ++l)
+      if (it.enabled(r, l)) s.add(lay.index(r, l));
+  };
+  add_repeat(0);
+  if (last == 0) return s;
+  add_repeat(last);
+  if (it.counter && it.lanes_in(last) < it.lanes) add_repeat(last - 1);
   return s;
 }
 
