@@ -11,7 +11,8 @@ BEGIN_TILING_DATA_DEF(LogSoftmaxTilingData)
   TILING_DATA_FIELD_DEF(uint32_t, formerNum);     // cores that take one row more than the rest
   TILING_DATA_FIELD_DEF(uint32_t, formerRows);
   TILING_DATA_FIELD_DEF(uint32_t, tailRows);
-  TILING_DATA_FIELD_DEF(uint32_t, vecRows);       // 1: whole tiles of rows go through strided vector ops
+  TILING_DATA_FIELD_DEF(uint32_t, vecRows);
+  TILING_DATA_FIELD_DEF(uint32_t, padBytes);      // UB gap after each tile's input and output (bank regions)       // 1: whole tiles of rows go through strided vector ops
   TILING_DATA_FIELD_DEF(uint32_t, rowsPerTile);   // rows per UB tile
 END_TILING_DATA_DEF;
 

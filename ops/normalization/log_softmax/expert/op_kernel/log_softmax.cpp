@@ -14,7 +14,8 @@ class KernelLogSoftmax {
 public:
     __aicore__ inline KernelLogSoftmax() {}
     __aicore__ inline void Init(GM_ADDR x, GM_ADDR y, uint32_t cols, uint32_t colsAligned, uint32_t formerNum,
-                                uint32_t formerRows, uint32_t tailRows, uint32_t rowsPerTile, uint32_t vecRows)
+                                uint32_t formerRows, uint32_t tailRows, uint32_t rowsPerTile, uint32_t vecRows,
+                                uint32_t padBytes)
     {
         uint32_t blockIdx = AscendC::GetBlockIdx();
         uint64_t rowOffset = 0;
@@ -33,8 +34,17 @@ public:
 
         xGm.SetGlobalBuffer((__gm__ T*)x + rowOffset * cols, static_cast<uint64_t>(this->blockRows) * cols);
         yGm.SetGlobalBuffer((__gm__ T*)y + rowOffset * cols, static_cast<uint64_t>(this->blockRows) * cols);
-        pipe.InitBuffer(inQueueX, BUFFER_NUM, rowsPerTile * colsAligned * sizeof(T));
-        pipe.InitBuffer(outQueueY, BUFFER_NUM, rowsPerTile * colsAligned * sizeof(T));
+        // expert: with padBytes != 0, tile 0's input and output fill the first 64 KB bank
+        // region of UB, tile 1's the second and the float scratch the third: a copy of one
+        // tile never waits for a vector instruction on the other tile's banks.
+        uint32_t tileBytes = rowsPerTile * colsAligned * sizeof(T);
+        for (int32_t b = 0; b < BUFFER_NUM; b++) {
+            pipe.InitBuffer(inQueueX[b], 1, tileBytes);
+            pipe.InitBuffer(outQueueY[b], 1, tileBytes);
+            if (padBytes != 0) {
+                pipe.InitBuffer(padBuf[b], padBytes);
+            }
+        }
         this->vecRows = vecRows;
         if (vecRows != 0) {
             if constexpr (!std::is_same_v<T, float>) {
@@ -56,25 +66,37 @@ public:
     }
     __aicore__ inline void Process()
     {
+        // expert: the next tile's copy-in is issued before this tile's math, so MTE2 streams
+        // while the vector unit (and the row path's scalar reads) work.
+        if (this->tileNum == 0) {
+            return;
+        }
+        CopyIn(0, TileRows(0));
         for (uint32_t i = 0; i < this->tileNum; i++) {
-            uint32_t rows = (i == this->tileNum - 1) ? this->blockRows - i * this->rowsPerTile : this->rowsPerTile;
-            CopyIn(i, rows);
-            Compute(rows);
+            if (i + 1 < this->tileNum) {
+                CopyIn(i + 1, TileRows(i + 1));
+            }
+            uint32_t rows = TileRows(i);
+            Compute(i, rows);
             CopyOut(i, rows);
         }
     }
 
 private:
+    __aicore__ inline uint32_t TileRows(uint32_t i)
+    {
+        return (i == this->tileNum - 1) ? this->blockRows - i * this->rowsPerTile : this->rowsPerTile;
+    }
     __aicore__ inline void CopyIn(uint32_t progress, uint32_t rows)
     {
-        AscendC::LocalTensor<T> xLocal = inQueueX.AllocTensor<T>();
+        AscendC::LocalTensor<T> xLocal = inQueueX[progress % BUFFER_NUM].AllocTensor<T>();
         // One DataCopyPad block per row: each row lands on a 32 B boundary in UB.
         AscendC::DataCopyExtParams copyParams{static_cast<uint16_t>(rows),
                                               static_cast<uint32_t>(this->cols * sizeof(T)), 0, 0, 0};
         AscendC::DataCopyPadExtParams<T> padParams{false, 0, 0, 0};
         AscendC::DataCopyPad(xLocal, xGm[static_cast<uint64_t>(progress) * this->rowsPerTile * this->cols], copyParams,
                              padParams);
-        inQueueX.EnQue(xLocal);
+        inQueueX[progress % BUFFER_NUM].EnQue(xLocal);
     }
     // dst = log_softmax(src) for one float row; dst may be src.
     __aicore__ inline void LogSoftmaxRow(const AscendC::LocalTensor<float>& dst, const AscendC::LocalTensor<float>& src)
@@ -146,10 +168,12 @@ private:
             }
         }
     }
-    __aicore__ inline void Compute(uint32_t rows)
+    __aicore__ inline void Compute(uint32_t progress, uint32_t rows)
     {
-        AscendC::LocalTensor<T> xLocal = inQueueX.DeQue<T>();
-        AscendC::LocalTensor<T> yLocal = outQueueY.AllocTensor<T>();
+        AscendC::TQue<AscendC::QuePosition::VECIN, 1>& inQ = inQueueX[progress % BUFFER_NUM];
+        AscendC::TQue<AscendC::QuePosition::VECOUT, 1>& outQ = outQueueY[progress % BUFFER_NUM];
+        AscendC::LocalTensor<T> xLocal = inQ.DeQue<T>();
+        AscendC::LocalTensor<T> yLocal = outQ.AllocTensor<T>();
         if (this->vecRows != 0) {
             if constexpr (std::is_same_v<T, float>) {
                 LogSoftmaxRows(yLocal, xLocal, rows);
@@ -160,8 +184,8 @@ private:
                 LogSoftmaxRows(calc, calc, rows);
                 AscendC::Cast(yLocal, calc, AscendC::RoundMode::CAST_RINT, count);
             }
-            outQueueY.EnQue<T>(yLocal);
-            inQueueX.FreeTensor(xLocal);
+            outQ.EnQue<T>(yLocal);
+            inQ.FreeTensor(xLocal);
             return;
         }
         for (uint32_t r = 0; r < rows; r++) {
@@ -175,16 +199,17 @@ private:
                 AscendC::Cast(yLocal[offset], calc, AscendC::RoundMode::CAST_RINT, this->cols);
             }
         }
-        outQueueY.EnQue<T>(yLocal);
-        inQueueX.FreeTensor(xLocal);
+        outQ.EnQue<T>(yLocal);
+        inQ.FreeTensor(xLocal);
     }
     __aicore__ inline void CopyOut(uint32_t progress, uint32_t rows)
     {
-        AscendC::LocalTensor<T> yLocal = outQueueY.DeQue<T>();
+        AscendC::TQue<AscendC::QuePosition::VECOUT, 1>& outQ = outQueueY[progress % BUFFER_NUM];
+        AscendC::LocalTensor<T> yLocal = outQ.DeQue<T>();
         AscendC::DataCopyExtParams copyParams{static_cast<uint16_t>(rows),
                                               static_cast<uint32_t>(this->cols * sizeof(T)), 0, 0, 0};
         AscendC::DataCopyPad(yGm[static_cast<uint64_t>(progress) * this->rowsPerTile * this->cols], yLocal, copyParams);
-        outQueueY.FreeTensor(yLocal);
+        outQ.FreeTensor(yLocal);
     }
 
     // The scalar unit reads vector results only after the vector pipe has written them.
@@ -197,9 +222,11 @@ private:
 
 private:
     AscendC::TPipe pipe;
-    AscendC::TQue<AscendC::QuePosition::VECIN, BUFFER_NUM> inQueueX;
-    AscendC::TQue<AscendC::QuePosition::VECOUT, BUFFER_NUM> outQueueY;
-    AscendC::TBuf<AscendC::QuePosition::VECCALC> calcBuf, expBuf, workBuf, reduceBuf, brcbBuf;
+    // expert: one single-buffer queue per tile parity (double buffering by alternating them),
+    // so the two tiles in flight can be placed in different UB banks.
+    AscendC::TQue<AscendC::QuePosition::VECIN, 1> inQueueX[BUFFER_NUM];
+    AscendC::TQue<AscendC::QuePosition::VECOUT, 1> outQueueY[BUFFER_NUM];
+    AscendC::TBuf<AscendC::QuePosition::VECCALC> calcBuf, expBuf, workBuf, reduceBuf, brcbBuf, padBuf[BUFFER_NUM];
     AscendC::GlobalTensor<T> xGm;
     AscendC::GlobalTensor<T> yGm;
     uint32_t blockRows = 0;
@@ -215,6 +242,6 @@ extern "C" __global__ __aicore__ void log_softmax_custom(GM_ADDR x, GM_ADDR y, G
     GET_TILING_DATA(tilingData, tiling);
     KernelLogSoftmax<DTYPE_X> op;
     op.Init(x, y, tilingData.cols, tilingData.colsAligned, tilingData.formerNum, tilingData.formerRows,
-            tilingData.tailRows, tilingData.rowsPerTile, tilingData.vecRows);
+            tilingData.tailRows, tilingData.rowsPerTile, tilingData.vecRows, tilingData.padBytes);
     op.Process();
 }
