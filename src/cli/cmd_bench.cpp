@@ -146,7 +146,7 @@ void add_bench_command(CLI::App& app) {
   cmd->add_option("--html", a->html, "Write the HTML report to this file");
   cmd->add_flag("--json", a->json, "Print the summary as JSON");
   cmd->add_option("--soc", a->soc, "SoC model")->capture_default_str();
-  cmd->add_option("--max-elements", a->max_elements, "Evaluation cases: the largest of each dtype up to this size")
+  cmd->add_option("--max-elements", a->max_elements, "Default cases: the performance cases with at most this many input elements (the smallest when none is; a package without performance cases: the largest case of each dtype)")
       ->capture_default_str();
   cmd->add_option("--timeout", a->timeout, "Wall-clock limit per case, seconds")->capture_default_str();
   cmd->add_option("--cache-dir", a->cache_dir, "Build cache folder");

@@ -119,9 +119,9 @@ void add_optimize_command(CLI::App& app) {
       ->capture_default_str();
   cmd->add_option("--out", args->out, "Run folder (default: <op>-<method>-s<seed>); the same folder resumes a run");
   cmd->add_option("--soc", args->soc, "SoC model")->capture_default_str();
-  cmd->add_option("--case", args->cases, "Evaluate on these public cases (default: the largest of each dtype)");
+  cmd->add_option("--case", args->cases, "Evaluate on these public cases (default: the performance cases, see --max-elements)");
   cmd->add_option("--max-elements", args->max_elements,
-                  "Default evaluation cases: the largest of each dtype with at most this many input elements")
+                  "Default cases: the performance cases with at most this many input elements (the smallest when none is; a package without performance cases: the largest case of each dtype)")
       ->capture_default_str();
   cmd->add_option("--store", args->store, "Result store (default: <cache dir>/eval-results.sqlite)");
   cmd->add_flag("--no-store", args->no_store, "Neither read nor write the result store (no resume)");

@@ -73,6 +73,7 @@ nlohmann::json report_json(const aoc::tune::TuneReport& r) {
                       {"budget", r.budget},
                       {"seed", r.seed},
                       {"tuning_cases", r.tuning_cases},
+                      {"tuning_cases_are_perf", r.tuning_cases_are_perf},
                       {"repository_key", r.repo_key.text()},
                       {"started_from_repository", r.repository_start.has_value()},
                       {"repository_updated", r.repository_updated},
@@ -105,7 +106,8 @@ void print_human(std::ostream& os, const aoc::tune::TuneReport& r) {
   os << std::fixed << std::setprecision(2);
   os << r.op << " on " << r.soc << ": " << aoc::tune::to_string(r.method) << ", budget " << r.budget << ", seed "
      << r.seed << "\n";
-  os << "tuning cases (geomean of simulated Task Duration):";
+  os << (r.tuning_cases_are_perf ? "tuning cases (performance cases; the geomean of their simulated Task Durations is the speed):"
+                                 : "tuning cases (geomean of simulated Task Duration):");
   for (const auto& c : r.tuning_cases) os << " " << c;
   os << "\n";
   os << "search space: " << r.space.dims.size() << " dimensions, " << r.space.size() << " points:";
@@ -256,9 +258,9 @@ void add_tune_command(CLI::App& app) {
   cmd->add_option("--seed", args->seed, "Seed of the search and of the case inputs")->capture_default_str();
   cmd->add_option("--soc", args->soc, "SoC model")->capture_default_str();
   cmd->add_option("--method", args->method, "evolve or random")->capture_default_str();
-  cmd->add_option("--case", args->cases, "Tune on these public cases (default: the largest case of each dtype)");
+  cmd->add_option("--case", args->cases, "Tune on these public cases (default: the performance cases, whose geomean is the package's speed)");
   cmd->add_option("--max-elements", args->max_elements,
-                  "Default tuning cases: the largest of each dtype with at most this many input elements");
+                  "Default cases: the performance cases with at most this many input elements (the smallest when none is; a package without performance cases: the largest case of each dtype)");
   cmd->add_flag("--json", args->json, "Print a JSON report");
   cmd->add_flag("--no-repository", args->no_repository, "Neither start from nor update the tuning repository");
   cmd->add_option("--repository", args->repository, "Repository file (default: <cache dir>/tune/repository.json)");
@@ -278,7 +280,7 @@ void add_tune_command(CLI::App& app) {
   bench->add_option("--soc", bargs->soc, "SoC model")->capture_default_str();
   bench->add_flag("--json", bargs->json, "Print a JSON report");
   bench->add_option("--max-elements", bargs->max_elements,
-                    "Tuning cases: the largest of each dtype with at most this many input elements")
+                    "Default cases: the performance cases with at most this many input elements (the smallest when none is; a package without performance cases: the largest case of each dtype)")
       ->capture_default_str();
   bench->add_flag("--no-verify", bargs->no_verify, "Report tuning-case speedups without verifying the best on all cases");
   bench->add_option("--cache-dir", bargs->cache_dir, "Build cache folder")->capture_default_str();

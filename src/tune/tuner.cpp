@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <map>
+#include <optional>
 
 #include "eval/content_hash.h"
 #include "ops/case_gen.h"
@@ -17,19 +19,42 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
-
-uint64_t input_elements(const aoc::op::CaseSpec& c) {
-  uint64_t n = 0;
-  for (const auto& [name, shape] : c.shapes) n += static_cast<uint64_t>(aoc::op::element_count(shape));
-  return n;
+uint64_t input_elements(const aoc::op::OpPackage& p, const aoc::op::CaseSpec& c) {
+  return static_cast<uint64_t>(aoc::op::case_input_elements(p, c));
 }
 
+bool has_perf_cases(const aoc::op::OpPackage& p) {
+  return std::any_of(p.cases.begin(), p.cases.end(), [](const auto& c) { return c.perf; });
+}
 
-}  // namespace
+// The package's performance cases with at most `max_elements` input elements (every one when
+// 0), or the smallest of them when none is that small: the speed a package is judged by is the
+// geomean over its performance cases, so a search must be scored on them.
+std::vector<std::string> perf_tuning_cases(const aoc::op::OpPackage& p, int64_t max_elements) {
+  std::vector<std::string> out;
+  std::optional<size_t> smallest;
+  for (size_t i = 0; i < p.cases.size(); ++i) {
+    const auto& c = p.cases[i];
+    if (!c.perf) continue;
+    if (max_elements <= 0 || input_elements(p, c) <= uint64_t(max_elements)) out.push_back(c.name);
+    if (!smallest || input_elements(p, c) < input_elements(p, p.cases[*smallest])) smallest = i;
+  }
+  if (out.empty() && smallest) out.push_back(p.cases[*smallest].name);
+  return out;
+}
 
-std::vector<std::string> default_tuning_cases(const aoc::op::OpPackage& p, int64_t max_elements) {
-  const auto fits = [&](size_t i) { return max_elements <= 0 || input_elements(p.cases[i]) <= uint64_t(max_elements); };
-  // Per variant: the largest case that fits, else the smallest one.
+// Innermost bytes of the case's first input: a UB budget or tile cap that holds the largest
+// cases can be too small for long rows.
+int64_t row_bytes(const aoc::op::OpPackage& p, const aoc::op::CaseSpec& c) {
+  const auto& shape = c.shapes.at(p.inputs.front().name);
+  return (shape.empty() ? 1 : shape.back()) * static_cast<int64_t>(aoc::op::info(p.inputs.front().dtypes[c.variant]).bytes);
+}
+
+// For a package without performance cases: per variant the largest case that fits under
+// `max_elements`, else the smallest one; plus the fitting case with the longest rows when the
+// largest ones have shorter rows, since a configuration tuned without them fails verification there.
+std::vector<std::string> largest_tuning_cases(const aoc::op::OpPackage& p, int64_t max_elements) {
+  const auto fits = [&](size_t i) { return max_elements <= 0 || input_elements(p, p.cases[i]) <= uint64_t(max_elements); };
   std::map<size_t, size_t> pick;
   for (size_t i = 0; i < p.cases.size(); ++i) {
     const size_t v = p.cases[i].variant;
@@ -39,27 +64,39 @@ std::vector<std::string> default_tuning_cases(const aoc::op::OpPackage& p, int64
       continue;
     }
     const size_t j = it->second;
-    const uint64_t ni = input_elements(p.cases[i]), nj = input_elements(p.cases[j]);
+    const uint64_t ni = input_elements(p, p.cases[i]), nj = input_elements(p, p.cases[j]);
     if (fits(i) && (!fits(j) || ni > nj)) it->second = i;
     else if (!fits(i) && !fits(j) && ni < nj) it->second = i;
   }
-  // Plus the fitting case with the longest rows (innermost bytes of the first input), when the
-  // largest ones have shorter rows: a UB budget or tile cap that holds the largest case can be
-  // too small for long rows, and a configuration tuned without them fails verification there.
-  const auto row_bytes = [&](size_t i) {
-    const auto& shape = p.cases[i].shapes.at(p.inputs.front().name);
-    return (shape.empty() ? 1 : shape.back()) * static_cast<int64_t>(aoc::op::info(p.inputs.front().dtypes[p.cases[i].variant]).bytes);
-  };
   std::optional<size_t> longest;
   for (size_t i = 0; i < p.cases.size(); ++i)
-    if (fits(i) && (!longest || row_bytes(i) > row_bytes(*longest))) longest = i;
+    if (fits(i) && (!longest || row_bytes(p, p.cases[i]) > row_bytes(p, p.cases[*longest]))) longest = i;
   std::vector<std::string> out;
   int64_t picked_row = 0;
   for (const auto& [v, i] : pick) {
     out.push_back(p.cases[i].name);
-    picked_row = std::max(picked_row, row_bytes(i));
+    picked_row = std::max(picked_row, row_bytes(p, p.cases[i]));
   }
-  if (longest && row_bytes(*longest) > picked_row) out.push_back(p.cases[*longest].name);
+  if (longest && row_bytes(p, p.cases[*longest]) > picked_row) out.push_back(p.cases[*longest].name);
+  return out;
+}
+
+}  // namespace
+
+std::vector<std::string> default_tuning_cases(const aoc::op::OpPackage& p, int64_t max_elements) {
+  return has_perf_cases(p) ? perf_tuning_cases(p, max_elements) : largest_tuning_cases(p, max_elements);
+}
+
+std::vector<std::string> tuning_probe_cases(const aoc::op::OpPackage& p, const std::vector<std::string>& timing_cases) {
+  std::vector<std::string> out = eval::default_probe_cases(p, timing_cases);
+  std::optional<size_t> longest;
+  for (size_t i = 0; i < p.cases.size(); ++i)
+    if (!p.cases[i].perf && (!longest || row_bytes(p, p.cases[i]) > row_bytes(p, p.cases[*longest]))) longest = i;
+  if (!longest) return out;
+  const std::string& name = p.cases[*longest].name;
+  if (std::find(timing_cases.begin(), timing_cases.end(), name) == timing_cases.end() &&
+      std::find(out.begin(), out.end(), name) == out.end())
+    out.push_back(name);
   return out;
 }
 
@@ -71,7 +108,8 @@ RepoKey repository_key(const aoc::op::OpPackage& p, const std::vector<std::strin
   // The shape class names the tuning cases: the default set is "largest of each dtype",
   // a hand-picked set is named by its cases.
   if (cases == default_tuning_cases(p, max_elements)) {
-    k.shape_class = max_elements > 0 ? "largest-per-dtype-upto-" + std::to_string(max_elements) : "largest-per-dtype";
+    const std::string rule = has_perf_cases(p) ? "perf-cases" : "largest-per-dtype";
+    k.shape_class = max_elements > 0 ? rule + "-upto-" + std::to_string(max_elements) : rule;
   } else {
     for (const auto& c : cases) k.shape_class += (k.shape_class.empty() ? "" : "+") + c;
   }
@@ -89,7 +127,8 @@ ConfigRunner::ConfigRunner(const eval::Candidate& cand, eval::Builder& builder, 
                            std::vector<std::string> tuning_cases, bool gate)
     : cand_(cand),
       cascade_(builder, std::move(opt),
-               eval::CascadeOptions{.timing_cases = std::move(tuning_cases),
+               eval::CascadeOptions{.timing_cases = tuning_cases,
+                                    .probe_cases = tuning_probe_cases(cand.package, tuning_cases),
                                     .hidden_count = kHiddenCount,
                                     .hidden_max_elements = kHiddenMaxElements,
                                     .gate = gate}) {}
@@ -164,6 +203,9 @@ TuneReport tune(const fs::path& op_dir, eval::Builder& builder, const TuneOption
     if (std::none_of(p.cases.begin(), p.cases.end(), [&](const auto& c) { return c.name == name; }))
       throw TuneError("operator " + p.name + " has no case named " + name);
   if (r.tuning_cases.empty()) throw TuneError("operator " + p.name + " has no public cases to tune on");
+  r.tuning_cases_are_perf = std::all_of(r.tuning_cases.begin(), r.tuning_cases.end(), [&](const std::string& name) {
+    return std::any_of(p.cases.begin(), p.cases.end(), [&](const auto& c) { return c.name == name && c.perf; });
+  });
   r.repo_key = repository_key(p, r.tuning_cases, opt.soc, opt.max_case_elements);
 
   eval::CandidateEvalOptions eo = opt.eval;

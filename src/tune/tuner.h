@@ -1,7 +1,8 @@
 // `ascendopt tune`: profiling-in-the-loop search for the best tiling configuration of one
 // operator package (or candidate). Steps:
-//   1. tuning cases: the largest public case of each dtype (one evaluation = one
-//      configuration run on all of them; the time is their geometric mean);
+//   1. tuning cases: the package's performance cases (without any, the largest public case
+//      of each dtype); one evaluation = one configuration run on all of them, and the time is
+//      their geometric mean, the package's speed;
 //   2. the baseline (empty configuration) runs first; the knobs its tiling function declared
 //      plus the platform's cores and UB make the search space;
 //   3. search (evolve or random) within the budget, starting from the baseline and, when
@@ -33,8 +34,8 @@ namespace aoc::tune {
 struct TuneOptions {
   SearchOptions search;
   std::string soc = "Ascend910B1";
-  std::vector<std::string> tuning_cases;  // empty: the largest public case of each dtype ...
-  int64_t max_case_elements = 0;          // ... among those with at most this many input elements (0: any)
+  std::vector<std::string> tuning_cases;  // empty: default_tuning_cases(package, max_case_elements)
+  int64_t max_case_elements = 0;          // 0: every performance case
   bool use_repository = true;             // read and update it
   std::filesystem::path repository_file;  // empty: <cache>/tune/repository.json
   eval::CandidateEvalOptions eval;        // harness, limits, temp folder (seed is search.seed)
@@ -52,6 +53,7 @@ struct TuneReport {
   size_t budget = 0;
   uint64_t seed = 0;
   std::vector<std::string> tuning_cases;
+  bool tuning_cases_are_perf = false;  // all of them are performance cases: the time is the package's speed
   RepoKey repo_key;
   std::optional<RepoEntry> repository_start;  // the stored configuration the search started from
   bool repository_updated = false;
@@ -111,11 +113,17 @@ class ConfigRunner {
   eval::Cascade cascade_;
 };
 
-// The largest public case (by input elements) of each dtype variant, in variant order;
-// with `max_elements`, the largest at or under it (the smallest when none is). Then the
-// fitting case with the longest rows (innermost bytes of the first input), when it has longer
-// rows than all of those.
+// The cases a search is scored on. A package with performance cases (`perf = true`) is judged
+// by the geomean over them, so those are the tuning cases: the ones with at most
+// `max_elements` input elements (all when 0), or the smallest when none is that small. Without
+// performance cases: the largest public case (by input elements) of each dtype variant, in
+// variant order (with `max_elements`, the largest at or under it, the smallest when none is),
+// then the fitting case with the longest rows when it has longer rows than all of those.
 std::vector<std::string> default_tuning_cases(const aoc::op::OpPackage& p, int64_t max_elements = 0);
+// The correctness probe of a search's screen: the smallest public case of each dtype (eval's
+// default) plus the ordinary public case with the longest rows, so that a configuration whose
+// tiles cannot hold long rows fails at the screen instead of at the full gate.
+std::vector<std::string> tuning_probe_cases(const aoc::op::OpPackage& p, const std::vector<std::string>& timing_cases);
 // "bf16+fp16+fp32"-style dtype label and the shape class of the tuning cases.
 RepoKey repository_key(const aoc::op::OpPackage& p, const std::vector<std::string>& cases, const std::string& soc,
                        int64_t max_elements = 0);
