@@ -10,6 +10,7 @@ BEGIN_TILING_DATA_DEF(MaximumTilingData)
   TILING_DATA_FIELD_DEF(uint32_t, formerLength);  // elements per former core
   TILING_DATA_FIELD_DEF(uint32_t, tailLength);    // elements per remaining core
   TILING_DATA_FIELD_DEF(uint32_t, tileLength);    // elements per UB tile
+  TILING_DATA_FIELD_DEF(uint32_t, regionPad);     // bytes completing each tile parity's 64 KB UB region (0: packed)
 END_TILING_DATA_DEF;
 
 REGISTER_TILING_DATA_CLASS(MaximumCustom, MaximumTilingData)

@@ -38,13 +38,21 @@ public:
         xGm.SetGlobalBuffer((__gm__ T*)x + offset, blockLength);
         yGm.SetGlobalBuffer((__gm__ T*)y + offset, blockLength);
         zGm.SetGlobalBuffer((__gm__ T*)z + offset, blockLength);
-        pipe.InitBuffer(inQueueX, BUFFER_NUM, tileLength * sizeof(T));
         // expert: bank-conflict-free UB layout. Tiles are whole 512 B, so every buffer would
         // start in UB bank group 0 and Max would read two blocks per bank group per repeat
         // (two beats). A 256 B pad moves y (and z) by half the 16 groups.
-        pipe.InitBuffer(padQ, BANK_PAD);
-        pipe.InitBuffer(inQueueY, BUFFER_NUM, tileLength * sizeof(T));
-        pipe.InitBuffer(outQueueZ, BUFFER_NUM, tileLength * sizeof(T));
+        // expert: with regionPad != 0, tile parity b's x, y and z fill the 64 KB UB bank
+        // region b (the pad completes it) and the float scratch sits in the third: a copy of
+        // one tile never waits for a vector instruction on the other tile's banks.
+        for (int32_t b = 0; b < BUFFER_NUM; b++) {
+            pipe.InitBuffer(inQueueX[b], 1, tileLength * sizeof(T));
+            pipe.InitBuffer(padQ[b], BANK_PAD);
+            pipe.InitBuffer(inQueueY[b], 1, tileLength * sizeof(T));
+            pipe.InitBuffer(outQueueZ[b], 1, tileLength * sizeof(T));
+            if (tiling.regionPad != 0) {
+                pipe.InitBuffer(regionPadBuf[b], tiling.regionPad);
+            }
+        }
         if constexpr (COMPUTE_IN_FLOAT) {
             pipe.InitBuffer(xFloatBuf, tileLength * sizeof(float));
             pipe.InitBuffer(padF, BANK_PAD);
@@ -67,8 +75,9 @@ private:
     }
     __aicore__ inline void CopyIn(uint32_t progress)
     {
-        AscendC::LocalTensor<T> xLocal = inQueueX.AllocTensor<T>();
-        AscendC::LocalTensor<T> yLocal = inQueueY.AllocTensor<T>();
+        const uint32_t b = progress % BUFFER_NUM;
+        AscendC::LocalTensor<T> xLocal = inQueueX[b].AllocTensor<T>();
+        AscendC::LocalTensor<T> yLocal = inQueueY[b].AllocTensor<T>();
         uint32_t len = TileElems(progress);
         uint64_t offset = static_cast<uint64_t>(progress) * tileLength;
         if (len == tileLength) {
@@ -81,8 +90,8 @@ private:
             AscendC::DataCopyPad(xLocal, xGm[offset], copyParams, padParams);
             AscendC::DataCopyPad(yLocal, yGm[offset], copyParams, padParams);
         }
-        inQueueX.EnQue(xLocal);
-        inQueueY.EnQue(yLocal);
+        inQueueX[b].EnQue(xLocal);
+        inQueueY[b].EnQue(yLocal);
     }
     // z = f(inputs) on `len` elements of the compute type C.
     template <typename C>
@@ -92,9 +101,10 @@ private:
     }
     __aicore__ inline void Compute(uint32_t progress)
     {
-        AscendC::LocalTensor<T> xLocal = inQueueX.DeQue<T>();
-        AscendC::LocalTensor<T> yLocal = inQueueY.DeQue<T>();
-        AscendC::LocalTensor<T> zLocal = outQueueZ.AllocTensor<T>();
+        const uint32_t b = progress % BUFFER_NUM;
+        AscendC::LocalTensor<T> xLocal = inQueueX[b].DeQue<T>();
+        AscendC::LocalTensor<T> yLocal = inQueueY[b].DeQue<T>();
+        AscendC::LocalTensor<T> zLocal = outQueueZ[b].AllocTensor<T>();
         uint32_t len = TileElems(progress);
         if constexpr (COMPUTE_IN_FLOAT) {
             AscendC::LocalTensor<float> xFloat = xFloatBuf.Get<float>();
@@ -108,13 +118,14 @@ private:
         } else {
             Calc(zLocal, xLocal, yLocal, len);
         }
-        outQueueZ.EnQue<T>(zLocal);
-        inQueueX.FreeTensor(xLocal);
-        inQueueY.FreeTensor(yLocal);
+        outQueueZ[b].EnQue<T>(zLocal);
+        inQueueX[b].FreeTensor(xLocal);
+        inQueueY[b].FreeTensor(yLocal);
     }
     __aicore__ inline void CopyOut(uint32_t progress)
     {
-        AscendC::LocalTensor<T> zLocal = outQueueZ.DeQue<T>();
+        const uint32_t b = progress % BUFFER_NUM;
+        AscendC::LocalTensor<T> zLocal = outQueueZ[b].DeQue<T>();
         uint32_t len = TileElems(progress);
         uint64_t offset = static_cast<uint64_t>(progress) * tileLength;
         if (len == tileLength) {
@@ -123,14 +134,17 @@ private:
             AscendC::DataCopyExtParams copyParams{1, static_cast<uint32_t>(len * sizeof(T)), 0, 0, 0};
             AscendC::DataCopyPad(zGm[offset], zLocal, copyParams);
         }
-        outQueueZ.FreeTensor(zLocal);
+        outQueueZ[b].FreeTensor(zLocal);
     }
 
 private:
     AscendC::TPipe pipe;
-    AscendC::TBuf<AscendC::QuePosition::VECCALC> padQ, padF;  // never accessed: only shift buffers
-    AscendC::TQue<AscendC::QuePosition::VECIN, BUFFER_NUM> inQueueX, inQueueY;
-    AscendC::TQue<AscendC::QuePosition::VECOUT, BUFFER_NUM> outQueueZ;
+    // never accessed: only shift buffers
+    AscendC::TBuf<AscendC::QuePosition::VECCALC> padQ[BUFFER_NUM], padF, regionPadBuf[BUFFER_NUM];
+    // expert: one single-buffer queue per tile parity (double buffering by alternating them),
+    // so each parity's buffers can be placed in a UB bank region of their own.
+    AscendC::TQue<AscendC::QuePosition::VECIN, 1> inQueueX[BUFFER_NUM], inQueueY[BUFFER_NUM];
+    AscendC::TQue<AscendC::QuePosition::VECOUT, 1> outQueueZ[BUFFER_NUM];
     AscendC::TBuf<AscendC::QuePosition::VECCALC> xFloatBuf, yFloatBuf;
     AscendC::GlobalTensor<T> xGm;
     AscendC::GlobalTensor<T> yGm;
