@@ -12,6 +12,7 @@ BEGIN_TILING_DATA_DEF(BroadcastAddTilingData)
   TILING_DATA_FIELD_DEF(uint32_t, formerRows);
   TILING_DATA_FIELD_DEF(uint32_t, tailRows);
   TILING_DATA_FIELD_DEF(uint32_t, rowsPerTile);   // rows of one chunk per UB tile
+  TILING_DATA_FIELD_DEF(uint32_t, regionPad);     // bytes completing each tile parity\'s 64 KB UB region (0: packed)
 END_TILING_DATA_DEF;
 
 REGISTER_TILING_DATA_CLASS(BroadcastAddCustom, BroadcastAddTilingData)

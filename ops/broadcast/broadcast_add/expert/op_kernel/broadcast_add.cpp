@@ -37,8 +37,16 @@ public:
         xGm.SetGlobalBuffer((__gm__ T*)x + rowOffset * cols, static_cast<uint64_t>(blockRows) * cols);
         yGm.SetGlobalBuffer((__gm__ T*)y + rowOffset * cols, static_cast<uint64_t>(blockRows) * cols);
         biasGm.SetGlobalBuffer((__gm__ T*)bias, cols);
-        pipe.InitBuffer(inQueueX, BUFFER_NUM, rowsPerTile * chunkAligned * sizeof(T));
-        pipe.InitBuffer(outQueueY, BUFFER_NUM, rowsPerTile * chunkAligned * sizeof(T));
+        // expert: with regionPad != 0, tile parity b's x and y fill the 64 KB UB bank region b
+        // (the pad completes it) and the bias and float scratch sit in the third: a copy of one
+        // tile never waits for a vector instruction on the other tile's banks.
+        for (int32_t b = 0; b < BUFFER_NUM; b++) {
+            pipe.InitBuffer(inQueueX[b], 1, rowsPerTile * chunkAligned * sizeof(T));
+            pipe.InitBuffer(outQueueY[b], 1, rowsPerTile * chunkAligned * sizeof(T));
+            if (tiling.regionPad != 0) {
+                pipe.InitBuffer(regionPadBuf[b], tiling.regionPad);
+            }
+        }
         pipe.InitBuffer(inQueueBias, 1, chunkAligned * sizeof(T));
         if constexpr (COMPUTE_IN_FLOAT) {
             pipe.InitBuffer(rowFloatBuf, chunkAligned * sizeof(float));
@@ -51,15 +59,18 @@ public:
             return;
         }
         uint32_t tileNum = (blockRows + rowsPerTile - 1) / rowsPerTile;
+        uint32_t parity = 0;
         for (uint32_t col = 0; col < cols; col += chunkCols) {
             uint32_t len = cols - col < chunkCols ? cols - col : chunkCols;
             AscendC::LocalTensor<T> biasLocal = LoadBias(col, len);
             for (uint32_t t = 0; t < tileNum; t++) {
                 uint32_t rows = t == tileNum - 1 ? blockRows - t * rowsPerTile : rowsPerTile;
                 uint64_t offset = static_cast<uint64_t>(t) * rowsPerTile * cols + col;
-                CopyIn(offset, rows, len);
-                Compute(biasLocal, rows, len);
-                CopyOut(offset, rows, len);
+                uint32_t b = parity;
+                parity ^= 1;
+                CopyIn(b, offset, rows, len);
+                Compute(b, biasLocal, rows, len);
+                CopyOut(b, offset, rows, len);
             }
             inQueueBias.FreeTensor(biasLocal);
         }
@@ -88,19 +99,19 @@ private:
     }
     // `rows` rows of `len` columns starting at GM element `offset`; each row lands on
     // its own 32 B-aligned pitch in UB, the rest of the GM row is skipped by the stride.
-    __aicore__ inline void CopyIn(uint64_t offset, uint32_t rows, uint32_t len)
+    __aicore__ inline void CopyIn(uint32_t b, uint64_t offset, uint32_t rows, uint32_t len)
     {
-        AscendC::LocalTensor<T> xLocal = inQueueX.AllocTensor<T>();
+        AscendC::LocalTensor<T> xLocal = inQueueX[b].AllocTensor<T>();
         AscendC::DataCopyExtParams copyParams{static_cast<uint16_t>(rows), static_cast<uint32_t>(len * sizeof(T)),
                                               static_cast<uint32_t>((cols - len) * sizeof(T)), PitchGapBlocks(len), 0};
         AscendC::DataCopyPadExtParams<T> padParams{false, 0, 0, 0};
         AscendC::DataCopyPad(xLocal, xGm[offset], copyParams, padParams);
-        inQueueX.EnQue(xLocal);
+        inQueueX[b].EnQue(xLocal);
     }
-    __aicore__ inline void Compute(const AscendC::LocalTensor<T>& biasLocal, uint32_t rows, uint32_t len)
+    __aicore__ inline void Compute(uint32_t b, const AscendC::LocalTensor<T>& biasLocal, uint32_t rows, uint32_t len)
     {
-        AscendC::LocalTensor<T> xLocal = inQueueX.DeQue<T>();
-        AscendC::LocalTensor<T> yLocal = outQueueY.AllocTensor<T>();
+        AscendC::LocalTensor<T> xLocal = inQueueX[b].DeQue<T>();
+        AscendC::LocalTensor<T> yLocal = outQueueY[b].AllocTensor<T>();
         uint32_t pitchBlocks = chunkAligned / ALIGN_NUM;
         uint32_t colRepeats = (len + REPEAT_NUM - 1) / REPEAT_NUM;
         if constexpr (!COMPUTE_IN_FLOAT) {
@@ -119,8 +130,8 @@ private:
                         AscendC::Add(yLocal[at], xLocal[at], biasLocal[c], lanes, static_cast<uint8_t>(reps), params);
                     }
                 }
-                outQueueY.EnQue<T>(yLocal);
-                inQueueX.FreeTensor(xLocal);
+                outQueueY[b].EnQue<T>(yLocal);
+                inQueueX[b].FreeTensor(xLocal);
                 return;
             }
         }
@@ -136,24 +147,26 @@ private:
                 AscendC::Add(yLocal[pitch], xLocal[pitch], biasLocal, len);
             }
         }
-        outQueueY.EnQue<T>(yLocal);
-        inQueueX.FreeTensor(xLocal);
+        outQueueY[b].EnQue<T>(yLocal);
+        inQueueX[b].FreeTensor(xLocal);
     }
-    __aicore__ inline void CopyOut(uint64_t offset, uint32_t rows, uint32_t len)
+    __aicore__ inline void CopyOut(uint32_t b, uint64_t offset, uint32_t rows, uint32_t len)
     {
-        AscendC::LocalTensor<T> yLocal = outQueueY.DeQue<T>();
+        AscendC::LocalTensor<T> yLocal = outQueueY[b].DeQue<T>();
         AscendC::DataCopyExtParams copyParams{static_cast<uint16_t>(rows), static_cast<uint32_t>(len * sizeof(T)),
                                               PitchGapBlocks(len), static_cast<uint32_t>((cols - len) * sizeof(T)), 0};
         AscendC::DataCopyPad(yGm[offset], yLocal, copyParams);
-        outQueueY.FreeTensor(yLocal);
+        outQueueY[b].FreeTensor(yLocal);
     }
 
 private:
     AscendC::TPipe pipe;
-    AscendC::TQue<AscendC::QuePosition::VECIN, BUFFER_NUM> inQueueX;
+    // expert: one single-buffer queue per tile parity (double buffering by alternating them),
+    // so each parity's buffers can be placed in a UB bank region of their own.
+    AscendC::TQue<AscendC::QuePosition::VECIN, 1> inQueueX[BUFFER_NUM];
     AscendC::TQue<AscendC::QuePosition::VECIN, 1> inQueueBias;
-    AscendC::TQue<AscendC::QuePosition::VECOUT, BUFFER_NUM> outQueueY;
-    AscendC::TBuf<AscendC::QuePosition::VECCALC> rowFloatBuf, biasFloatBuf;
+    AscendC::TQue<AscendC::QuePosition::VECOUT, 1> outQueueY[BUFFER_NUM];
+    AscendC::TBuf<AscendC::QuePosition::VECCALC> rowFloatBuf, biasFloatBuf, regionPadBuf[BUFFER_NUM];
     AscendC::GlobalTensor<T> xGm;
     AscendC::GlobalTensor<T> biasGm;
     AscendC::GlobalTensor<T> yGm;
