@@ -10,13 +10,15 @@ constexpr uint32_t BUFFER_NUM = 2;
 constexpr uint32_t INDEX_SIZE = 4;
 constexpr uint32_t MAX_COL_BYTES = 16384;   // a 16 KB row slice still leaves room for several rows
 constexpr uint32_t MAX_ROWS_PER_COPY = 4095;
-// Launch cost of one more core in cycles (~0.15 us at 1.8 GHz, A2 measurements). A looked-up
+constexpr uint32_t MAX_IDS_PER_LOAD = 8192;  // 32 KB of int32 ids per load
+// Launch cost of one more core in cycles (~0.03 us at 1.85 GHz: each further block starts that
+// much later, the per-block launch step of the calibrated 910B model). A looked-up
 // row costs one copy in (issue ~18 cycles, the index read and check on the scalar unit,
 // and its bytes at ~46 B/cycle of MTE2).
-constexpr double LAUNCH_CYCLES_PER_CORE = 270.0;
+constexpr double LAUNCH_CYCLES_PER_CORE = 55.0;
 constexpr double CYCLES_PER_ROW = 40.0;
 constexpr double MTE2_BYTES_PER_CYCLE = 46.0;
-constexpr uint32_t MIN_TILES_PER_CORE = 2;  // the next tile's row copies overlap this tile's copy out
+constexpr uint32_t MIN_TILES_PER_CORE = 4;  // the next tile's row copies overlap this tile's copy out
 
 static ge::graphStatus TilingFunc(gert::TilingContext* context)
 {
@@ -50,9 +52,14 @@ static ge::graphStatus TilingFunc(gert::TilingContext* context)
     uint32_t colsAligned = (cols + alignNum - 1) / alignNum * alignNum;
     uint32_t maxCols = MAX_COL_BYTES / typeSize;
     uint32_t colTile = colsAligned < maxCols ? colsAligned : maxCols;
-    // Per tile row: a double-buffered row slice and its index.
-    uint64_t rowBytes = static_cast<uint64_t>(colTile) * typeSize * BUFFER_NUM + INDEX_SIZE * BUFFER_NUM;
-    uint64_t rowsPerTile = (ubSize - BLOCK_SIZE * BUFFER_NUM) / rowBytes;
+    // expert: the core's ids are loaded MAX_IDS_PER_LOAD at a time (all of them when they fit),
+    // so the scalar unit reads them without waiting for the row copies in flight.
+    uint32_t idsPerLoad = formerRows < MAX_IDS_PER_LOAD ? formerRows : MAX_IDS_PER_LOAD;
+    idsPerLoad = idsPerLoad == 0 ? 1 : idsPerLoad;
+    uint64_t idsBytes = (static_cast<uint64_t>(idsPerLoad) * INDEX_SIZE + BLOCK_SIZE - 1) / BLOCK_SIZE * BLOCK_SIZE;
+    // Per tile row: a double-buffered row slice.
+    uint64_t rowBytes = static_cast<uint64_t>(colTile) * typeSize * BUFFER_NUM;
+    uint64_t rowsPerTile = (ubSize - idsBytes) / rowBytes;
     // expert: at least MIN_TILES_PER_CORE tiles per core, so the double-buffered row queue
     // overlaps one tile's row fetches with the previous tile's copy out (a single tile
     // per core runs them back to back).
@@ -71,6 +78,7 @@ static ge::graphStatus TilingFunc(gert::TilingContext* context)
     tiling.set_tailRows(tailRows);
     tiling.set_colTile(colTile);
     tiling.set_rowsPerTile(static_cast<uint32_t>(rowsPerTile));
+    tiling.set_idsPerLoad(idsPerLoad);
     context->SetBlockDim(usedCores);
     tiling.SaveToBuffer(context->GetRawTilingData()->GetData(), context->GetRawTilingData()->GetCapacity());
     context->GetRawTilingData()->SetDataSize(tiling.GetDataSize());

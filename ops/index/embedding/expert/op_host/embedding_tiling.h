@@ -13,6 +13,7 @@ BEGIN_TILING_DATA_DEF(EmbeddingTilingData)
   TILING_DATA_FIELD_DEF(uint32_t, tailRows);
   TILING_DATA_FIELD_DEF(uint32_t, colTile);       // columns per tile (row pitch in UB, whole 32 B blocks)
   TILING_DATA_FIELD_DEF(uint32_t, rowsPerTile);   // output rows per tile
+  TILING_DATA_FIELD_DEF(uint32_t, idsPerLoad);    // ids loaded into UB at once
 END_TILING_DATA_DEF;
 
 REGISTER_TILING_DATA_CLASS(EmbeddingCustom, EmbeddingTilingData)
