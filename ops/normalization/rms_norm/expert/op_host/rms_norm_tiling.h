@@ -15,6 +15,7 @@ BEGIN_TILING_DATA_DEF(RmsNormTilingData)
   TILING_DATA_FIELD_DEF(float, epsilon);
   TILING_DATA_FIELD_DEF(float, avgFactor);        // 1 / cols
   TILING_DATA_FIELD_DEF(uint32_t, vecRows);       // 1: whole tiles of rows go through strided vector ops
+  TILING_DATA_FIELD_DEF(uint32_t, padBytes);      // UB gap after each tile\'s input and output (bank regions)
 END_TILING_DATA_DEF;
 
 REGISTER_TILING_DATA_CLASS(RmsNormCustom, RmsNormTilingData)

@@ -14,7 +14,7 @@ public:
     __aicore__ inline KernelRmsNorm() {}
     __aicore__ inline void Init(GM_ADDR x, GM_ADDR gamma, GM_ADDR y, uint32_t cols, uint32_t colsAligned,
                                 uint32_t formerNum, uint32_t formerRows, uint32_t tailRows, uint32_t rowsPerTile,
-                                float epsilon, float avgFactor, uint32_t vecRows)
+                                float epsilon, float avgFactor, uint32_t vecRows, uint32_t padBytes)
     {
         uint32_t blockIdx = AscendC::GetBlockIdx();
         uint64_t rowOffset = 0;
@@ -37,8 +37,17 @@ public:
         yGm.SetGlobalBuffer((__gm__ T*)y + rowOffset * cols, static_cast<uint64_t>(this->blockRows) * cols);
         gammaGm.SetGlobalBuffer((__gm__ T*)gamma, cols);
 
-        pipe.InitBuffer(inQueueX, BUFFER_NUM, rowsPerTile * colsAligned * sizeof(T));
-        pipe.InitBuffer(outQueueY, BUFFER_NUM, rowsPerTile * colsAligned * sizeof(T));
+        // expert: with padBytes != 0, tile 0's input and output fill the first 64 KB bank
+        // region of UB, tile 1's the second and gamma with the float scratch the third: a copy
+        // of one tile never waits for a vector instruction on the other tile's banks.
+        uint32_t tileBytes = rowsPerTile * colsAligned * sizeof(T);
+        for (int32_t b = 0; b < BUFFER_NUM; b++) {
+            pipe.InitBuffer(inQueueX[b], 1, tileBytes);
+            pipe.InitBuffer(outQueueY[b], 1, tileBytes);
+            if (padBytes != 0) {
+                pipe.InitBuffer(padBuf[b], padBytes);
+            }
+        }
         pipe.InitBuffer(inQueueGamma, 1, colsAligned * sizeof(T));
         pipe.InitBuffer(gammaFloatBuf, colsAligned * sizeof(float));
         this->vecRows = vecRows;
@@ -57,21 +66,34 @@ public:
             pipe.InitBuffer(calcBuf, colsAligned * sizeof(float));
         }
         pipe.InitBuffer(squareBuf, colsAligned * sizeof(float));
-        pipe.InitBuffer(workBuf, colsAligned * sizeof(float));
+        // ReduceSum's workspace holds one partial per 64-float repeat.
+        pipe.InitBuffer(workBuf, ((colsAligned + 63) / 64 + 7) / 8 * 32);
         pipe.InitBuffer(reduceBuf, 32);
     }
     __aicore__ inline void Process()
     {
         LoadGamma();
+        // expert: the next tile's copy-in is issued before this tile's math, so MTE2 streams
+        // while the vector unit (and the row path's scalar reads) work.
+        if (this->tileNum == 0) {
+            return;
+        }
+        CopyIn(0, TileRows(0));
         for (uint32_t i = 0; i < this->tileNum; i++) {
-            uint32_t rows = (i == this->tileNum - 1) ? this->blockRows - i * this->rowsPerTile : this->rowsPerTile;
-            CopyIn(i, rows);
-            Compute(rows);
+            if (i + 1 < this->tileNum) {
+                CopyIn(i + 1, TileRows(i + 1));
+            }
+            uint32_t rows = TileRows(i);
+            Compute(i, rows);
             CopyOut(i, rows);
         }
     }
 
 private:
+    __aicore__ inline uint32_t TileRows(uint32_t i)
+    {
+        return (i == this->tileNum - 1) ? this->blockRows - i * this->rowsPerTile : this->rowsPerTile;
+    }
     __aicore__ inline void LoadGamma()
     {
         AscendC::DataCopyExtParams copyParams{1, static_cast<uint32_t>(this->cols * sizeof(T)), 0, 0, 0};
@@ -90,13 +112,13 @@ private:
     }
     __aicore__ inline void CopyIn(uint32_t progress, uint32_t rows)
     {
-        AscendC::LocalTensor<T> xLocal = inQueueX.AllocTensor<T>();
+        AscendC::LocalTensor<T> xLocal = inQueueX[progress % BUFFER_NUM].AllocTensor<T>();
         AscendC::DataCopyExtParams copyParams{static_cast<uint16_t>(rows),
                                               static_cast<uint32_t>(this->cols * sizeof(T)), 0, 0, 0};
         AscendC::DataCopyPadExtParams<T> padParams{false, 0, 0, 0};
         AscendC::DataCopyPad(xLocal, xGm[static_cast<uint64_t>(progress) * this->rowsPerTile * this->cols], copyParams,
                              padParams);
-        inQueueX.EnQue(xLocal);
+        inQueueX[progress % BUFFER_NUM].EnQue(xLocal);
     }
     // dst = src * rsqrt(mean(src^2) + eps) * gamma for one float row; dst may be src.
     __aicore__ inline void RmsNormRow(const AscendC::LocalTensor<float>& dst, const AscendC::LocalTensor<float>& src)
@@ -157,10 +179,12 @@ private:
             }
         }
     }
-    __aicore__ inline void Compute(uint32_t rows)
+    __aicore__ inline void Compute(uint32_t progress, uint32_t rows)
     {
-        AscendC::LocalTensor<T> xLocal = inQueueX.DeQue<T>();
-        AscendC::LocalTensor<T> yLocal = outQueueY.AllocTensor<T>();
+        AscendC::TQue<AscendC::QuePosition::VECIN, 1>& inQ = inQueueX[progress % BUFFER_NUM];
+        AscendC::TQue<AscendC::QuePosition::VECOUT, 1>& outQ = outQueueY[progress % BUFFER_NUM];
+        AscendC::LocalTensor<T> xLocal = inQ.DeQue<T>();
+        AscendC::LocalTensor<T> yLocal = outQ.AllocTensor<T>();
         if (this->vecRows != 0) {
             if constexpr (std::is_same_v<T, float>) {
                 RmsNormRows(yLocal, xLocal, rows);
@@ -171,8 +195,8 @@ private:
                 RmsNormRows(calc, calc, rows);
                 AscendC::Cast(yLocal, calc, AscendC::RoundMode::CAST_RINT, count);
             }
-            outQueueY.EnQue<T>(yLocal);
-            inQueueX.FreeTensor(xLocal);
+            outQ.EnQue<T>(yLocal);
+            inQ.FreeTensor(xLocal);
             return;
         }
         for (uint32_t r = 0; r < rows; r++) {
@@ -186,16 +210,17 @@ private:
                 AscendC::Cast(yLocal[offset], calc, AscendC::RoundMode::CAST_RINT, this->cols);
             }
         }
-        outQueueY.EnQue<T>(yLocal);
-        inQueueX.FreeTensor(xLocal);
+        outQ.EnQue<T>(yLocal);
+        inQ.FreeTensor(xLocal);
     }
     __aicore__ inline void CopyOut(uint32_t progress, uint32_t rows)
     {
-        AscendC::LocalTensor<T> yLocal = outQueueY.DeQue<T>();
+        AscendC::TQue<AscendC::QuePosition::VECOUT, 1>& outQ = outQueueY[progress % BUFFER_NUM];
+        AscendC::LocalTensor<T> yLocal = outQ.DeQue<T>();
         AscendC::DataCopyExtParams copyParams{static_cast<uint16_t>(rows),
                                               static_cast<uint32_t>(this->cols * sizeof(T)), 0, 0, 0};
         AscendC::DataCopyPad(yGm[static_cast<uint64_t>(progress) * this->rowsPerTile * this->cols], yLocal, copyParams);
-        outQueueY.FreeTensor(yLocal);
+        outQ.FreeTensor(yLocal);
     }
 
     // The scalar unit reads vector results only after the vector pipe has written them.
@@ -208,10 +233,13 @@ private:
 
 private:
     AscendC::TPipe pipe;
-    AscendC::TQue<AscendC::QuePosition::VECIN, BUFFER_NUM> inQueueX;
-    AscendC::TQue<AscendC::QuePosition::VECOUT, BUFFER_NUM> outQueueY;
+    // expert: one single-buffer queue per tile parity (double buffering by alternating them),
+    // so the two tiles in flight can be placed in different UB banks.
+    AscendC::TQue<AscendC::QuePosition::VECIN, 1> inQueueX[BUFFER_NUM];
+    AscendC::TQue<AscendC::QuePosition::VECOUT, 1> outQueueY[BUFFER_NUM];
     AscendC::TQue<AscendC::QuePosition::VECIN, 1> inQueueGamma;
-    AscendC::TBuf<AscendC::QuePosition::VECCALC> gammaFloatBuf, calcBuf, squareBuf, workBuf, reduceBuf, brcbBuf;
+    AscendC::TBuf<AscendC::QuePosition::VECCALC> gammaFloatBuf, calcBuf, squareBuf, workBuf, reduceBuf, brcbBuf,
+        padBuf[BUFFER_NUM];
     AscendC::GlobalTensor<T> xGm;
     AscendC::GlobalTensor<T> gammaGm;
     AscendC::GlobalTensor<T> yGm;
@@ -232,6 +260,6 @@ extern "C" __global__ __aicore__ void rms_norm_custom(GM_ADDR x, GM_ADDR gamma, 
     KernelRmsNorm<DTYPE_X> op;
     op.Init(x, gamma, y, tilingData.cols, tilingData.colsAligned, tilingData.formerNum, tilingData.formerRows,
             tilingData.tailRows, tilingData.rowsPerTile, tilingData.epsilon, tilingData.avgFactor,
-            tilingData.vecRows);
+            tilingData.vecRows, tilingData.padBytes);
     op.Process();
 }
