@@ -14,6 +14,8 @@ BEGIN_TILING_DATA_DEF(ReduceSumTilingData)
   TILING_DATA_FIELD_DEF(uint32_t, rowsPerTile);   // rows (and results) per tile
   TILING_DATA_FIELD_DEF(uint32_t, chunkLen);      // elements per column chunk; == cols when rows travel whole
   TILING_DATA_FIELD_DEF(uint32_t, vecRows);       // 1: whole tiles of rows are summed by strided vector ops
+  TILING_DATA_FIELD_DEF(uint32_t, splits);        // > 1: each row is summed by this many cores, a segment each
+  TILING_DATA_FIELD_DEF(uint32_t, segLen);        // elements per segment (split rows)
 END_TILING_DATA_DEF;
 
 REGISTER_TILING_DATA_CLASS(ReduceSumCustom, ReduceSumTilingData)

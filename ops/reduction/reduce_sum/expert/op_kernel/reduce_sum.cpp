@@ -14,9 +14,13 @@ public:
     __aicore__ inline KernelReduceSum() {}
     __aicore__ inline void Init(GM_ADDR x, GM_ADDR y, uint32_t cols, uint32_t colsAligned, uint32_t formerNum,
                                 uint32_t formerRows, uint32_t tailRows, uint32_t rowsPerTile, uint32_t chunkLen,
-                                uint32_t vecRows)
+                                uint32_t vecRows, uint32_t splits, uint32_t segLen, GM_ADDR workspace)
     {
         uint32_t blockIdx = AscendC::GetBlockIdx();
+        if (splits > 1) {
+            InitSplit(x, y, cols, chunkLen, splits, segLen, workspace, blockIdx);
+            return;
+        }
         uint64_t rowOffset = 0;
         if (blockIdx < formerNum) {
             this->blockRows = formerRows;
@@ -57,6 +61,10 @@ public:
     }
     __aicore__ inline void Process()
     {
+        if (this->splits > 1) {
+            ProcessSplit();
+            return;
+        }
         for (uint32_t t = 0; t < this->tileNum; t++) {
             uint32_t rows = (t == this->tileNum - 1) ? this->blockRows - t * this->rowsPerTile : this->rowsPerTile;
             uint64_t firstRow = static_cast<uint64_t>(t) * this->rowsPerTile;
@@ -95,6 +103,90 @@ public:
     }
 
 private:
+    // expert: split rows. Block b sums segment b % splits of row b / splits.
+    __aicore__ inline void InitSplit(GM_ADDR x, GM_ADDR y, uint32_t cols, uint32_t chunkLen, uint32_t splits,
+                                     uint32_t segLen, GM_ADDR workspace, uint32_t blockIdx)
+    {
+        this->splits = splits;
+        this->chunkLen = chunkLen;
+        this->blockIdx = blockIdx;
+        this->row = blockIdx / splits;
+        this->seg = blockIdx % splits;
+        uint64_t start = static_cast<uint64_t>(this->seg) * segLen;
+        this->segElems = cols - start < segLen ? static_cast<uint32_t>(cols - start) : segLen;
+        xGm.SetGlobalBuffer((__gm__ T*)x + static_cast<uint64_t>(this->row) * cols + start, this->segElems);
+        yGm.SetGlobalBuffer((__gm__ T*)y + this->row, 1);
+        wsGm.SetGlobalBuffer((__gm__ float*)workspace, static_cast<uint64_t>(this->row + 1) * splits * 8);
+        pipe.InitBuffer(inQueueX, BUFFER_NUM, chunkLen * sizeof(T));
+        pipe.InitBuffer(accBuf, chunkLen * sizeof(float));
+        if constexpr (!std::is_same_v<T, float>) {
+            pipe.InitBuffer(calcBuf, chunkLen * sizeof(float));
+        }
+        pipe.InitBuffer(workBuf, AlignUp(((chunkLen > splits * 8 ? chunkLen : splits * 8) + 63) / 64 * sizeof(float)));
+        pipe.InitBuffer(partOutQueue, 1, 32);
+        pipe.InitBuffer(partInQueue, 1, AlignUp(splits * 8 * sizeof(float)));
+        pipe.InitBuffer(outQueueY, 1, 32);
+    }
+    __aicore__ inline void ProcessSplit()
+    {
+        uint32_t chunks = (this->segElems + this->chunkLen - 1) / this->chunkLen;
+        AscendC::LocalTensor<float> acc = accBuf.Get<float>();
+        AscendC::Duplicate(acc, 0.0f, this->chunkLen);
+        // The next chunk's copy is issued before this chunk's adds: MTE2 streams.
+        CopyIn(0, 1, SplitChunk(0, chunks));
+        for (uint32_t c = 0; c < chunks; c++) {
+            uint32_t len = SplitChunk(c, chunks);
+            if (c + 1 < chunks) {
+                CopyIn(static_cast<uint64_t>(c + 1) * this->chunkLen, 1, SplitChunk(c + 1, chunks));
+            }
+            AscendC::LocalTensor<T> xLocal = inQueueX.DeQue<T>();
+            if constexpr (std::is_same_v<T, float>) {
+                AscendC::Add(acc, acc, xLocal, len);
+            } else {
+                AscendC::LocalTensor<float> calc = calcBuf.Get<float>();
+                AscendC::Cast(calc, xLocal, AscendC::RoundMode::CAST_NONE, len);
+                AscendC::Add(acc, acc, calc, len);
+            }
+            inQueueX.FreeTensor(xLocal);
+        }
+        // The partial: element 0 of a zeroed 32 B workspace slot.
+        AscendC::LocalTensor<float> work = workBuf.Get<float>();
+        AscendC::LocalTensor<float> part = partOutQueue.AllocTensor<float>();
+        AscendC::Duplicate(part, 0.0f, 8);
+        uint32_t accLen = this->segElems < this->chunkLen ? this->segElems : this->chunkLen;
+        AscendC::ReduceSum(part, acc, work, accLen);
+        partOutQueue.EnQue(part);
+        part = partOutQueue.DeQue<float>();
+        AscendC::DataCopy(wsGm[static_cast<uint64_t>(this->blockIdx) * 8], part, 8);
+        partOutQueue.FreeTensor(part);
+        // Every segment's partial is in the workspace before the row's first core adds them.
+        AscendC::SyncAll();
+        if (this->seg != 0) {
+            return;
+        }
+        AscendC::LocalTensor<float> parts = partInQueue.AllocTensor<float>();
+        AscendC::DataCopy(parts, wsGm[static_cast<uint64_t>(this->row) * this->splits * 8], this->splits * 8);
+        partInQueue.EnQue(parts);
+        parts = partInQueue.DeQue<float>();
+        AscendC::LocalTensor<float> total = accBuf.Get<float>();
+        AscendC::ReduceSum(total, parts, work, this->splits * 8);
+        partInQueue.FreeTensor(parts);
+        AscendC::LocalTensor<T> yLocal = outQueueY.AllocTensor<T>();
+        if constexpr (std::is_same_v<T, float>) {
+            AscendC::Adds(yLocal, total, 0.0f, 1);
+        } else {
+            AscendC::Cast(yLocal, total, AscendC::RoundMode::CAST_RINT, 1);
+        }
+        outQueueY.EnQue<T>(yLocal);
+        yLocal = outQueueY.DeQue<T>();
+        AscendC::DataCopyExtParams copyParams{1, static_cast<uint32_t>(sizeof(T)), 0, 0, 0};
+        AscendC::DataCopyPad(yGm, yLocal, copyParams);
+        outQueueY.FreeTensor(yLocal);
+    }
+    __aicore__ inline uint32_t SplitChunk(uint32_t c, uint32_t chunks) const
+    {
+        return c == chunks - 1 ? this->segElems - c * this->chunkLen : this->chunkLen;
+    }
     __aicore__ inline uint32_t AlignUp(uint32_t bytes) const { return (bytes + 31) / 32 * 32; }
     // `rows` blocks of `len` elements from GM offset `offset`, each on a 32 B UB boundary.
     __aicore__ inline void CopyIn(uint64_t offset, uint32_t rows, uint32_t len)
@@ -184,6 +276,9 @@ private:
     AscendC::TQue<AscendC::QuePosition::VECIN, BUFFER_NUM> inQueueX;
     AscendC::TQue<AscendC::QuePosition::VECOUT, BUFFER_NUM> outQueueY;
     AscendC::TBuf<AscendC::QuePosition::VECCALC> accBuf, calcBuf, workBuf, reduceBuf;
+    AscendC::TQue<AscendC::QuePosition::VECOUT, 1> partOutQueue;
+    AscendC::TQue<AscendC::QuePosition::VECIN, 1> partInQueue;
+    AscendC::GlobalTensor<float> wsGm;
     AscendC::GlobalTensor<T> xGm;
     AscendC::GlobalTensor<T> yGm;
     uint32_t blockRows = 0;
@@ -194,6 +289,11 @@ private:
     uint32_t chunkNum = 0;
     uint32_t tileNum = 0;
     uint32_t vecRows = 0;
+    uint32_t splits = 1;
+    uint32_t blockIdx = 0;
+    uint32_t row = 0;
+    uint32_t seg = 0;
+    uint32_t segElems = 0;
 };
 
 extern "C" __global__ __aicore__ void reduce_sum_custom(GM_ADDR x, GM_ADDR y, GM_ADDR workspace, GM_ADDR tiling)
@@ -201,6 +301,7 @@ extern "C" __global__ __aicore__ void reduce_sum_custom(GM_ADDR x, GM_ADDR y, GM
     GET_TILING_DATA(tilingData, tiling);
     KernelReduceSum<DTYPE_X> op;
     op.Init(x, y, tilingData.cols, tilingData.colsAligned, tilingData.formerNum, tilingData.formerRows,
-            tilingData.tailRows, tilingData.rowsPerTile, tilingData.chunkLen, tilingData.vecRows);
+            tilingData.tailRows, tilingData.rowsPerTile, tilingData.chunkLen, tilingData.vecRows, tilingData.splits,
+            tilingData.segLen, AscendC::GetUserWorkspace(workspace));
     op.Process();
 }
