@@ -11,9 +11,10 @@ constexpr uint32_t REPEAT_SIZE = 256;
 constexpr uint32_t BUFFER_NUM = 2;
 constexpr uint32_t FLOAT_SIZE = 4;
 constexpr uint32_t MAX_ROWS_PER_COPY = 4095;
-// Launch cost of one more core in cycles (~0.15 us at 1.8 GHz, A2 measurements) and the
+// Launch cost of one more core in cycles (~0.03 us at 1.85 GHz: each further block starts
+// that much later, the per-block launch step of the calibrated 910B model) and the
 // single-core cost of one output element (Gather and the GM write, ~0.25 cycles).
-constexpr double LAUNCH_CYCLES_PER_CORE = 270.0;
+constexpr double LAUNCH_CYCLES_PER_CORE = 55.0;
 constexpr double CYCLES_PER_OUT_ELEM = 0.25;
 constexpr uint32_t MIN_TILES_PER_CORE = 2;  // the next tile's copy overlaps this tile's gathers
 
