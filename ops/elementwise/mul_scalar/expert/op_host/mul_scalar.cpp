@@ -4,9 +4,12 @@
 #include "mul_scalar_tiling.h"
 #include "register/op_def_registry.h"
 #include "tiling/platform/platform_ascendc.h"
+#include <cmath>
 
 namespace optiling {
 constexpr uint32_t SPLIT_BYTES = 512;
+constexpr double LAUNCH_CYCLES_PER_CORE = 55.0;
+constexpr double MTE2_BYTES_PER_CYCLE = 46.0;
 constexpr uint32_t BUFFER_NUM = 2;
 constexpr uint32_t INPUT_NUM = 1;
 constexpr uint32_t TILE_ALIGN = 256;  // elements: a multiple of 512 B for every dtype
@@ -30,7 +33,14 @@ static ge::graphStatus TilingFunc(gert::TilingContext* context)
     // end of the tensor.
     uint32_t alignNum = SPLIT_BYTES / typeSize;
     uint32_t totalBlocks = (totalLength + alignNum - 1) / alignNum;
-    uint32_t usedCores = totalBlocks < coreNum ? totalBlocks : coreNum;
+    // expert: core count from the amount of work. W cycles of single-core copy work (the
+    // input at ~46 B/cycle of MTE2) over k cores cost W / k + k * launch, best at
+    // k = sqrt(W / launch), with ~0.03 us (55 cycles) per further block started: a
+    // decode-sized tensor pays more for starting 48 cores than it saves.
+    double work = static_cast<double>(totalLength) * INPUT_NUM * typeSize / MTE2_BYTES_PER_CYCLE;
+    uint32_t wantCores = static_cast<uint32_t>(std::ceil(std::sqrt(work / LAUNCH_CYCLES_PER_CORE)));
+    wantCores = wantCores == 0 ? 1 : (wantCores < coreNum ? wantCores : coreNum);
+    uint32_t usedCores = totalBlocks < wantCores ? totalBlocks : wantCores;
     uint32_t blocksPerCore = totalBlocks / usedCores;
     uint32_t formerNum = totalBlocks % usedCores;
 
