@@ -13,10 +13,11 @@ constexpr uint32_t BUFFER_NUM = 2;
 constexpr uint32_t QUEUE_NUM = 3;  // x, y and z each have a double-buffered queue
 constexpr uint32_t BANK_PAD = 256;  // bytes the kernel inserts before y's buffers (see kernel)
 constexpr uint32_t TILE_ALIGN_BYTES = 512;
-// GM traffic one more core must carry to pay for its launch: ~0.15 us of launch per
-// extra core against ~46 B/cycle of MTE2 per core; the best core count for W bytes of
-// traffic is about sqrt(W / CORE_TRAFFIC_UNIT).
-constexpr double CORE_TRAFFIC_UNIT = 12288.0;
+// GM traffic one more core must carry to pay for its launch: ~0.03 us (55 cycles) of launch
+// per extra block (each further block starts that much later, the per-block launch step of
+// the calibrated 910B model) against ~46 B/cycle of MTE2 per core; the best core count for
+// W bytes of traffic is about sqrt(W / CORE_TRAFFIC_UNIT).
+constexpr double CORE_TRAFFIC_UNIT = 2530.0;
 constexpr uint32_t MIN_TILES_PER_CORE = 4;  // enough tiles for MTE2/V/MTE3 to overlap
 
 static ge::graphStatus TilingFunc(gert::TilingContext* context)
