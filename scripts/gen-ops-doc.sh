@@ -86,25 +86,26 @@ not measured (the largest cases take minutes).
 
 | expert | public | perf <= 16 MB | all perf | what changed |
 |---|--:|--:|--:|---|
-| normalization/log_softmax | 1.031 -> 1.114 | 0.720 -> 1.091 | 0.782 -> 1.106 | rows over 256 row by row with the next tile's copy-in issued first, UB bank regions per tile parity, 4+ tiles per core, core count from 0.03 us |
+| normalization/log_softmax | 1.031 -> 1.114 | 0.720 -> 1.091 | 0.782 -> 1.107 | rows over 256 row by row with the next tile's copy-in issued first, UB bank regions per tile parity, 4+ tiles per core, core count from 0.03 us |
 | broadcast/broadcast_add | - -> 1.257 | 0.929 -> 1.152 | 0.948 -> 1.117 | UB bank regions per tile parity (bias and float scratch in the third), 4+ tiles per core, core count from 0.03 us |
 | elementwise/maximum | 1.171 -> 1.233 | 0.943 -> 1.019 | 0.955 -> 1.016 | UB bank regions per tile parity, core count from 0.03 us |
-| index/embedding | 1.087 -> 1.168 | 0.951 -> 1.033 | 0.992 -> 1.055 | ids loaded up to 8192 at a time (no MTE2->S wait per tile), 4+ tiles per core, core count from 0.03 us |
-| compare/less | 1.045 -> 1.130 | 0.977 -> 1.040 | 0.983 -> 1.031 | core count from 0.03 us |
-| normalization/rms_norm | 1.002 -> 1.122 | 0.999 -> 1.035 | 1.000 -> 1.076 | as log_softmax; reduction workspace one float per repeat so gamma and the scratch fit a region |
+| index/embedding | 1.087 -> 1.168 | 0.951 -> 1.033 | 0.992 -> 1.054 | ids loaded up to 8192 at a time (no MTE2->S wait per tile), 4+ tiles per core, core count from 0.03 us |
+| compare/less | 1.045 -> 1.130 | 0.977 -> 1.040 | 0.983 -> 1.030 | core count from 0.03 us |
+| normalization/rms_norm | 1.002 -> 1.122 | 0.999 -> 1.035 | 1.000 -> 1.077 | as log_softmax; reduction workspace one float per repeat so gamma and the scratch fit a region |
 | reduction/reduce_sum | 1.207 -> 1.819 | 1.000 -> 1.674 | 1.000 -> 1.471 | few long rows split across cores (partials through the workspace, SyncAll), chunk copies issued ahead of the adds |
 | foreach/foreach_add_scalar | 1.136 -> 1.243 | 1.005 -> 1.120 | 1.061 | core count from 0.03 us |
 | image/upsample_nearest | 1.222 -> 1.223 | 1.004 -> 1.019 | 1.004 -> 1.019 | core count from 0.03 us |
-| elementwise/abs | 1.050 | 1.002 | - | unchanged |
-| elementwise/mul_scalar | 1.050 | 1.002 | - | unchanged |
-| elementwise/add | 1.200 | 1.028 | - | unchanged |
-| activation/relu | 1.260 | 1.038 | - | unchanged |
+| elementwise/abs | 1.050 -> 1.344 | 1.002 -> 1.082 | 1.061 | core count from the work (was every core), 0.03 us per block |
+| elementwise/mul_scalar | 1.050 -> 1.344 | 1.002 -> 1.086 | - | core count from the work (was every core), 0.03 us per block |
+| elementwise/add | 1.200 -> 1.263 | 1.028 -> 1.082 | 1.044 | core count from 0.03 us |
+| activation/relu | 1.260 -> 1.343 | 1.038 -> 1.134 | - | core count from 0.03 us |
 | normalization/softmax | 1.053 | 1.158 | - | unchanged |
 | conversion/transpose | 1.153 | 1.184 | - | unchanged |
 
 Two patterns recur. The per-core launch step is 0.03 us (each further block starts that much
 later, docs/simulator.md "Launch"); experts that pick their core count from the work used
-0.15 us, which left large cases on too few cores. And UB is three 64 KB bank regions: a copy
+0.15 us, which left large cases on too few cores (abs and mul_scalar started every core, which
+costs a decode-sized tensor more than it saves). And UB is three 64 KB bank regions: a copy
 into or out of a region waits while a vector instruction works on it, so the experts that
 stream tiles keep one single-buffer queue per tile parity, each parity's buffers in a region of
 its own and the float scratch in the third, and issue the next tile's copy-in before this
