@@ -37,7 +37,8 @@ struct ReferenceRun {
   TrialReferences trials;
 };
 
-// Runs the golden on every trial's inputs in a contained child. The result depends only on
+// Runs the golden on every trial's inputs in a contained child, its outputs rounded to their
+// dtypes (the precision gate judges the rounded reference). The result depends only on
 // the package, the case and the inputs, never on the kernel: it may be kept and reused for
 // other candidates of the operator (eval/reference_cache.h).
 ReferenceRun reference_outputs(const aoc::op::OpPackage& p, const aoc::op::CaseSpec& c, const GoldenFiles& golden,
@@ -51,7 +52,7 @@ struct Judgement {
   std::vector<aoc::op::OutputCheck> outputs;  // first trial
 };
 
-// The precision gate on every trial's outputs against `references` (from reference_outputs;
+// The precision gate on every trial's outputs against `references` (from reference_outputs, rounded;
 // a reference of more trials serves a run of fewer, trial by trial from the first),
 // in this process; the same-precision golden of the fallback screen, when an output needs it,
 // runs in a contained child. With two or more trials, a later trial that returns the first

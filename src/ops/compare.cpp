@@ -1,5 +1,6 @@
 #include "ops/compare.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <sstream>
@@ -100,25 +101,33 @@ void fallback_screen(CompareResult& r, const TypedBuffer& actual, const std::vec
 }  // namespace
 
 CompareResult compare_output(const TypedBuffer& actual, const std::vector<double>& golden, const Tolerance& tol,
-                             unsigned char poison_byte, const std::vector<double>* cpu_same_precision) {
+                             unsigned char poison_byte, const std::vector<double>* cpu_same_precision,
+                             bool golden_rounded) {
   CompareResult r;
   const ElemInfo& ei = info(actual.type);
   r.tau = ei.is_float ? tolerance_tau(actual.type) * tol.relax : tol.integer_atol;
   const double big = max_finite(actual.type);
   double sum = 0.0;
   int64_t first_bad = -1;
+  // The statistics live in locals while the loop runs (members of `r` would be stored back on
+  // every element), and an element equal to its reference skips the division: its error is 0
+  // exactly, as the formula gives.
+  double max_rel = 0.0;
+  int64_t worst_index = -1, compared = 0, poisoned = 0, nan_mismatch = 0, inf_mismatch = 0;
+  double worst_actual = 0.0, worst_expected = 0.0;
   visit_elem_type(actual.type, [&](auto codec) {
     using C = decltype(codec);
-    for (size_t i = 0; i < actual.count && i < golden.size(); ++i) {
+    const size_t n = std::min(actual.count, golden.size());
+    for (size_t i = 0; i < n; ++i) {
       const unsigned char* raw = actual.bytes.data() + i * C::bytes;
       double a = C::load(raw);
-      double y = round_through<C>(golden[i]);
+      double y = golden_rounded ? golden[i] : round_through<C>(golden[i]);
       // The poison bytes are a NaN of every float type: where the reference is NaN too, a
       // kernel that wrote that NaN cannot be told from one that wrote nothing, and either is right.
-      if (all_bytes(raw, C::bytes, poison_byte) && !std::isnan(y)) ++r.poisoned;
+      if (all_bytes(raw, C::bytes, poison_byte) && !std::isnan(y)) ++poisoned;
       if (std::isnan(a) || std::isnan(y)) {
         if (std::isnan(a) != std::isnan(y)) {
-          ++r.nan_mismatch;
+          ++nan_mismatch;
           if (first_bad < 0) first_bad = static_cast<int64_t>(i);
         }
         continue;
@@ -126,7 +135,7 @@ CompareResult compare_output(const TypedBuffer& actual, const std::vector<double
       if (std::isinf(a) || std::isinf(y)) {
         if (std::isinf(a) && std::isinf(y)) {
           if ((a > 0) != (y > 0)) {
-            ++r.inf_mismatch;
+            ++inf_mismatch;
             if (first_bad < 0) first_bad = static_cast<int64_t>(i);
           }
           continue;  // equal-signed infinities are excluded from the statistics
@@ -135,17 +144,25 @@ CompareResult compare_output(const TypedBuffer& actual, const std::vector<double
         if (std::isinf(a)) a = std::copysign(big, a);
         else y = std::copysign(big, y);
       }
-      const double e = ei.is_float ? std::fabs(a - y) / (std::fabs(y) + 1e-7) : (a == y ? 0.0 : std::fabs(a - y));
+      const double e = a == y ? 0.0 : ei.is_float ? std::fabs(a - y) / (std::fabs(y) + 1e-7) : std::fabs(a - y);
       sum += e;
-      ++r.compared;
-      if (e > r.max_rel || r.worst_index < 0) {
-        r.max_rel = std::max(r.max_rel, e);
-        r.worst_index = static_cast<int64_t>(i);
-        r.worst_actual = a;
-        r.worst_expected = y;
+      ++compared;
+      if (e > max_rel || worst_index < 0) {
+        max_rel = std::max(max_rel, e);
+        worst_index = static_cast<int64_t>(i);
+        worst_actual = a;
+        worst_expected = y;
       }
     }
   });
+  r.max_rel = max_rel;
+  r.worst_index = worst_index;
+  r.worst_actual = worst_actual;
+  r.worst_expected = worst_expected;
+  r.compared = compared;
+  r.poisoned = poisoned;
+  r.nan_mismatch = nan_mismatch;
+  r.inf_mismatch = inf_mismatch;
   r.mean_rel = r.compared ? sum / static_cast<double>(r.compared) : 0.0;
   std::ostringstream why;
   char poison_hex[8];
@@ -194,15 +211,23 @@ CompareResult compare_output(const TypedBuffer& actual, const std::vector<double
   return r;
 }
 
+void round_reference(ElemType type, std::vector<double>& golden) {
+  visit_elem_type(type, [&](auto codec) {
+    for (double& v : golden) v = round_through<decltype(codec)>(v);
+  });
+}
+
 std::vector<CompareResult> compare_outputs(const std::vector<TypedBuffer>& actual,
                                            const std::vector<std::vector<double>>& golden, const Tolerance& tol,
-                                           unsigned char poison_byte, const SamePrecisionOutputs& same_precision) {
+                                           unsigned char poison_byte, const SamePrecisionOutputs& same_precision,
+                                           bool golden_rounded) {
   std::vector<CompareResult> out;
   for (size_t o = 0; o < actual.size(); ++o) {
-    out.push_back(compare_output(actual[o], golden.at(o), tol, poison_byte));
+    out.push_back(compare_output(actual[o], golden.at(o), tol, poison_byte, nullptr, golden_rounded));
     if (out.back().pass || !same_precision) continue;
     const std::vector<std::vector<double>>* cpu = same_precision();
-    if (cpu != nullptr && o < cpu->size()) out.back() = compare_output(actual[o], golden[o], tol, poison_byte, &(*cpu)[o]);
+    if (cpu != nullptr && o < cpu->size())
+      out.back() = compare_output(actual[o], golden[o], tol, poison_byte, &(*cpu)[o], golden_rounded);
   }
   return out;
 }

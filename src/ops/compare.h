@@ -44,8 +44,15 @@ struct CompareResult {
 // regions if the kernel makes at most twice as many there as that CPU computation.
 // `tol` is the package's declared relaxation: tau times tol.relax for floats, absolute
 // differences up to tol.integer_atol for integers.
+// The reference is judged after rounding to the output's dtype; `golden_rounded` says it already
+// was (round_reference), which saves the rounding per element and per candidate. Rounding is
+// idempotent, so the result is the same either way.
 CompareResult compare_output(const TypedBuffer& actual, const std::vector<double>& golden, const Tolerance& tol,
-                             unsigned char poison_byte, const std::vector<double>* cpu_same_precision = nullptr);
+                             unsigned char poison_byte, const std::vector<double>* cpu_same_precision = nullptr,
+                             bool golden_rounded = false);
+
+// Rounds a reference output to `type` in place, as compare_output would per element.
+void round_reference(ElemType type, std::vector<double>& golden);
 
 // The outputs of the same-precision golden, or nullptr when there is none or it failed. It is a
 // second golden run, so it is asked for only when an output fails the first screen.
@@ -55,7 +62,8 @@ using SamePrecisionOutputs = std::function<const std::vector<std::vector<double>
 // again with the same-precision golden, which may accept it through the fallback screen.
 std::vector<CompareResult> compare_outputs(const std::vector<TypedBuffer>& actual,
                                            const std::vector<std::vector<double>>& golden, const Tolerance& tol,
-                                           unsigned char poison_byte, const SamePrecisionOutputs& same_precision);
+                                           unsigned char poison_byte, const SamePrecisionOutputs& same_precision,
+                                           bool golden_rounded = false);
 
 // Flat index -> "[i,j,k]" for reports.
 std::string index_to_string(int64_t flat, const std::vector<int64_t>& shape);

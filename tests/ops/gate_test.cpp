@@ -3,10 +3,12 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <cstring>
 #include <limits>
 #include <vector>
 
 #include "ops/compare.h"
+#include "ops/output_check.h"
 #include "ops/rng.h"
 
 using namespace aoc::op;
@@ -254,4 +256,62 @@ TEST(Gate, SamePrecisionGoldenIsRunOnlyForAFailingOutput) {
   // Without a same-precision golden the first screen's verdict stands.
   auto alone = compare_outputs({small_errors}, {ref}, {}, 0xFF, [] { return nullptr; });
   EXPECT_FALSE(alone[0].pass);
+}
+
+namespace {
+
+// Every statistic and the verdict of two comparisons.
+void expect_same(const CompareResult& a, const CompareResult& b, const char* what) {
+  EXPECT_EQ(a.pass, b.pass) << what;
+  EXPECT_EQ(a.reason, b.reason) << what;
+  EXPECT_EQ(std::memcmp(&a.max_rel, &b.max_rel, sizeof(double)), 0) << what << ": " << a.max_rel << " " << b.max_rel;
+  EXPECT_EQ(std::memcmp(&a.mean_rel, &b.mean_rel, sizeof(double)), 0) << what;
+  EXPECT_EQ(a.worst_index, b.worst_index) << what;
+  EXPECT_EQ(std::memcmp(&a.worst_actual, &b.worst_actual, sizeof(double)), 0) << what;
+  EXPECT_EQ(std::memcmp(&a.worst_expected, &b.worst_expected, sizeof(double)), 0) << what;
+  EXPECT_EQ(a.nan_mismatch, b.nan_mismatch) << what;
+  EXPECT_EQ(a.inf_mismatch, b.inf_mismatch) << what;
+  EXPECT_EQ(a.poisoned, b.poisoned) << what;
+  EXPECT_EQ(a.compared, b.compared) << what;
+}
+
+}  // namespace
+
+// The evaluator rounds a reference to the output dtype once (round_reference) and compares
+// without rounding again; the outcome must be the one of rounding per element: exact
+// matches, ulp errors, gross errors, NaN, infinities of both signs, values beyond the dtype's
+// range, poisoned elements, integers that saturate.
+TEST(Gate, APreRoundedReferenceGivesTheSameJudgement) {
+  Xoshiro256 rng(11);
+  for (ElemType t : {ElemType::F16, ElemType::BF16, ElemType::F32, ElemType::I8, ElemType::I32}) {
+    for (int round = 0; round < 20; ++round) {
+      const size_t n = 3000;
+      std::vector<double> golden = uniform(n, -300.0, 300.0, 100 + round);
+      TypedBuffer actual = buffer(t, golden);
+      const size_t bytes = info(t).bytes;
+      for (size_t i = 0; i < n; ++i) {
+        const uint64_t k = rng.next() % 64;
+        if (k == 0) golden[i] = kNan;
+        else if (k == 1) golden[i] = (rng.next() & 1) ? kInf : -kInf;
+        else if (k == 2) golden[i] = 1e40;  // beyond every dtype but double
+        else if (k == 3) actual.set(i, kNan);
+        else if (k == 4) actual.set(i, -kInf);
+        else if (k == 5) std::memset(actual.bytes.data() + i * bytes, kPoisonByte, bytes);
+        else if (k < 10 + round) actual.set(i, actual.get(i) * (1.0 + rng.uniform(-0.01, 0.01)));
+      }
+      std::vector<double> rounded = golden;
+      round_reference(t, rounded);
+      const CompareResult per_element = compare_output(actual, golden, Tolerance{}, kPoisonByte);
+      const CompareResult pre_rounded = compare_output(actual, rounded, Tolerance{}, kPoisonByte, nullptr, true);
+      expect_same(per_element, pre_rounded, "mixed");
+      // Without the special values, passing and failing comparisons alike.
+      const std::vector<double> clean = uniform(n, -2.0, 2.0, 500 + round);
+      TypedBuffer close = buffer(t, clean);
+      for (size_t i = 0; i < n; i += 7) close.set(i, close.get(i) * (1.0 + 0.0005 * round));
+      std::vector<double> clean_rounded = clean;
+      round_reference(t, clean_rounded);
+      expect_same(compare_output(close, clean, Tolerance{}, kPoisonByte),
+                  compare_output(close, clean_rounded, Tolerance{}, kPoisonByte, nullptr, true), "clean");
+    }
+  }
 }
