@@ -50,6 +50,14 @@ int64_t row_bytes(const aoc::op::OpPackage& p, const aoc::op::CaseSpec& c) {
   return (shape.empty() ? 1 : shape.back()) * static_cast<int64_t>(aoc::op::info(p.inputs.front().dtypes[c.variant]).bytes);
 }
 
+// The first case with the longest rows among those `keep` accepts (by index).
+template <typename Keep> std::optional<size_t> longest_rows(const aoc::op::OpPackage& p, Keep keep) {
+  std::optional<size_t> longest;
+  for (size_t i = 0; i < p.cases.size(); ++i)
+    if (keep(i) && (!longest || row_bytes(p, p.cases[i]) > row_bytes(p, p.cases[*longest]))) longest = i;
+  return longest;
+}
+
 // For a package without performance cases: per variant the largest case that fits under
 // `max_elements`, else the smallest one; plus the fitting case with the longest rows when the
 // largest ones have shorter rows, since a configuration tuned without them fails verification there.
@@ -68,9 +76,7 @@ std::vector<std::string> largest_tuning_cases(const aoc::op::OpPackage& p, int64
     if (fits(i) && (!fits(j) || ni > nj)) it->second = i;
     else if (!fits(i) && !fits(j) && ni < nj) it->second = i;
   }
-  std::optional<size_t> longest;
-  for (size_t i = 0; i < p.cases.size(); ++i)
-    if (fits(i) && (!longest || row_bytes(p, p.cases[i]) > row_bytes(p, p.cases[*longest]))) longest = i;
+  const std::optional<size_t> longest = longest_rows(p, fits);
   std::vector<std::string> out;
   int64_t picked_row = 0;
   for (const auto& [v, i] : pick) {
@@ -89,9 +95,7 @@ std::vector<std::string> default_tuning_cases(const aoc::op::OpPackage& p, int64
 
 std::vector<std::string> tuning_probe_cases(const aoc::op::OpPackage& p, const std::vector<std::string>& timing_cases) {
   std::vector<std::string> out = eval::default_probe_cases(p, timing_cases);
-  std::optional<size_t> longest;
-  for (size_t i = 0; i < p.cases.size(); ++i)
-    if (!p.cases[i].perf && (!longest || row_bytes(p, p.cases[i]) > row_bytes(p, p.cases[*longest]))) longest = i;
+  const std::optional<size_t> longest = longest_rows(p, [&](size_t i) { return !p.cases[i].perf; });
   if (!longest) return out;
   const std::string& name = p.cases[*longest].name;
   if (std::find(timing_cases.begin(), timing_cases.end(), name) == timing_cases.end() &&
