@@ -37,14 +37,19 @@ void Baton::wait_turn(size_t me) {
   if (aborted_) throw LaunchAborted{};
 }
 
-void Baton::pass_from(size_t me) {
+bool Baton::pass_from(size_t me, bool caller_claims) {
   const size_t n = state_.size();
   for (size_t k = 1; k <= n; ++k) {
     size_t i = (me + k) % n;
     if (state_[i] == State::Ready) {
       holder_ = i;
-      cv_.notify_all();
-      return;
+      if (started_[i]) {
+        cv_.notify_all();
+        return false;
+      }
+      // No thread runs it yet: the caller runs it, or else the launcher starts a thread.
+      if (!caller_claims) cv_.notify_all();
+      return true;
     }
   }
   // Nobody can run: either everything finished, or the remaining cores wait forever.
@@ -54,6 +59,7 @@ void Baton::pass_from(size_t me) {
       break;
     }
   cv_.notify_all();
+  return false;
 }
 
 std::string Baton::waiting_peers(size_t me) const {
@@ -66,20 +72,26 @@ std::string Baton::waiting_peers(size_t me) const {
   return out;
 }
 
-std::string Baton::finish(size_t me) {
+size_t Baton::finish(size_t me, std::string& deadlock) {
   std::lock_guard<std::mutex> lk(mu_);
   state_[me] = State::Done;
-  finished_.push_back(me);
-  cv_.notify_all();
   std::string waiting = waiting_peers(me);
   if (!waiting.empty()) {
     aborted_ = true;
     cv_.notify_all();
-    return "SyncAll deadlock: " + waiting + " wait(s) in SyncAll, but " + labels_[me] +
-           " finished without reaching it (the device would hang)";
+    deadlock = "SyncAll deadlock: " + waiting + " wait(s) in SyncAll, but " + labels_[me] +
+               " finished without reaching it (the device would hang)";
+    return npos;
   }
-  pass_from(me);
-  return {};
+  if (!pass_from(me, true) || aborted_) return npos;
+  started_[holder_] = true;
+  return holder_;
+}
+
+void Baton::thread_done(size_t first) {
+  std::lock_guard<std::mutex> lk(mu_);
+  finished_.push_back(first);
+  cv_.notify_all();
 }
 
 std::string Baton::barrier(size_t me) {
@@ -100,7 +112,7 @@ std::string Baton::barrier(size_t me) {
   if (all_arrived)
     for (size_t i = 0; i < state_.size(); ++i)
       if (class_[i] == class_[me]) state_[i] = State::Ready;
-  pass_from(me);
+  pass_from(me, false);
   cv_.wait(lk, [&] { return aborted_ || (holder_ == me && state_[me] == State::Ready); });
   if (aborted_) throw LaunchAborted{};
   return {};

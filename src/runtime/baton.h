@@ -1,5 +1,9 @@
 // The baton that serialises the logical cores of a launch: one core runs at a time, the
-// others sleep. A core gives the baton away when it finishes or waits in SyncAll.
+// others sleep. A core gives the baton away when it finishes or waits in SyncAll. A thread
+// whose core finished runs the next core itself when that core has not started yet, so a
+// kernel without SyncAll runs all its cores on one thread: waking a sleeping thread costs
+// a scheduling delay (half a millisecond and more on a busy machine), which on 48 cores
+// outweighed the simulation of a small case.
 #pragma once
 #include <condition_variable>
 #include <cstddef>
@@ -20,9 +24,13 @@ class Baton {
 
   // Blocks until core `me` holds the baton; throws LaunchAborted if the launch stopped.
   void wait_turn(size_t me);
-  // Core `me` finished its kernel. Returns a deadlock description when cores of its
-  // barrier class wait in a SyncAll that `me` never reached (the launch is then aborted).
-  std::string finish(size_t me);
+  // Core `me` finished its kernel. Sets `deadlock` when cores of its barrier class wait in a
+  // SyncAll that `me` never reached (the launch is then aborted). Returns the core the calling
+  // thread runs next (the new holder, when no thread has started it; it is marked started),
+  // or npos: the baton went to a core with a thread of its own, or the launch is over.
+  size_t finish(size_t me, std::string& deadlock);
+  // A launch thread ends; `first` is the core it was started for (the launcher joins it).
+  void thread_done(size_t first);
   // SyncAll of core `me`: returns once every core of its class has arrived and `me` holds
   // the baton again. Returns a deadlock description (and aborts) if that cannot happen.
   std::string barrier(size_t me);
@@ -31,13 +39,15 @@ class Baton {
   // and returns its index (marking it started), or returns `npos` once the launch is over.
   // Cores get threads only when they first run, so a launch keeps few threads alive.
   size_t next_to_start();
-  // Cores that finished since the last call (their threads can be joined).
+  // Threads that ended since the last call, by the core each was started for (to be joined).
   std::vector<size_t> take_finished();
   static constexpr size_t npos = static_cast<size_t>(-1);
 
  private:
   enum class State { Ready, AtBarrier, Done };
-  void pass_from(size_t me);  // holder = next Ready core after `me`; needs mu_ held
+  // holder = next Ready core after `me`; needs mu_ held. Returns whether that core has no
+  // thread yet; when `caller_claims`, the caller then runs it and nobody is woken.
+  bool pass_from(size_t me, bool caller_claims);
   std::string waiting_peers(size_t me) const;
 
   std::mutex mu_;

@@ -9,7 +9,9 @@
 
 #include "aoc/error.h"
 #include "aoc/macros.h"
+#include "aoc/mem_workspace.h"
 #include "aoc/sys_var.h"
+#include "aoc/vec/reduce.h"
 #include "runtime/auto_sync.h"
 #include "runtime/baton.h"
 #include "runtime/coverage.h"
@@ -91,6 +93,10 @@ void enter_core(CoreState& cs, const CoreSlot& s, const LaunchConfig& cfg) {
   ::block_num = cfg.block_dim;
   ::sub_block_idx = s.sub_block_idx;
   ::sub_block_num = s.sub_block_num;
+  // Per-core registers kept in thread-locals: a thread runs several cores one after the other
+  // (Baton), so each core starts them as a fresh thread would.
+  aoc::sys_workspace = nullptr;
+  aoc::vec::reduce_register = {};
 }
 
 }  // namespace
@@ -133,7 +139,8 @@ LaunchResult launch(const LaunchConfig& cfg, const std::function<void()>& body) 
     }
   };
 
-  auto run_core = [&](size_t i) {
+  // Runs core i; returns the core this thread runs next (Baton::finish), or npos.
+  auto run_core = [&](size_t i) -> size_t {
     const CoreSlot& s = slots[i];
     CoreRun& out = result.cores[i];
     out.core_type = s.core_type;
@@ -143,7 +150,7 @@ LaunchResult launch(const LaunchConfig& cfg, const std::function<void()>& body) 
     try {
       baton.wait_turn(i);
     } catch (const LaunchAborted&) {
-      return;
+      return Baton::npos;
     }
     auto cs = std::make_unique<CoreState>();
     BarrierCtx bctx{&baton, i, &deadlock, &mu};
@@ -178,17 +185,24 @@ LaunchResult launch(const LaunchConfig& cfg, const std::function<void()>& body) 
     tls_core = nullptr;
     if (!finished) {
       baton.abort();
-      return;
+      return Baton::npos;
     }
     {
       std::lock_guard<std::mutex> g(mu);
       ++completed;
     }
-    std::string msg = baton.finish(i);
+    std::string msg;
+    const size_t next = baton.finish(i, msg);
     if (!msg.empty()) {
       std::lock_guard<std::mutex> g(mu);
       if (deadlock.empty()) deadlock = msg;
     }
+    return next;
+  };
+  // A thread runs its first core and then every core the baton hands it (see Baton).
+  auto run_thread = [&](size_t first) {
+    for (size_t i = first; i != Baton::npos;) i = run_core(i);
+    baton.thread_done(first);
   };
 
   std::vector<std::thread> threads(slots.size());
@@ -197,7 +211,7 @@ LaunchResult launch(const LaunchConfig& cfg, const std::function<void()>& body) 
     for (size_t done : baton.take_finished())
       if (threads[done].joinable()) threads[done].join();
     if (next == Baton::npos) break;
-    if (next < slots.size()) threads[next] = std::thread(run_core, next);
+    if (next < slots.size()) threads[next] = std::thread(run_thread, next);
   }
   for (auto& t : threads)
     if (t.joinable()) t.join();

@@ -3,7 +3,9 @@
 #include <gtest/gtest.h>
 
 #include <atomic>
+#include <set>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "kernel_operator.h"
@@ -61,6 +63,44 @@ TEST(Launcher, FortyEightBlocksComputeBlockDependentOutput) {
   EXPECT_EQ(r.cores[7].core_type, AscendC::AIV);
   // The buffer was registered only for the launch.
   EXPECT_EQ(aoc::GmRegistry::instance().find(out.data()).hi, 0u);
+}
+
+// Waking a sleeping thread per core cost more than simulating a small case on a busy machine:
+// without SyncAll one thread runs every core; with it, each core that waits keeps a thread.
+TEST(Launcher, CoresWithoutSyncAllShareOneThread) {
+  std::set<std::thread::id> threads;
+  aoc::rt::LaunchConfig cfg;
+  cfg.block_dim = 48;
+  auto r = aoc::rt::launch(cfg, [&] { threads.insert(std::this_thread::get_id()); });
+  ASSERT_TRUE(r.ok) << r.error;
+  EXPECT_EQ(threads.size(), 1u);
+  EXPECT_EQ(r.cores.size(), 48u);
+
+  threads.clear();
+  std::vector<int64_t> after_sync;
+  r = aoc::rt::launch(cfg, [&] {
+    threads.insert(std::this_thread::get_id());
+    AscendC::SyncAll();
+    after_sync.push_back(AscendC::GetBlockIdx());
+  });
+  ASSERT_TRUE(r.ok) << r.error;
+  EXPECT_EQ(threads.size(), 48u);
+  EXPECT_EQ(after_sync.size(), 48u);
+}
+
+// Registers kept in thread-locals start fresh on every core, as on separate cores, even when
+// one thread runs the cores one after the other.
+TEST(Launcher, PerCoreRegistersStartFreshOnEveryCore) {
+  std::vector<uint8_t> ws(64);
+  std::vector<bool> workspace_seen;
+  aoc::rt::LaunchConfig cfg;
+  cfg.block_dim = 4;
+  auto r = aoc::rt::launch(cfg, [&] {
+    workspace_seen.push_back(AscendC::GetSysWorkSpacePtr() != nullptr);
+    AscendC::SetSysWorkSpace(reinterpret_cast<GM_ADDR>(ws.data()));
+  });
+  ASSERT_TRUE(r.ok) << r.error;
+  EXPECT_EQ(workspace_seen, (std::vector<bool>{false, false, false, false}));
 }
 
 TEST(Launcher, BlocksRunOneAtATimeInBlockOrder) {
