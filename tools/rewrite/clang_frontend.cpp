@@ -90,6 +90,17 @@ public:
     return traverse_loop(s, s->getBody(), [&] { return Base::TraverseCXXForRangeStmt(s); });
   }
 
+  // The blocks around a local declaration: its scope.
+  bool TraverseCompoundStmt(CompoundStmt* c, DataRecursionQueue* queue = nullptr) {
+    bool ok = false;
+    blocks_.push_back(range_of(c->getSourceRange(), &ok));
+    // Children traversed here, not queued, so the block is on the stack while they are visited.
+    (void)queue;
+    bool r = Base::TraverseCompoundStmt(c, nullptr);
+    blocks_.pop_back();
+    return r;
+  }
+
   // Statements of a block: a call that is a whole statement gets the statement's range.
   bool VisitCompoundStmt(CompoundStmt* c) {
     for (Stmt* s : c->body()) {
@@ -136,6 +147,7 @@ public:
     out.function = function_;
     out.klass = v->isStaticDataMember() ? klass_ : (function_.empty() ? "" : function_klass_);
     out.is_member = v->isStaticDataMember();
+    if (!out.is_member && !function_.empty() && !blocks_.empty()) out.scope = blocks_.back();
     if (v->getInit()) {
       bool ok = false;
       out.init_range = range_of(v->getInit()->getSourceRange(), &ok);
@@ -409,6 +421,7 @@ private:
   std::set<std::string>& seen_;
   std::string klass_, function_, function_klass_;
   std::vector<int> loops_;
+  std::vector<Range> blocks_;
   std::set<const CallExpr*> statement_calls_;
   std::map<const Decl*, size_t> var_index_;
   std::vector<std::pair<const Decl*, Range>> pending_uses_;

@@ -61,6 +61,7 @@ struct Var {
   bool single_decl = true;   // false for `T a, b;`
   bool editable = false;
   std::vector<Range> uses;   // references by name (DeclRefExpr / MemberExpr)
+  Range scope;               // for locals: the innermost block holding the declaration, braces included
 };
 
 struct Function {

@@ -4,6 +4,7 @@
 // statements go, InitBuffer drops the buffer count. Remove: a TBuf fetched once per function
 // (bound to a local) in functions without early returns becomes a TQue of depth 1, with
 // AllocTensor and a FreeTensor at the end of each function.
+#include <algorithm>
 #include <map>
 
 #include "motifs/motif_util.h"
@@ -103,24 +104,48 @@ public:
   }
   Transform remove(const KernelModel& m) const override {
     auto bs = tbufs_removable(m);
-    if (bs.empty()) return refuse("no TBuf fetched once per function into a local, in functions without early returns");
+    if (bs.empty())
+      return refuse("no TBuf fetched once per function into a local, in functions without early returns");
     Transform t;
+    std::map<uint32_t, std::vector<const Var*>> shared;  // `TBuf<> a, b;`: the statements to split
     for (const auto& b : bs) {
-      std::string pos = position_of(b.var->type);
-      // `TBuf<>` defaults to VECCALC; a queue has no default position.
-      if (pos.empty()) pos = prefix_of(b.var->type, "TBuf") + "TPosition::VECCALC";
-      t.edits.push_back(replace(b.var->type_range, prefix_of(b.var->type, "TBuf") + "TQue<" + pos + ", 1>"));
+      const std::string queue = queue_type(*b.var);
+      if (b.var->single_decl) t.edits.push_back(replace(b.var->type_range, queue));
+      else shared[b.var->decl.begin].push_back(b.var);
       for (const Call* c : b.calls) {
         t.edits.push_back(replace(c->range, trim(c->object) + ".AllocTensor<" + c->template_args + ">()"));
         const Var* local = bound_local(m, *c);
-        const Function* f = m.find_function(c->function, c->klass);
-        // Free before the closing brace of the function.
-        Range close{f->body.file, f->body.end - 1, f->body.end - 1, 0};
-        t.edits.push_back(insert_line_before(m, close, "    " + trim(c->object) + ".FreeTensor(" + local->name + ");"));
+        // Free at the end of the block declaring the local (an `if constexpr` branch, say):
+        // the local is out of scope after it.
+        const Range& block = local->scope;
+        Range close{block.file, block.end - 1, block.end - 1, 0};
+        t.edits.push_back(insert_line_before(m, close, "    " + trim(c->object) + ".FreeTensor(" +
+                                                           local->name + ");"));
       }
       t.edits.push_back(replace(b.init->range, "pipe.InitBuffer(" + trim(b.init->args[0].text) + ", 1, " +
                                                    trim(b.init->args[1].text) + ")"));
       t.ranges.push_back(b.var->decl);
+    }
+    // A declaration of several buffers becomes one declaration per buffer, the removed ones
+    // as queues, so the others keep their TBuf type.
+    for (const auto& [begin, removed] : shared) {
+      std::vector<const Var*> all;
+      for (const auto& v : m.vars)
+        if (v.is_member && v.decl.file == removed.front()->decl.file && v.decl.begin == begin) all.push_back(&v);
+      std::sort(all.begin(), all.end(), [](const Var* a, const Var* b) { return a->decl.end < b->decl.end; });
+      const std::string& text = m.files.at(all.back()->decl.file);
+      const size_t semi = text.find(';', all.back()->decl.end);
+      if (semi == std::string::npos || trim(text.substr(all.back()->decl.end, semi - all.back()->decl.end)) != "")
+        return refuse("the declaration of " + removed.front()->name + " is not a plain list of names");
+      std::string out;
+      for (const Var* v : all) {
+        if (!v->init.empty()) return refuse("the declaration of " + v->name + " has an initializer");
+        const bool is_removed = std::find(removed.begin(), removed.end(), v) != removed.end();
+        if (!out.empty()) out += "\n" + indent_at(m, v->decl);
+        out += (is_removed ? queue_type(*v) : v->type) + " " + v->name + ";";
+      }
+      Range stmt{all.front()->decl.file, begin, static_cast<uint32_t>(semi + 1), 0};
+      t.edits.push_back(replace(stmt, out));
     }
     if (!fix_pipe_object(m, t)) return refuse("InitBuffer is not called on a named pipe object");
     return t;
@@ -139,6 +164,12 @@ private:
     }
     return true;
   }
+  // The depth-1 queue replacing a TBuf: `TBuf<>` defaults to VECCALC, a queue has no default.
+  static std::string queue_type(const Var& buf) {
+    std::string pos = position_of(buf.type);
+    if (pos.empty()) pos = prefix_of(buf.type, "TBuf") + "TPosition::VECCALC";
+    return prefix_of(buf.type, "TBuf") + "TQue<" + pos + ", 1>";
+  }
   static const Var* bound_local(const KernelModel& m, const Call& get) {
     for (const auto& v : m.vars)
       if (!v.is_member && v.function == get.function && v.init_range.file == get.range.file &&
@@ -154,7 +185,10 @@ private:
       std::map<std::string, int> per_fn;
       for (const Call* c : b.calls) {
         const Function* f = m.find_function(c->function, c->klass);
-        ok = ok && c->callee == "Get" && c->editable && c->loop_depth == 0 && f && f->editable && bound_local(m, *c);
+        // Get(len) views a part of the buffer; AllocTensor hands out all of it.
+        const Var* local = bound_local(m, *c);
+        ok = ok && c->callee == "Get" && c->args.empty() && c->editable && c->loop_depth == 0 && f && f->editable &&
+             local && local->scope.valid() && local->editable;
         ok = ok && ++per_fn[c->function] == 1;
         if (f) ok = ok && m.text(f->body).find("return") == std::string::npos;
       }
