@@ -1,4 +1,6 @@
 // Host side of IndexSelectCustom: the operator definition, output shape and tiling.
+#include <cmath>
+
 #include "index_select_tiling.h"
 #include "register/op_def_registry.h"
 #include "tiling/platform/platform_ascendc.h"
@@ -8,9 +10,11 @@ namespace optiling {
 constexpr uint32_t BLOCK_SIZE = 32;
 constexpr uint32_t BUFFER_NUM = 2;
 constexpr uint32_t INDEX_SIZE = 4;
-constexpr uint32_t MAX_BLOCK_COUNT = 4095;     // DataCopyPad blockCount: rows per output copy
+constexpr uint32_t MAX_BLOCK_COUNT = 1024;     // rows per tile (the kernel keeps a kind per row)
 constexpr uint64_t MAX_UB_INDICES = 8192;      // indices kept in UB (32 KB); more are read from GM
 constexpr uint64_t RESERVED_UB = 1024;
+constexpr double LAUNCH_CYCLES = 55.0;         // 0.03 us block launch step at 1.85 GHz
+constexpr double ROW_CYCLES = 20.0;            // scalar work per output row (index read, copy issue)
 
 static ge::graphStatus TilingFunc(gert::TilingContext* context)
 {
@@ -49,6 +53,13 @@ static ge::graphStatus TilingFunc(gert::TilingContext* context)
     uint32_t minRowsPerCore = static_cast<uint32_t>(
         tuning::Knob("min_rows_per_core", 1, {1, 4, 16, 64}, tuning::Role::CoreSplit));
     uint64_t coreLimit = (rows + minRowsPerCore - 1) / minRowsPerCore;
+    // Core count from the work (the launch step of each further block against it): W cycles
+    // over k cores cost W / k + LAUNCH_CYCLES * k, least at k = sqrt(W / LAUNCH_CYCLES); W is
+    // the bytes written at ~46 B/cycle plus the scalar work of each row.
+    double work = static_cast<double>(rows) * ROW_CYCLES + static_cast<double>(rows * inner * typeSize) / 46.0;
+    uint64_t wanted = static_cast<uint64_t>(std::sqrt(work / LAUNCH_CYCLES));
+    wanted = wanted < 1 ? 1 : wanted;
+    coreLimit = coreLimit < wanted ? coreLimit : wanted;
     uint32_t usedCores = coreLimit < coreNum ? static_cast<uint32_t>(coreLimit) : coreNum;
     uint32_t tailRows = static_cast<uint32_t>(rows / usedCores);
     uint32_t formerNum = static_cast<uint32_t>(rows % usedCores);
