@@ -63,10 +63,10 @@ std::string test_name(const fs::path& dir) {
 
 // The CI subset: every package with an expert/ folder (both candidates run) and the first
 // package, by path, of each category (ops/<category>/ sorted by name).
-constexpr std::array<std::string_view, 28> kCiSubset = {
+constexpr std::array<std::string_view, 29> kCiSubset = {
     // with an expert/ folder
-    "activation/leaky_relu", "activation/relu", "broadcast/broadcast_add", "compare/less", "conversion/transpose",
-    "elementwise/abs", "elementwise/add", "elementwise/maximum", "elementwise/mul_scalar",
+    "activation/hardswish", "activation/leaky_relu", "activation/relu", "broadcast/broadcast_add", "compare/less",
+    "conversion/transpose", "elementwise/abs", "elementwise/add", "elementwise/maximum", "elementwise/mul_scalar",
     "foreach/foreach_add_scalar", "image/upsample_nearest", "index/embedding", "normalization/log_softmax",
     "normalization/rms_norm", "normalization/softmax", "reduction/reduce_sum",
     // first of their category, without an expert
