@@ -55,9 +55,13 @@ static ge::graphStatus TilingFunc(gert::TilingContext* context)
     // Fixed: ReduceMax/ReduceSum work and the result block. Per row: x and mask rows and the
     // output row queued, float copies of x and the mask for 16-bit types.
     // Rows of at most 64 elements add a row of statistics and their one-block-per-row spread.
-    uint64_t fixedBytes = (pitch / 64 + 1) * 2 * FLOAT_SIZE + 4 * BLOCK_SIZE + (cols <= 64 ? 248 * 9 * FLOAT_SIZE : 0);
+    uint64_t fixedBytes = (pitch / 64 + 1) * 2 * FLOAT_SIZE + 4 * BLOCK_SIZE + (cols <= 64 ? 248 * 9 * FLOAT_SIZE : 0) +
+                          (cols > 64 && pitch <= 2040 ? 8 * (64 + 9) * FLOAT_SIZE : 0);  // group rounded up to 8 rows
+    // Rows of 65 to 2040 elements add, per row, a folded repeat, a statistic and its block.
+    bool midRows = cols > 64 && pitch <= 2040;
     auto rowBytes = [&](uint32_t buffers) {
-        return pitch * (3ULL * typeSize * buffers + (computeInFloat ? 2 * FLOAT_SIZE : 0));
+        return pitch * (3ULL * typeSize * buffers + (computeInFloat ? 2 * FLOAT_SIZE : 0)) +
+               (midRows ? 64 * FLOAT_SIZE + BLOCK_SIZE + FLOAT_SIZE : 0);
     };
     if (bufferNum > 1 && fixedBytes + rowBytes(bufferNum) + RESERVED_UB > ubSize) {
         bufferNum = 1;

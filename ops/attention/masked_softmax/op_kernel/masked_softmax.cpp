@@ -6,13 +6,17 @@
 // multiply by the reciprocal. Rows of at most 64 elements (one float repeat; window
 // attention, short sequences) skip the scalar unit: one WholeReduceMax/WholeReduceSum gives
 // every row's maximum/sum, Brcb spreads them to one block per row, and a strided Sub/Div
-// (the block re-read across the row) applies them, up to 248 rows per instruction. Queues
-// are double-buffered; fp16/bf16 compute in float.
+// (the block re-read across the row) applies them, up to 248 rows per instruction. Longer
+// rows (up to 2040 elements, the longest whose pitch a repeat stride can step) first fold
+// their repeats into one with strided Max/Add across the tile's rows, then go the same way,
+// their Sub/Div issued once per 64-element column of repeats. Queues are double-buffered;
+// fp16/bf16 compute in float.
 #include "kernel_operator.h"
 
 constexpr int32_t BUFFER_NUM = 2;
 constexpr uint32_t SHORT_ROW = 64;     // floats in one vector repeat
 constexpr uint32_t ROW_GROUP = 248;    // rows per repeat group (a multiple of 8, at most 255)
+constexpr uint32_t MID_ROW_PITCH = 2040;  // longest float pitch a repeat stride (255 blocks) steps
 
 template <typename T>
 class KernelMaskedSoftmax {
@@ -52,6 +56,11 @@ public:
         if (cols <= SHORT_ROW) {
             pipe.InitBuffer(rowStatBuf, ROW_GROUP * sizeof(float));
             pipe.InitBuffer(broadcastBuf, ROW_GROUP * 8 * sizeof(float));
+        } else if (pitch <= MID_ROW_PITCH) {
+            uint32_t group = rowsPerTile < ROW_GROUP ? (rowsPerTile + 7) / 8 * 8 : ROW_GROUP;
+            pipe.InitBuffer(rowStatBuf, group * sizeof(float));
+            pipe.InitBuffer(broadcastBuf, group * 8 * sizeof(float));
+            pipe.InitBuffer(foldBuf, group * SHORT_ROW * sizeof(float));
         }
     }
     __aicore__ inline void Process()
@@ -134,10 +143,67 @@ private:
             AscendC::Div(base, base, spread, static_cast<uint64_t>(cols), static_cast<uint8_t>(n), perRow);
         }
     }
+    // fold[r] = op over the 64-element repeats of row r (Max or Add), for n rows at the pitch.
+    template <bool IS_MAX>
+    __aicore__ inline void FoldRows(const AscendC::LocalTensor<float>& fold, const AscendC::LocalTensor<float>& base,
+                                    uint32_t n, uint8_t rowBlocks)
+    {
+        uint32_t repeats = (cols + SHORT_ROW - 1) / SHORT_ROW;
+        uint32_t tail = cols - (repeats - 1) * SHORT_ROW;
+        AscendC::Adds(fold, base, 0.0f, static_cast<uint64_t>(SHORT_ROW), static_cast<uint8_t>(n),
+                      AscendC::UnaryRepeatParams(1, 1, 8, rowBlocks));
+        AscendC::BinaryRepeatParams acrossRows(1, 1, 1, 8, 8, rowBlocks);
+        for (uint32_t k = 1; k < repeats; k++) {
+            uint64_t lanes = k + 1 == repeats ? tail : SHORT_ROW;
+            if constexpr (IS_MAX) {
+                AscendC::Max(fold, fold, base[k * SHORT_ROW], lanes, static_cast<uint8_t>(n), acrossRows);
+            } else {
+                AscendC::Add(fold, fold, base[k * SHORT_ROW], lanes, static_cast<uint8_t>(n), acrossRows);
+            }
+        }
+    }
+    // Softmax of `rows` rows of 65 to 2040 elements at the float pitch, without the scalar unit.
+    __aicore__ inline void SoftmaxMidRows(const AscendC::LocalTensor<float>& buf, uint32_t rows)
+    {
+        AscendC::LocalTensor<float> stat = rowStatBuf.Get<float>();
+        AscendC::LocalTensor<float> spread = broadcastBuf.Get<float>();
+        AscendC::LocalTensor<float> fold = foldBuf.Get<float>();
+        uint8_t rowBlocks = static_cast<uint8_t>(pitch / 8);
+        uint32_t repeats = (cols + SHORT_ROW - 1) / SHORT_ROW;
+        uint32_t tail = cols - (repeats - 1) * SHORT_ROW;
+        uint32_t group = rowsPerTile < ROW_GROUP ? rowsPerTile : ROW_GROUP;
+        // Repeat r works on row r; src1 re-reads block r (the row's statistic) 8 times.
+        AscendC::BinaryRepeatParams perRow(1, 1, 0, rowBlocks, rowBlocks, 1);
+        for (uint32_t g = 0; g < rows; g += group) {
+            uint32_t n = rows - g < group ? rows - g : group;
+            AscendC::LocalTensor<float> base = buf[g * pitch];
+            uint8_t spreadRepeats = static_cast<uint8_t>((n + 7) / 8);
+            FoldRows<true>(fold, base, n, rowBlocks);
+            AscendC::WholeReduceMax(stat, fold, static_cast<int32_t>(SHORT_ROW), static_cast<int32_t>(n), 1, 1, 8,
+                                    AscendC::ReduceOrder::ORDER_ONLY_VALUE);
+            AscendC::Brcb(spread, stat, spreadRepeats, AscendC::BrcbRepeatParams(1, 8));
+            for (uint32_t k = 0; k < repeats; k++) {
+                uint64_t lanes = k + 1 == repeats ? tail : SHORT_ROW;
+                AscendC::Sub(base[k * SHORT_ROW], base[k * SHORT_ROW], spread, lanes, static_cast<uint8_t>(n), perRow);
+            }
+            AscendC::Exp(base, base, (n - 1) * pitch + cols);
+            FoldRows<false>(fold, base, n, rowBlocks);
+            AscendC::WholeReduceSum(stat, fold, static_cast<int32_t>(SHORT_ROW), static_cast<int32_t>(n), 1, 1, 8);
+            AscendC::Brcb(spread, stat, spreadRepeats, AscendC::BrcbRepeatParams(1, 8));
+            for (uint32_t k = 0; k < repeats; k++) {
+                uint64_t lanes = k + 1 == repeats ? tail : SHORT_ROW;
+                AscendC::Div(base[k * SHORT_ROW], base[k * SHORT_ROW], spread, lanes, static_cast<uint8_t>(n), perRow);
+            }
+        }
+    }
     __aicore__ inline void SoftmaxRows(const AscendC::LocalTensor<float>& buf, uint32_t rows)
     {
         if (cols <= SHORT_ROW) {
             SoftmaxShortRows(buf, rows);
+            return;
+        }
+        if (pitch <= MID_ROW_PITCH) {
+            SoftmaxMidRows(buf, rows);
             return;
         }
         for (uint32_t r = 0; r < rows; r++) {
@@ -182,7 +248,7 @@ private:
     AscendC::TPipe pipe;
     AscendC::TQue<AscendC::QuePosition::VECIN, BUFFER_NUM> inQueue;
     AscendC::TQue<AscendC::QuePosition::VECOUT, BUFFER_NUM> outQueue;
-    AscendC::TBuf<AscendC::QuePosition::VECCALC> floatBuf, workBuf, resultBuf, rowStatBuf, broadcastBuf;
+    AscendC::TBuf<AscendC::QuePosition::VECCALC> floatBuf, workBuf, resultBuf, rowStatBuf, broadcastBuf, foldBuf;
     AscendC::GlobalTensor<T> xGm, maskGm, yGm;
     uint64_t rowStart = 0;
     uint32_t blockRows = 0;
