@@ -10,6 +10,9 @@ constexpr uint32_t BLOCK_SIZE = 32;
 constexpr uint32_t MAX_K = 256;
 constexpr uint32_t ROW_ALIGN = 16;             // elements: whole 32 B blocks for 2- and 4-byte types
 constexpr uint32_t SHORT_MAX_PITCH = 4096;     // longest row (elements) selected in place
+constexpr uint32_t ROUTER_MAX_PITCH = 64;      // rows of one float repeat: selected a tile at a time
+constexpr uint32_t ROUTER_ROWS = 248;          // rows per router tile (a multiple of 8, at most 255)
+constexpr uint64_t ROUTER_UB = 160 * 1024;     // UB for a router tile's buffers
 constexpr uint64_t SHORT_TILE_BYTES = 24576;   // input bytes of one tile of short rows
 constexpr uint32_t SHORT_MAX_OUT = 4096;       // outputs (rows x k) of one tile of short rows
 constexpr uint32_t CHUNK_LEN = 4096;           // elements per chunk of a long row
@@ -42,11 +45,13 @@ static ge::graphStatus TilingFunc(gert::TilingContext* context)
     uint32_t blockElems = BLOCK_SIZE / computeSize;
 
     uint64_t pitch = (cols + ROW_ALIGN - 1) / ROW_ALIGN * ROW_ALIGN;
-    uint32_t mode = pitch <= SHORT_MAX_PITCH ? 0 : 1;
+    uint32_t mode = pitch <= ROUTER_MAX_PITCH ? 2 : (pitch <= SHORT_MAX_PITCH ? 0 : 1);
     uint64_t blockNum = (cols + blockElems - 1) / blockElems;
     double rowCycles = 0.0;
     uint32_t rowsPerTile = 1;
-    if (mode == 0) {
+    if (mode == 2) {
+        rowCycles = k * 12.0 + pitch * typeSize / 46.0;  // per row: a reduce repeat and its share of the masking
+    } else if (mode == 0) {
         rowCycles = k * (pitch * computeSize / 256.0 + SELECT_CYCLES) + pitch * typeSize / 46.0;
     } else {
         if (blockNum * computeSize > MAX_BLOCK_MAX_BYTES) {
@@ -64,7 +69,16 @@ static ge::graphStatus TilingFunc(gert::TilingContext* context)
     uint64_t tailRows = rows / usedCores;
     uint64_t formerNum = rows % usedCores;
     uint64_t blockRows = tailRows + (formerNum > 0 ? 1 : 0);
-    if (mode == 0) {
+    if (mode == 2) {
+        // Per row: queued input, float copy, column indices, differences, mask bits, the
+        // pair, its spread and chosen index, k value and index columns, the table and its
+        // scratch, and the queued outputs.
+        uint64_t perRow = pitch * (2 * typeSize + 12) + pitch / 8 + 8 + 36 + 8 * k + 12 * k + 2 * k * (typeSize + 4);
+        uint64_t r = ROUTER_UB / perRow;
+        r = r < ROUTER_ROWS ? r : ROUTER_ROWS;
+        r = r < blockRows ? r : blockRows;
+        rowsPerTile = static_cast<uint32_t>(r < 1 ? 1 : r);
+    } else if (mode == 0) {
         uint64_t r = SHORT_TILE_BYTES / (pitch * typeSize);
         uint64_t byOut = SHORT_MAX_OUT / k;
         r = r < byOut ? r : byOut;

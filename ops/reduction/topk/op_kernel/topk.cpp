@@ -4,6 +4,12 @@
 // reads value and index, writes them to the output tiles and overwrites the chosen element
 // with -inf for the next selection. bf16 is widened to float (exact); fp16 and fp32 run
 // natively.
+//   Router rows (mode 2, at most 64 elements: MoE gates): up to 248 rows per tile, selected all
+//   at once in float without the scalar unit: per selection one WholeReduceMax gives every
+//   row's (value, index), GatherMask splits them into per-selection columns, and the chosen
+//   elements become -inf through Brcb of the indices, a strided Sub against a column-index
+//   tile, Compares and Select. At the end one Gather per output, through a table built once
+//   per core, turns the [k, rows] columns into [rows, k].
 //   Short rows (mode 0): several rows per tile on a 32 B pitch (one DataCopyPad), k selections
 //   per row in place; the next tile's copy is issued before this tile's selections.
 //   Long rows (mode 1): the row streams through UB in chunks (double-buffered) and BlockReduceMax
@@ -18,6 +24,7 @@ constexpr int32_t BUFFER_NUM = 2;
 constexpr uint32_t REPEAT_BYTES = 256;
 constexpr uint32_t BLOCK_BYTES = 32;
 constexpr uint32_t MAX_K = 256;
+constexpr uint32_t ROUTER_ROWS = 248;  // rows per router tile (a multiple of 8, at most 255 repeats)
 
 template <typename T>
 class KernelTopK {
@@ -50,6 +57,7 @@ public:
         chunkLen = tiling.chunkLen;
         blockNum = tiling.blockNum;
         negInfC = static_cast<C>(-__builtin_huge_valf());
+        negInfC_f = -__builtin_huge_valf();
         negInfT = static_cast<T>(-__builtin_huge_valf());
         xGm.SetGlobalBuffer((__gm__ T*)x);
         valGm.SetGlobalBuffer((__gm__ T*)values);
@@ -57,7 +65,21 @@ public:
 
         uint32_t outElems = 0;
         uint32_t reduceLen = 0;
-        if (mode == 0) {
+        if (mode == 2) {
+            uint32_t rowsPad = (rowsPerTile + 7) / 8 * 8;
+            uint32_t tileFloats = (rowsPerTile * pitch + 63) / 64 * 64;
+            pipe.InitBuffer(inQueue, BUFFER_NUM, rowsPerTile * pitch * sizeof(T));
+            pipe.InitBuffer(calcBuf, tileFloats * sizeof(float));
+            pipe.InitBuffer(colIdxBuf, tileFloats * sizeof(float));
+            pipe.InitBuffer(diffBuf, tileFloats * sizeof(float));
+            pipe.InitBuffer(bitsBuf, (tileFloats / 8 + 31) / 32 * 32);
+            pipe.InitBuffer(pairBuf, rowsPad * 2 * sizeof(float));
+            pipe.InitBuffer(spreadBuf, rowsPad * 8 * sizeof(float) + rowsPad * sizeof(float));
+            pipe.InitBuffer(columnsBuf, 2 * k * rowsPad * sizeof(float));  // [values | indices], [k, rowsPad] each
+            pipe.InitBuffer(tableBuf, (rowsPerTile * k * sizeof(uint32_t) + 31) / 32 * 32 + 2 * ((rowsPerTile * k * 4 + 31) / 32 * 32));
+            outElems = rowsPerTile * k;
+            reduceLen = 64;
+        } else if (mode == 0) {
             pipe.InitBuffer(inQueue, BUFFER_NUM, rowsPerTile * pitch * sizeof(T));
             if constexpr (IN_FLOAT) {
                 pipe.InitBuffer(calcBuf, rowsPerTile * pitch * sizeof(float));
@@ -87,7 +109,9 @@ public:
         if (blockRows == 0) {
             return;
         }
-        if (mode == 0) {
+        if (mode == 2) {
+            ProcessRouterRows();
+        } else if (mode == 0) {
             ProcessShortRows();
         } else {
             for (uint32_t r = 0; r < blockRows; r++) {
@@ -100,6 +124,109 @@ private:
     __aicore__ inline uint32_t TileRows(uint32_t t) const
     {
         return blockRows - t * rowsPerTile < rowsPerTile ? blockRows - t * rowsPerTile : rowsPerTile;
+    }
+    // Column index of every element of a router tile, as float, and the Gather table that
+    // reads output (r, j) from the column layout: byte (j * rowsPad + r) * 4.
+    __aicore__ inline void BuildRouterTables()
+    {
+        uint32_t rowsPad = (rowsPerTile + 7) / 8 * 8;
+        AscendC::LocalTensor<float> colIdx = colIdxBuf.Get<float>();
+        AscendC::LocalTensor<int32_t> colInt = diffBuf.Get<int32_t>();
+        AscendC::CreateVecIndex(colInt, static_cast<int32_t>(0), pitch);
+        AscendC::Cast(colIdx, colInt, AscendC::RoundMode::CAST_NONE, pitch);
+        for (uint32_t r = 1; r < rowsPerTile; r *= 2) {
+            uint32_t n = rowsPerTile - r < r ? rowsPerTile - r : r;
+            AscendC::DataCopy(colIdx[r * pitch], colIdx, n * pitch);
+        }
+        uint32_t outs = rowsPerTile * k;
+        AscendC::LocalTensor<uint8_t> raw = tableBuf.Get<uint8_t>();
+        uint32_t tableBytes = (outs * 4 + 31) / 32 * 32;
+        AscendC::LocalTensor<int32_t> table = raw.ReinterpretCast<int32_t>();
+        AscendC::LocalTensor<int32_t> rowInt = raw[tableBytes].ReinterpretCast<int32_t>();
+        AscendC::LocalTensor<float> tmp = raw[2 * tableBytes].ReinterpretCast<float>();
+        AscendC::CreateVecIndex(table, static_cast<int32_t>(0), outs);       // q = r * k + j
+        AscendC::Cast(tmp, table, AscendC::RoundMode::CAST_NONE, outs);
+        AscendC::Adds(tmp, tmp, 0.5f, outs);
+        AscendC::Muls(tmp, tmp, 1.0f / static_cast<float>(k), outs);
+        AscendC::Cast(rowInt, tmp, AscendC::RoundMode::CAST_FLOOR, outs);    // r = q / k
+        AscendC::Muls(table, table, static_cast<int32_t>(rowsPad * 4), outs);
+        AscendC::Muls(rowInt, rowInt, static_cast<int32_t>(4 - static_cast<int32_t>(k * rowsPad * 4)), outs);
+        AscendC::Add(table, table, rowInt, outs);                             // (q - r k) rowsPad 4 + r 4
+    }
+    __aicore__ inline void ProcessRouterRows()
+    {
+        BuildRouterTables();
+        uint32_t rowsPad = (rowsPerTile + 7) / 8 * 8;
+        uint32_t tileNum = (blockRows + rowsPerTile - 1) / rowsPerTile;
+        AscendC::LocalTensor<float> f = calcBuf.Get<float>();
+        AscendC::LocalTensor<float> colIdx = colIdxBuf.Get<float>();
+        AscendC::LocalTensor<float> diff = diffBuf.Get<float>();
+        AscendC::LocalTensor<uint8_t> bits = bitsBuf.Get<uint8_t>();
+        AscendC::LocalTensor<float> pairs = pairBuf.Get<float>();
+        AscendC::LocalTensor<float> spread = spreadBuf.Get<float>();
+        AscendC::LocalTensor<float> chosen = spread[rowsPad * 8];
+        AscendC::LocalTensor<float> values = columnsBuf.Get<float>();
+        AscendC::LocalTensor<uint32_t> indices = values[k * rowsPad].template ReinterpretCast<uint32_t>();
+        AscendC::LocalTensor<uint32_t> table = tableBuf.Get<uint32_t>();
+        uint8_t rowBlocks = static_cast<uint8_t>(pitch / 8);
+        CopyInRows(0);
+        for (uint32_t t = 0; t < tileNum; t++) {
+            if (t + 1 < tileNum) {
+                CopyInRows(t + 1);
+            }
+            uint32_t rows = TileRows(t);
+            AscendC::LocalTensor<T> xLocal = inQueue.DeQue<T>();
+            if constexpr (std::is_same_v<T, float>) {
+                AscendC::DataCopy(f, xLocal, rows * pitch);
+            } else {
+                AscendC::Cast(f, xLocal, AscendC::RoundMode::CAST_NONE, rows * pitch);
+            }
+            inQueue.FreeTensor(xLocal);
+            uint32_t count = (rows * pitch + 63) / 64 * 64;
+            AscendC::BinaryRepeatParams perRow(1, 1, 0, rowBlocks, rowBlocks, 1);
+            for (uint32_t j = 0; j < k; j++) {
+                // Every row's first maximum: (value, index) pairs.
+                AscendC::WholeReduceMax(pairs, f, static_cast<int32_t>(cols), static_cast<int32_t>(rows), 1, 1,
+                                        static_cast<int32_t>(rowBlocks), AscendC::ReduceOrder::ORDER_VALUE_INDEX);
+                uint64_t kept = 0;
+                AscendC::GatherMask(values[j * rowsPad], pairs, 1, true, 2 * rows, AscendC::GatherMaskParams(1, 1, 8, 0),
+                                    kept);
+                AscendC::GatherMask(indices[j * rowsPad], pairs.template ReinterpretCast<uint32_t>(), 2, true, 2 * rows,
+                                    AscendC::GatherMaskParams(1, 1, 8, 0), kept);
+                if (j + 1 == k) {
+                    break;
+                }
+                // The chosen element of every row becomes -inf.
+                AscendC::Cast(chosen, indices[j * rowsPad].template ReinterpretCast<int32_t>(),
+                              AscendC::RoundMode::CAST_NONE, rows);
+                AscendC::Brcb(spread, chosen, static_cast<uint8_t>((rows + 7) / 8), AscendC::BrcbRepeatParams(1, 8));
+                AscendC::Sub(diff, colIdx, spread, static_cast<uint64_t>(pitch), static_cast<uint8_t>(rows), perRow);
+                AscendC::Compares(bits, diff, 0.0f, AscendC::CMPMODE::NE, count);
+                AscendC::Select(f, bits, f, negInfC_f, AscendC::SELMODE::VSEL_TENSOR_SCALAR_MODE, count);
+            }
+            // [k, rowsPad] columns -> [rows, k] outputs.
+            AscendC::LocalTensor<T> outV = outValQueue.AllocTensor<T>();
+            AscendC::LocalTensor<int32_t> outI = outIdxQueue.AllocTensor<int32_t>();
+            uint32_t outs = rows * k;
+            AscendC::Gather(outI.template ReinterpretCast<uint32_t>(), indices, table, 0, outs);
+            if constexpr (std::is_same_v<T, float>) {
+                AscendC::Gather(outV, values, table, 0, outs);
+            } else {
+                AscendC::Gather(diff, values, table, 0, outs);
+                AscendC::Cast(outV, diff, AscendC::RoundMode::CAST_RINT, outs);
+            }
+            outValQueue.EnQue<T>(outV);
+            outIdxQueue.EnQue<int32_t>(outI);
+            outV = outValQueue.DeQue<T>();
+            outI = outIdxQueue.DeQue<int32_t>();
+            uint64_t row = rowStart + static_cast<uint64_t>(t) * rowsPerTile;
+            AscendC::DataCopyExtParams valParams{1, static_cast<uint32_t>(outs * sizeof(T)), 0, 0, 0};
+            AscendC::DataCopyPad(valGm[row * k], outV, valParams);
+            AscendC::DataCopyExtParams idxParams{1, static_cast<uint32_t>(outs * sizeof(int32_t)), 0, 0, 0};
+            AscendC::DataCopyPad(idxGm[row * k], outI, idxParams);
+            outValQueue.FreeTensor(outV);
+            outIdxQueue.FreeTensor(outI);
+        }
     }
     __aicore__ inline void ProcessShortRows()
     {
@@ -294,9 +421,11 @@ private:
     AscendC::TQue<AscendC::QuePosition::VECIN, 1> gatherQueue;
     AscendC::TQue<AscendC::QuePosition::VECOUT, BUFFER_NUM> outValQueue, outIdxQueue;
     AscendC::TBuf<AscendC::QuePosition::VECCALC> calcBuf, maxBuf, workBuf, resultBuf;
+    AscendC::TBuf<AscendC::QuePosition::VECCALC> colIdxBuf, diffBuf, bitsBuf, pairBuf, spreadBuf, columnsBuf, tableBuf;
     AscendC::GlobalTensor<T> xGm, valGm;
     AscendC::GlobalTensor<int32_t> idxGm;
     C negInfC;
+    float negInfC_f;
     T negInfT;
     uint64_t rowStart = 0;
     uint32_t blockRows = 0;
