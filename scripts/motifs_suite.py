@@ -5,7 +5,7 @@ with `ascendopt eval` (public cases plus a seeded hidden draw) against its sourc
 the same cases, and the table of docs/motifs.md written between its markers.
 
 Usage: scripts/motifs_suite.py [--build build] [--jobs N] [--work DIR] [--only PKG,...]
-                               [--motif M,...] [--no-doc] [--json FILE]
+                               [--motif M,...] [--batch N] [--no-doc] [--json FILE]
 Run by scripts/motifs-doc.sh (which builds the programs first)."""
 import argparse
 import concurrent.futures as futures
@@ -96,6 +96,9 @@ def main():
     ap.add_argument("--timeout", type=float, default=300,
                     help="wall-clock limit per case, seconds (the 1e7-element cases need more than eval's 30 s on a loaded machine)")
     ap.add_argument("--no-doc", action="store_true")
+    ap.add_argument("--batch", type=int, default=0,
+                    help="packages per batch: the JSON and the table are rewritten after each batch, so a stopped run "
+                         "leaves a table of the packages done, labelled partial (default: all in one batch)")
     ap.add_argument("--json", default="", help="also write every result to this file")
     a = ap.parse_args()
     ascendopt = os.path.join(os.path.abspath(a.build), "bin", "ascendopt")
@@ -107,19 +110,34 @@ def main():
     only_motifs = set(x for x in a.motif.split(",") if x)
 
     tgts = targets(only)
+    packages = []
+    for t in tgts:
+        if t[0] not in packages:
+            packages.append(t[0])
+    size = a.batch if a.batch > 0 else len(packages)
+    batches = [packages[i:i + size] for i in range(0, len(packages), size)]
     states = {}
     errors = []
+    rows = []
+    covered = []
+    for bi, batch in enumerate(batches):
+        run_batch(a, ascendopt, work, [t for t in tgts if t[0] in batch], only_motifs, states, errors, rows)
+        covered += batch
+        complete = bi == len(batches) - 1
+        print(f"batch {bi + 1}/{len(batches)} done: {len(covered)} of {len(packages)} packages", file=sys.stderr)
+        write_results(a, states, rows, errors, only, covered if not complete else None, packages)
+
+
+def run_batch(a, ascendopt, work, tgts, only_motifs, states, errors, rows):
     with futures.ThreadPoolExecutor(a.jobs) as pool:
         for target, motifs, err in pool.map(lambda t: detect(ascendopt, t), tgts):
             if motifs is None:
                 errors.append((target, err))
             else:
                 states[target] = motifs
-    print(f"detected on {len(states)} kernels ({len(errors)} failed)", file=sys.stderr)
-
     jobs = []
-    for target, motifs in states.items():
-        for m in motifs:
+    for target in tgts:
+        for m in states.get(target, []):
             if only_motifs and m["motif"] not in only_motifs:
                 continue
             if m["state"] == "present":
@@ -133,7 +151,6 @@ def main():
     sources = sorted(set(t[2] for t, _, _ in jobs))
     reports = evaluate(ascendopt, sources + written, a.jobs, work, a.timeout) if written else {}
 
-    rows = []
     for (target, motif, action), o in zip(jobs, outcomes):
         row = {"op": target[0], "kind": target[1], "motif": motif, "action": action}
         row.update({k: v for k, v in o.items() if k != "dir"})
@@ -149,11 +166,16 @@ def main():
                 row["faster"] = t < t0
         rows.append(row)
 
+
+# The JSON and the table of docs/motifs.md so far; `covered` lists the packages done when the
+# run is not complete (the table then says it is partial).
+def write_results(a, states, rows, errors, only, covered, packages):
     summary = summarize(states, rows)
     if a.json:
         with open(a.json, "w") as f:
-            json.dump({"rows": rows, "errors": [[list(t), e] for t, e in errors], "summary": summary}, f, indent=1)
-    table = render(summary, rows, errors, sorted(only), a.jobs)
+            json.dump({"rows": rows, "errors": [[list(t), e] for t, e in errors], "summary": summary,
+                       "covered": covered or packages, "complete": covered is None}, f, indent=1)
+    table = render(summary, rows, errors, sorted(only), a, covered, packages)
     if not a.no_doc:
         doc = os.path.join(ROOT, "docs", "motifs.md")
         text = open(doc).read()
@@ -162,7 +184,8 @@ def main():
         else:
             text += "\n" + BEGIN + "\n" + table + END + "\n"
         open(doc, "w").write(text)
-    print(table)
+    if covered is None:
+        print(table)
 
 
 def summarize(states, rows):
@@ -194,13 +217,20 @@ def summarize(states, rows):
     return out
 
 
-def render(summary, rows, errors, only, jobs):
+def render(summary, rows, errors, only, a, covered, packages):
     lines = []
+    jobs = a.jobs
     total = sum(1 for r in rows if "verdict" in r)
     correct = sum(1 for r in rows if r.get("verdict") == "ok")
     scope = ("every package (`name`) and expert (`name*`) of ops/" if not only else
              "the packages " + ", ".join(only) + " (`name`) and their experts (`name*`)")
-    command = "scripts/motifs-doc.sh build --jobs " + str(jobs) + (" --only " + ",".join(only) if only else "")
+    # The exact command (scripts/motifs-doc.sh passes its options through).
+    command = "scripts/motifs_suite.py " + " ".join(sys.argv[1:])
+    if covered is not None:
+        lines.append(f"**Partial run**: the run was stopped after {len(covered)} of the {len(packages)} packages (in ops/ "
+                     f"order); the table covers only these and their experts: {', '.join(covered)}. The other "
+                     f"packages were not run.")
+        lines.append("")
     lines.append(f"Generated by `{command}` over {scope}: "
                  f"**{total} transforms written, {correct} correct** (compile and pass every public case and a hidden "
                  f"draw of {HIDDEN_COUNT} cases, ASCENDOPT_HIDDEN_SEED={HIDDEN_SEED}, at most {HIDDEN_MAX_ELEMENTS} "
