@@ -129,4 +129,51 @@ TEST(MotifEval, UnrollRoundTripOnRelu) {
   fs::remove_all(unrolled.parent_path());
 }
 
+// tril declares its two TBufs in one statement and fetches one of them in a function that
+// returns early; abs fetches its bfloat16 temporary inside an `if constexpr` branch. The
+// removed TBuf becomes a queue of its own and is freed in the block that fetched it; both
+// kernels compile and stay correct (bfloat16 takes abs's branch).
+TEST(MotifEval, TbufTemporariesRemovedOnTrilAndAbs) {
+  ::setenv("ASCENDOPT_HOME", AOC_SOURCE_DIR, 0);
+  const fs::path tril = fresh_dir("tril-queue");
+  auto r = run_ascendopt("rewrite " + kRoot + "/ops/conversion/tril --remove tbuf_temporaries --out " + tril.string());
+  ASSERT_EQ(r.status, 0) << r.out;
+  EXPECT_NE(r.out.find("+    AscendC::TBuf<AscendC::QuePosition::VECCALC> indexBuf;"), std::string::npos) << r.out;
+  expect_correct(tril, "prime_1021_fp16");
+  const fs::path abs = fresh_dir("abs-queue");
+  r = run_ascendopt("rewrite " + kRoot + "/ops/elementwise/abs --remove tbuf_temporaries --out " + abs.string());
+  ASSERT_EQ(r.status, 0) << r.out;
+  expect_correct(abs, "prime_4097_bf16_wide");
+  fs::remove_all(tril.parent_path());
+}
+
+// abs's Abs as a scalar loop between full barriers: the same values (float16, and bfloat16
+// through float), no race.
+TEST(MotifEval, VectorLoopRemovedOnAbs) {
+  ::setenv("ASCENDOPT_HOME", AOC_SOURCE_DIR, 0);
+  const fs::path out = fresh_dir("abs-scalar");
+  auto r = run_ascendopt("rewrite " + kRoot + "/ops/elementwise/abs --remove vector_loop --out " + out.string());
+  ASSERT_EQ(r.status, 0) << r.out;
+  EXPECT_NE(r.out.find("out.SetValue(aocI"), std::string::npos) << r.out;
+  EXPECT_EQ(r.out.find("AscendC::Abs(out, x, len);\n+"), std::string::npos) << r.out;
+  expect_correct(out, "prime_1021_fp16");
+  expect_correct(out, "prime_4097_bf16_wide");
+  fs::remove_all(out.parent_path());
+}
+
+// add's inputs are streamed once: the hint goes after their SetGlobalBuffer, not on the
+// output, and the kernel stays correct.
+TEST(MotifEval, L2HintAppliedOnAdd) {
+  ::setenv("ASCENDOPT_HOME", AOC_SOURCE_DIR, 0);
+  const fs::path out = fresh_dir("add-l2");
+  auto r = run_ascendopt("rewrite " + kRoot + "/ops/elementwise/add --apply l2_hint --out " + out.string());
+  ASSERT_EQ(r.status, 0) << r.out;
+  const std::string k = read(out / "op_kernel" / "add.cpp");
+  EXPECT_NE(k.find("xGm.SetL2CacheHint(AscendC::CacheMode::CACHE_MODE_DISABLE);"), std::string::npos) << r.out;
+  EXPECT_NE(k.find("yGm.SetL2CacheHint(AscendC::CacheMode::CACHE_MODE_DISABLE);"), std::string::npos) << r.out;
+  EXPECT_EQ(k.find("zGm.SetL2CacheHint"), std::string::npos) << r.out;
+  expect_correct(out, "prime_1021_fp16");
+  fs::remove_all(out.parent_path());
+}
+
 }  // namespace

@@ -5,7 +5,9 @@
 // GM rows blockLen + srcStride bytes apart, UB rows padded to 32 B plus dstStride blocks;
 // UB -> GM mirrored; DataCopy counts everything in 32 B blocks). Apply: a loop whose only
 // statement copies row v of a single-row copy from S[E + v * B] to D[v * A] (or the mirror)
-// becomes one copy of all rows, with the strides computed from A and B.
+// becomes one copy of all rows, with the strides computed from A and B, under a test that
+// the row and pitches fit the struct's units (else the loop runs as before).
+#include <algorithm>
 #include <optional>
 #include <regex>
 
@@ -114,6 +116,257 @@ std::string per_row_loop(const KernelModel& m, const Strided& s) {
          "AscendC::" + c.callee + "(" + dst + ", " + src + ", aocRowParams" + rest + ");\n" + ind + "}";
 }
 
+
+// ---- apply: a loop of single-row copies ----
+
+// Parentheses around the whole of `e` go.
+std::string unparen(std::string e) {
+  e = trim(e);
+  while (e.size() >= 2 && e.front() == '(' && e.back() == ')') {
+    int depth = 0;
+    bool outer = true;
+    for (size_t i = 0; i + 1 < e.size(); ++i) {
+      depth += e[i] == '(' ? 1 : e[i] == ')' ? -1 : 0;
+      if (depth == 0) outer = false;
+    }
+    if (!outer) break;
+    e = trim(e.substr(1, e.size() - 2));
+  }
+  return e;
+}
+
+// Top-level pieces of `e` split at `sep` (+ or *); a '-' at top level makes it unsplittable.
+// The `<...>` of a static_cast is skipped whole.
+std::vector<std::string> split_top(const std::string& e, char sep, bool& ok) {
+  std::vector<std::string> out;
+  int depth = 0;
+  std::string cur;
+  for (size_t i = 0; i < e.size(); ++i) {
+    if (e.compare(i, 12, "static_cast<") == 0) {
+      const size_t close = e.find('>', i + 12);
+      if (close == std::string::npos) {
+        ok = false;
+        return out;
+      }
+      cur += e.substr(i, close + 1 - i);
+      i = close;
+      continue;
+    }
+    const char ch = e[i];
+    if (ch == '(' || ch == '[' || ch == '{') ++depth;
+    if (ch == ')' || ch == ']' || ch == '}') --depth;
+    if (depth == 0 && ch == '-' && !(i + 1 < e.size() && e[i + 1] == '>')) ok = false;
+    if (depth == 0 && ch == sep) {
+      out.push_back(trim(cur));
+      cur.clear();
+    } else {
+      cur += ch;
+    }
+  }
+  out.push_back(trim(cur));
+  return out;
+}
+
+// `v`, `(v)` or `static_cast<X>(v)`.
+bool is_index(const std::string& f, const std::string& v) {
+  static const std::regex cast(R"(^static_cast<\s*[\w:]+\s*>\s*\(\s*(\w+)\s*\)$)");
+  const std::string u = unparen(f);
+  std::smatch mm;
+  return u == v || (std::regex_match(u, mm, cast) && mm[1].str() == v);
+}
+
+// An offset linear in v: `E + v * A` (terms in any order, A the product of the factors of
+// v's term). `E` is "" when there is no constant term; false when not of that form.
+bool linear_in(const std::string& expr, const std::string& v, std::string& E, std::string& A) {
+  bool ok = true;
+  auto terms = split_top(unparen(expr), '+', ok);
+  if (!ok) return false;
+  E.clear();
+  A.clear();
+  int with_v = 0;
+  for (const auto& t : terms) {
+    if (!names_word(t, v)) {
+      E += (E.empty() ? "" : " + ") + t;
+      continue;
+    }
+    ++with_v;
+    auto factors = split_top(unparen(t), '*', ok);
+    if (!ok) return false;
+    // `v * X / Y` is (v * X) / Y: not linear in v.
+    for (const auto& f : factors) {
+      int depth = 0;
+      for (size_t i = 0; i < f.size(); ++i) {
+        if (f.compare(i, 12, "static_cast<") == 0) {
+          i = f.find('>', i);
+          if (i == std::string::npos) return false;
+          continue;
+        }
+        depth += (f[i] == '(' || f[i] == '[') ? 1 : (f[i] == ')' || f[i] == ']') ? -1 : 0;
+        if (depth == 0 && (f[i] == '/' || f[i] == '%' || f[i] == '?' || f[i] == '<' || f[i] == '>' || f[i] == '&' ||
+                           f[i] == '|'))
+          return false;
+      }
+    }
+    int idx = 0;
+    for (const auto& f : factors) {
+      if (is_index(f, v)) ++idx;
+      else if (names_word(f, v)) return false;
+      else A += (A.empty() ? "" : " * ") + f;
+    }
+    if (idx != 1) return false;
+    if (A.empty()) A = "1";
+  }
+  return with_v == 1;
+}
+
+struct RowLoop {
+  const Loop* loop = nullptr;
+  std::string replacement;
+};
+
+std::vector<RowLoop> row_loops(const KernelModel& m, std::string* why) {
+  static const std::regex head(
+      R"(^for\s*\(\s*(?:unsigned|int|uint32_t|int32_t|uint64_t|int64_t|size_t|uint16_t|auto)\s+(\w+)\s*=\s*0[uU]?\s*;\s*(\w+)\s*<\s*([^;]+?)\s*;\s*(?:\+\+\s*(\w+)|(\w+)\s*\+\+|(\w+)\s*\+=\s*1)\s*\))");
+  std::vector<RowLoop> out;
+  auto fail = [&](const Loop& l, const std::string& w) {
+    if (why && why->empty()) *why = "loop at line " + std::to_string(l.range.line) + ": " + w;
+  };
+  for (const auto& l : m.loops) {
+    if (m.is_host(l.range.file) || !l.range.valid() || !l.body.valid()) continue;
+    std::vector<const Call*> inside;
+    for (const auto& c : m.calls)
+      if (c.range.file == l.body.file && c.range.begin >= l.body.begin && c.range.end <= l.body.end) inside.push_back(&c);
+    const Call* copy = nullptr;
+    int copies = 0;
+    for (const Call* c : inside)
+      if (is_api(*c, "DataCopy") || is_api(*c, "DataCopyPad")) copy = c, ++copies;
+    if (copies == 0) continue;
+    if (copies != 1 || inside.size() != 1) { fail(l, "more than one call in the loop"); continue; }
+    if (!copy->stmt.valid() || !copy->editable || copy->args.size() < 3) { fail(l, "the copy is not an editable statement"); continue; }
+    std::smatch mm;
+    const std::string text = m.text(l.range);
+    if (!std::regex_search(text, mm, head)) { fail(l, "not a counted loop from 0"); continue; }
+    const std::string v = mm[1].str(), R = trim(mm[3].str());
+    const std::string inc = mm[4].matched ? mm[4].str() : mm[5].matched ? mm[5].str() : mm[6].str();
+    if (mm[2].str() != v || inc != v) { fail(l, "not a counted loop"); continue; }
+    const bool pad = copy->callee == "DataCopyPad";
+    auto dst = tensor_of(m, *copy, trim(copy->args[0].text));
+    auto src = tensor_of(m, *copy, trim(copy->args[1].text));
+    if (!dst || !src || dst->global == src->global || dst->elem != src->elem) { fail(l, "not a copy between GM and UB of one type"); continue; }
+    const bool to_gm = dst->global;
+    // The body: the copy, optionally after the declaration of its single-row parameters.
+    std::string body = trim(m.text(l.body));
+    if (body.size() >= 2 && body.front() == '{' && body.back() == '}') body = trim(body.substr(1, body.size() - 2));
+    const std::string row = trim(copy->args[2].text);
+    std::string L;  // row length: bytes (DataCopyPad), 32 B blocks (DataCopy with params) or elements (count form)
+    bool count_form = false;
+    const Var* pv = identifier_of(row).empty() ? nullptr : m.find_var(identifier_of(row), copy->klass, false);
+    std::string rest = body;
+    if (pv && pv->type.find(pad ? "DataCopyExtParams" : "DataCopyParams") != std::string::npos) {
+      auto items = list_items(pv->init);
+      bool single = items.size() >= 4 && int_value(items[0]) == 1LL && int_value(items[2]) == 0LL && int_value(items[3]) == 0LL;
+      if (!single || names_word(items[1], v)) { fail(l, "its parameters are not one row of a fixed length"); continue; }
+      L = items[1];
+      if (pv->decl.begin >= l.body.begin && pv->decl.end <= l.body.end) {
+        const std::string decl = trim(m.text(pv->decl));
+        if (rest.rfind(decl, 0) != 0) { fail(l, "the loop holds more than the copy"); continue; }
+        rest = trim(rest.substr(decl.size()));
+      }
+    } else if (!pad && copy->args.size() == 3 && !names_word(row, v)) {
+      count_form = true;
+      L = row;
+    } else {
+      fail(l, "the copy's parameters are not a local single-row struct");
+      continue;
+    }
+    if (rest != trim(m.text(copy->stmt))) { fail(l, "the loop holds more than the copy"); continue; }
+    bool varying = false;
+    for (size_t k = 3; k < copy->args.size(); ++k) varying = varying || names_word(copy->args[k].text, v);
+    if (varying) { fail(l, "the pad parameters change per row"); continue; }
+    // Offsets: dst[Ed + v * Ad], src[Es + v * As].
+    auto split_arg = [&](const std::string& a, std::string& base, std::string& E, std::string& A) {
+      const std::string t = trim(a);
+      const size_t open = t.find('[');
+      if (open == std::string::npos || t.back() != ']') return false;
+      base = trim(t.substr(0, open));
+      if (identifier_of(base).empty()) return false;
+      return linear_in(t.substr(open + 1, t.size() - open - 2), v, E, A);
+    };
+    std::string dbase, dE, dA, sbase, sE, sA;
+    if (!split_arg(copy->args[0].text, dbase, dE, dA) || !split_arg(copy->args[1].text, sbase, sE, sA)) {
+      fail(l, "the offsets are not linear in " + v);
+      continue;
+    }
+    if (names_word(R, v) || names_word(L, v)) { fail(l, "the row count or length changes per row"); continue; }
+    const std::string ub_A = to_gm ? sA : dA, gm_A = to_gm ? dA : sA;
+    const std::string sz = "sizeof(" + dst->elem + ")";
+    auto u64 = [](const std::string& x) { return "static_cast<uint64_t>(" + x + ")"; };
+    const std::string ub_pitch = u64(ub_A) + " * " + sz, gm_pitch = u64(gm_A) + " * " + sz;
+    auto at = [](const std::string& base, const std::string& E) { return E.empty() ? base : base + "[" + E + "]"; };
+    std::string extra;
+    for (size_t k = 3; k < copy->args.size(); ++k) extra += ", " + trim(copy->args[k].text);
+    // The test that one strided copy describes these rows: conjuncts that are true by their
+    // text (a pitch equal to the row) are left out.
+    std::vector<std::string> conds;
+    auto need = [&](const std::string& c) {
+      if (std::find(conds.begin(), conds.end(), c) == conds.end()) conds.push_back(c);
+    };
+    auto at_least = [&](const std::string& x, const std::string& y) {
+      if (x != y) need(x + " >= " + y);
+    };
+    // A gap in bytes or blocks; "0" when the pitch is the row.
+    auto gap = [&](const std::string& pitch, const std::string& row_len, bool blocks) {
+      if (pitch == row_len) return std::string("0");
+      return blocks ? "(" + pitch + " - " + row_len + ") / 32" : pitch + " - " + row_len;
+    };
+    std::string params;
+    if (pad) {
+      // GM side: bytes between rows; UB side: rows start on 32 B, the gap in 32 B blocks.
+      const std::string len = u64(L), up = "(" + len + " + 31) / 32 * 32";
+      need(ub_pitch + " % 32 == 0");
+      at_least(ub_pitch, up);
+      at_least(gm_pitch, len);
+      need(u64(R) + " <= 4095");
+      const std::string gm_gap = "static_cast<uint32_t>(" + gap(gm_pitch, len, false) + ")";
+      const std::string ub_gap = "static_cast<uint32_t>(" + gap(ub_pitch, up, true) + ")";
+      params = "AscendC::DataCopyExtParams aocRows{static_cast<uint16_t>(" + R + "), static_cast<uint32_t>(" + L + "), " +
+               (to_gm ? ub_gap + ", " + gm_gap : gm_gap + ", " + ub_gap) + ", 0};";
+    } else {
+      // Everything in 32 B blocks: the row and both pitches must be whole blocks.
+      const std::string row_bytes = count_form ? u64(L) + " * " + sz : u64(L) + " * 32";
+      if (count_form) need(row_bytes + " % 32 == 0");
+      need(ub_pitch + " % 32 == 0");
+      need(gm_pitch + " % 32 == 0");
+      at_least(ub_pitch, row_bytes);
+      at_least(gm_pitch, row_bytes);
+      need(u64(R) + " <= 4095");
+      need(row_bytes + " / 32 <= 65535");
+      for (const auto& p : {ub_pitch, gm_pitch})
+        if (p != row_bytes) need(gap(p, row_bytes, true) + " <= 65535");
+      const std::string src_gap = "static_cast<uint16_t>(" + gap(to_gm ? ub_pitch : gm_pitch, row_bytes, true) + ")";
+      const std::string dst_gap = "static_cast<uint16_t>(" + gap(to_gm ? gm_pitch : ub_pitch, row_bytes, true) + ")";
+      params = "AscendC::DataCopyParams aocRows{static_cast<uint16_t>(" + R + "), static_cast<uint16_t>(" + row_bytes +
+               " / 32), " + src_gap + ", " + dst_gap + "};";
+    }
+    std::string guard;
+    for (const auto& c : conds) guard += (guard.empty() ? "" : " && ") + c;
+    const std::string ind = indent_at(m, l.range), in = ind + "    ";
+    // The loop stays for the shapes one strided copy cannot describe.
+    std::string loop_text = text;
+    std::string reindented;
+    for (size_t p = 0; p < loop_text.size(); ++p) {
+      reindented += loop_text[p];
+      if (loop_text[p] == '\n') reindented += "    ";
+    }
+    RowLoop r;
+    r.loop = &l;
+    r.replacement = "if (" + guard + ") {\n" + in + params + "\n" + in + "AscendC::" + copy->callee + "(" + at(dbase, dE) +
+                    ", " + at(sbase, sE) + ", aocRows" + extra + ");\n" + ind + "} else {\n" + in + reindented + "\n" + ind + "}";
+    out.push_back(r);
+  }
+  return out;
+}
+
 class StridedCopy : public Motif {
 public:
   std::string name() const override { return "strided_copy"; }
@@ -128,7 +381,15 @@ public:
       d.reason = std::to_string(ss.size()) + " multi-row copy(ies) with a local parameter struct";
       return d;
     }
-    return not_applicable("no DataCopy/DataCopyPad whose local DataCopyParams/DataCopyExtParams has more than one row");
+    std::string why;
+    if (auto ls = row_loops(m, &why); !ls.empty()) {
+      d.state = State::Applicable;
+      for (const auto& l : ls) d.ranges.push_back(l.loop->range);
+      d.reason = std::to_string(ls.size()) + " loop(s) of single-row copies at regular offsets";
+      return d;
+    }
+    return not_applicable("no DataCopy/DataCopyPad whose local DataCopyParams/DataCopyExtParams has more than one row" +
+                          (why.empty() ? std::string() : "; " + why));
   }
   Transform remove(const KernelModel& m) const override {
     auto ss = strided(m);
@@ -141,8 +402,15 @@ public:
     return t;
   }
   Transform apply(const KernelModel& m) const override {
-    (void)m;
-    return refuse("a per-row copy loop is not recognised yet");
+    std::string why;
+    auto loops = row_loops(m, &why);
+    if (loops.empty()) return refuse(why.empty() ? "no loop of single-row copies at regular offsets" : why);
+    Transform t;
+    for (const auto& l : loops) {
+      t.edits.push_back(replace(l.loop->range, l.replacement));
+      t.ranges.push_back(l.loop->range);
+    }
+    return t;
   }
 };
 
