@@ -70,13 +70,24 @@ struct Strided {
   std::string elem;       // element type
 };
 
+// The local `name` of the function holding `c` declared last before it (several functions
+// may name their parameter structs alike).
+const Var* local_before(const KernelModel& m, const Call& c, const std::string& name) {
+  const Var* out = nullptr;
+  if (name.empty()) return out;
+  for (const auto& v : m.vars)
+    if (v.name == name && !v.is_member && v.function == c.function && v.klass == c.klass && v.decl.file == c.range.file &&
+        v.decl.begin < c.range.begin && (!out || v.decl.begin > out->decl.begin))
+      out = &v;
+  return out;
+}
+
 std::vector<Strided> strided(const KernelModel& m) {
   std::vector<Strided> out;
   for (const auto& c : m.calls) {
     const bool pad = is_api(c, "DataCopyPad");
     if (!(pad || is_api(c, "DataCopy")) || c.args.size() < 3 || !c.stmt.valid() || !c.editable) continue;
-    const std::string p = identifier_of(c.args[2].text);
-    const Var* v = p.empty() ? nullptr : m.find_var(p, c.klass, false);
+    const Var* v = local_before(m, c, identifier_of(c.args[2].text));
     if (!v || v->type.find(pad ? "DataCopyExtParams" : "DataCopyParams") == std::string::npos) continue;
     if (v->function != c.function || v->klass != c.klass) continue;  // a local set up for this copy
     auto items = list_items(v->init);
@@ -260,7 +271,8 @@ std::vector<RowLoop> row_loops(const KernelModel& m, std::string* why) {
     const std::string row = trim(copy->args[2].text);
     std::string L;  // row length: bytes (DataCopyPad), 32 B blocks (DataCopy with params) or elements (count form)
     bool count_form = false;
-    const Var* pv = identifier_of(row).empty() ? nullptr : m.find_var(identifier_of(row), copy->klass, false);
+    const Var* pv = local_before(m, *copy, identifier_of(row));
+    if (!pv && !identifier_of(row).empty()) pv = m.find_var(identifier_of(row), copy->klass, false);
     std::string rest = body;
     if (pv && pv->type.find(pad ? "DataCopyExtParams" : "DataCopyParams") != std::string::npos) {
       auto items = list_items(pv->init);
