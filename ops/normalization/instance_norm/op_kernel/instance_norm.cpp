@@ -3,7 +3,9 @@
 // a contiguous run of planes. A plane that fits in UB is loaded once: ReduceSum gives the
 // mean, the centred plane and ReduceSum of its squares the variance, then one Muls and one
 // Adds. A longer plane is streamed twice in chunks: sums of x and x^2 first, then
-// y = x * s + t. Queues are double-buffered; every dtype computes in float.
+// y = x * s + t. Queues are double-buffered and the next plane's (or chunk's) copy is issued
+// before this one's math, so MTE2 runs while the vector and scalar units wait on each other's
+// reductions; every dtype computes in float.
 #include "kernel_operator.h"
 
 constexpr int32_t BUFFER_NUM = 2;
@@ -32,6 +34,7 @@ public:
         chunk = tiling.chunk;
         epsilon = tiling.epsilon;
         avgFactor = tiling.avgFactor;
+        bufferNum = tiling.bufferNum;
         uint32_t tileElems = (chunk + FLOATS_PER_REPEAT - 1) / FLOATS_PER_REPEAT * FLOATS_PER_REPEAT;
         uint32_t repeats = tileElems / FLOATS_PER_REPEAT;
 
@@ -50,13 +53,23 @@ public:
     }
     __aicore__ inline void Process()
     {
+        // Whole planes: the next plane's copy is issued before this plane's statistics, whose
+        // vector-to-scalar waits would otherwise hold it back (double-buffered input queue).
+        bool prefetch = chunk == inner && bufferNum > 1;
+        if (prefetch && blockPlanes > 0) {
+            CopyIn(planeStart * inner, inner);
+        }
         for (uint32_t i = 0; i < blockPlanes; i++) {
             uint64_t plane = planeStart + i;
             uint32_t c = static_cast<uint32_t>(plane % channels);
             float g = static_cast<float>(gammaGm.GetValue(c));
             float b = static_cast<float>(betaGm.GetValue(c));
             if (chunk == inner) {
-                CopyIn(plane * inner, inner);
+                if (!prefetch) {
+                    CopyIn(plane * inner, inner);
+                } else if (i + 1 < blockPlanes) {
+                    CopyIn((plane + 1) * inner, inner);
+                }
                 ComputeWhole(g, b);
                 CopyOut(plane * inner, inner);
             } else {
@@ -144,9 +157,19 @@ private:
         AscendC::LocalTensor<float> res = resultBuf.Get<float>();
         float sum = 0.0f;
         float sumSq = 0.0f;
+        // Each pass issues the next chunk's copy before this chunk's math when the input queue
+        // has two buffers.
+        bool prefetch = bufferNum > 1;
+        if (prefetch) {
+            CopyIn(base, inner < chunk ? inner : chunk);
+        }
         for (uint32_t col = 0; col < inner; col += chunk) {
             uint32_t len = inner - col < chunk ? inner - col : chunk;
-            CopyIn(base + col, len);
+            if (!prefetch) {
+                CopyIn(base + col, len);
+            } else if (col + chunk < inner) {
+                CopyIn(base + col + chunk, inner - col - chunk < chunk ? inner - col - chunk : chunk);
+            }
             AscendC::LocalTensor<T> in = inQueue.DeQue<T>();
             AscendC::LocalTensor<float> f = AsFloat(in, len);
             AscendC::ReduceSum(res, f, work, len);
@@ -165,9 +188,16 @@ private:
         WaitVectorForScalar();
         float s = res.GetValue(0) * g;
         float t = b - mean * s;
+        if (prefetch) {
+            CopyIn(base, inner < chunk ? inner : chunk);
+        }
         for (uint32_t col = 0; col < inner; col += chunk) {
             uint32_t len = inner - col < chunk ? inner - col : chunk;
-            CopyIn(base + col, len);
+            if (!prefetch) {
+                CopyIn(base + col, len);
+            } else if (col + chunk < inner) {
+                CopyIn(base + col + chunk, inner - col - chunk < chunk ? inner - col - chunk : chunk);
+            }
             AscendC::LocalTensor<T> in = inQueue.DeQue<T>();
             AscendC::LocalTensor<T> out = outQueue.AllocTensor<T>();
             Apply(out, AsFloat(in, len), s, t, len);
@@ -201,6 +231,7 @@ private:
     uint32_t chunk = 0;
     float epsilon = 0.0f;
     float avgFactor = 0.0f;
+    uint32_t bufferNum = 1;
 };
 
 extern "C" __global__ __aicore__ void instance_norm_custom(GM_ADDR x, GM_ADDR gamma, GM_ADDR beta, GM_ADDR y,
