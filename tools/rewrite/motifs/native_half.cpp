@@ -229,11 +229,20 @@ std::optional<TypeForm> find_type_form(const KernelModel& m, std::string* why) {
                "): accumulating in float16 loses more than the tolerance of one rounding";
         return std::nullopt;
       }
-    for (const Function* f : t.fns)
+    const std::regex out_of_line("\\b" + k + "\\s*(<[^<>]*>)?\\s*::");
+    for (const Function* f : t.fns) {
       if (!f->editable) {
         *why = "a member of " + k + " is not in an editable place";
         return std::nullopt;
       }
+      // Only definitions are rewritten: an out-of-line one would no longer match the
+      // declaration left in the class.
+      const std::string head = m.text(Range{f->decl.file, f->decl.begin, f->body.begin, 0});
+      if (std::regex_search(head, out_of_line)) {
+        *why = "class " + k + " defines " + f->name + " outside its body: its in-class declaration would keep float";
+        return std::nullopt;
+      }
+    }
     if (!class_open(m, k, t.fns)) {
       *why = "the definition of class " + k + " was not found before its members";
       return std::nullopt;
