@@ -235,11 +235,12 @@ std::optional<TypeForm> find_type_form(const KernelModel& m, std::string* why) {
         *why = "a member of " + k + " is not in an editable place";
         return std::nullopt;
       }
-      // Only definitions are rewritten: an out-of-line one would no longer match the
-      // declaration left in the class.
+      // Only definitions are rewritten: an out-of-line one whose signature names float would
+      // no longer match the declaration left in the class.
       const std::string head = m.text(Range{f->decl.file, f->decl.begin, f->body.begin, 0});
-      if (std::regex_search(head, out_of_line)) {
-        *why = "class " + k + " defines " + f->name + " outside its body: its in-class declaration would keep float";
+      if (std::regex_search(head, out_of_line) && std::regex_search(head, float_type_uses())) {
+        *why = "class " + k + " defines " + f->name + " outside its body with float in its signature: its in-class "
+               "declaration would keep float";
         return std::nullopt;
       }
     }
