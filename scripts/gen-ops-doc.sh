@@ -147,5 +147,7 @@ compare and one select per run of rows).
 EOF
   cat "$table"
 } >"$ROOT/docs/ops.md"
+# The expert/motif table between the expert-motifs markers (a few seconds per expert).
+"$ROOT/scripts/expert-motifs-table.sh" --write "$BUILD"
 echo "wrote $ROOT/docs/ops.md ($count packages)"
 exit 0
