@@ -10,7 +10,7 @@ constexpr uint32_t BLOCK_SIZE = 32;
 constexpr uint32_t MAX_K = 256;
 constexpr uint32_t ROW_ALIGN = 16;             // elements: whole 32 B blocks for 2- and 4-byte types
 constexpr uint32_t SHORT_MAX_PITCH = 4096;     // longest row (elements) selected in place
-constexpr uint32_t ROUTER_MAX_PITCH = 64;      // rows of one float repeat: selected a tile at a time
+constexpr uint32_t ROUTER_MAX_PITCH = 256;     // rows of up to four float repeats: selected a tile at a time
 constexpr uint32_t ROUTER_ROWS = 248;          // rows per router tile (a multiple of 8, at most 255)
 constexpr uint64_t ROUTER_UB = 160 * 1024;     // UB for a router tile's buffers
 constexpr uint64_t SHORT_TILE_BYTES = 24576;   // input bytes of one tile of short rows
@@ -50,7 +50,7 @@ static ge::graphStatus TilingFunc(gert::TilingContext* context)
     double rowCycles = 0.0;
     uint32_t rowsPerTile = 1;
     if (mode == 2) {
-        rowCycles = k * 12.0 + pitch * typeSize / 46.0;  // per row: a reduce repeat and its share of the masking
+        rowCycles = k * (12.0 + 8.0 * (pitch / 64)) + pitch * typeSize / 46.0;  // per row: reduce repeats and masking
     } else if (mode == 0) {
         rowCycles = k * (pitch * computeSize / 256.0 + SELECT_CYCLES) + pitch * typeSize / 46.0;
     } else {
@@ -70,15 +70,30 @@ static ge::graphStatus TilingFunc(gert::TilingContext* context)
     uint64_t formerNum = rows % usedCores;
     uint64_t blockRows = tailRows + (formerNum > 0 ? 1 : 0);
     if (mode == 2) {
-        // Per row: queued input, float copy, column indices, differences, mask bits, the
-        // pair, its spread and chosen index, k value and index columns, the table and its
-        // scratch, and the queued outputs.
-        uint64_t perRow = pitch * (2 * typeSize + 12) + pitch / 8 + 8 + 36 + 8 * k + 12 * k + 2 * k * (typeSize + 4);
-        uint64_t r = ROUTER_UB / perRow;
-        r = r < ROUTER_ROWS ? r : ROUTER_ROWS;
-        r = r < blockRows ? r : blockRows;
-        rowsPerTile = static_cast<uint32_t>(r < 1 ? 1 : r);
-    } else if (mode == 0) {
+        // The router tile's buffers as the kernel allocates them (input queue, float copy,
+        // column indices, differences, mask bits, pairs, spread, value and index columns,
+        // Gather table and scratch, segment buffers, output queues); rows shrink until they fit.
+        uint64_t r = ROUTER_ROWS < blockRows ? ROUTER_ROWS : blockRows;
+        auto align = [](uint64_t v, uint64_t a) { return (v + a - 1) / a * a; };
+        auto bytes = [&](uint64_t rows) {
+            uint64_t rowsPad = pitch > 64 ? align(rows, 64) : align(rows, 8);
+            uint64_t tileFloats = align(rows * pitch, 64);
+            uint64_t outs = rows * k;
+            return 2 * rows * pitch * typeSize + 3 * tileFloats * 4 + align(tileFloats / 8, 32) + rowsPad * 8 +
+                   rowsPad * 36 + 2 * k * rowsPad * 4 + 3 * align(outs * 4, 32) +
+                   (pitch > 64 ? 16 * rowsPad + rowsPad / 8 + 32 : 0) + 2 * align(outs * typeSize, 32) +
+                   2 * align(outs * 4, 32) + 1024;
+        };
+        while (r > 1 && bytes(r) > ROUTER_UB) {
+            r = r * 3 / 4;
+        }
+        if (bytes(r) > ROUTER_UB) {
+            mode = 0;  // k too large for column buffers: rows selected in place
+        } else {
+            rowsPerTile = static_cast<uint32_t>(r < 1 ? 1 : r);
+        }
+    }
+    if (mode == 0) {
         uint64_t r = SHORT_TILE_BYTES / (pitch * typeSize);
         uint64_t byOut = SHORT_MAX_OUT / k;
         r = r < byOut ? r : byOut;

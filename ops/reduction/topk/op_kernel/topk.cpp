@@ -4,9 +4,10 @@
 // reads value and index, writes them to the output tiles and overwrites the chosen element
 // with -inf for the next selection. bf16 is widened to float (exact); fp16 and fp32 run
 // natively.
-//   Router rows (mode 2, at most 64 elements: MoE gates): up to 248 rows per tile, selected all
-//   at once in float without the scalar unit: per selection one WholeReduceMax gives every
-//   row's (value, index), GatherMask splits them into per-selection columns, and the chosen
+//   Router rows (mode 2, at most 256 elements: MoE gates): up to 248 rows per tile, selected all
+//   at once in float without the scalar unit: per selection one WholeReduceMax per 64-element
+//   segment gives every row's (value, index), GatherMask splits them into per-selection columns
+//   (segments combined with Compare/Select, the lower index winning ties), and the chosen
 //   elements become -inf through Brcb of the indices, a strided Sub against a column-index
 //   tile, Compares and Select. At the end one Gather per output, through a table built once
 //   per core, turns the [k, rows] columns into [rows, k].
@@ -66,7 +67,7 @@ public:
         uint32_t outElems = 0;
         uint32_t reduceLen = 0;
         if (mode == 2) {
-            uint32_t rowsPad = (rowsPerTile + 7) / 8 * 8;
+            uint32_t rowsPad = RowsPad();
             uint32_t tileFloats = (rowsPerTile * pitch + 63) / 64 * 64;
             pipe.InitBuffer(inQueue, BUFFER_NUM, rowsPerTile * pitch * sizeof(T));
             pipe.InitBuffer(calcBuf, tileFloats * sizeof(float));
@@ -77,6 +78,9 @@ public:
             pipe.InitBuffer(spreadBuf, rowsPad * 8 * sizeof(float) + rowsPad * sizeof(float));
             pipe.InitBuffer(columnsBuf, 2 * k * rowsPad * sizeof(float));  // [values | indices], [k, rowsPad] each
             pipe.InitBuffer(tableBuf, (rowsPerTile * k * sizeof(uint32_t) + 31) / 32 * 32 + 2 * ((rowsPerTile * k * 4 + 31) / 32 * 32));
+            if (pitch > 64) {
+                pipe.InitBuffer(segBuf, 4 * rowsPad * sizeof(float) + rowsPad / 8 + 32);
+            }
             outElems = rowsPerTile * k;
             reduceLen = 64;
         } else if (mode == 0) {
@@ -121,6 +125,11 @@ public:
     }
 
 private:
+    // Rows of a router column: whole blocks, or whole 256 B repeats when Compare runs on them.
+    __aicore__ inline uint32_t RowsPad() const
+    {
+        return pitch > 64 ? (rowsPerTile + 63) / 64 * 64 : (rowsPerTile + 7) / 8 * 8;
+    }
     __aicore__ inline uint32_t TileRows(uint32_t t) const
     {
         return blockRows - t * rowsPerTile < rowsPerTile ? blockRows - t * rowsPerTile : rowsPerTile;
@@ -129,7 +138,7 @@ private:
     // reads output (r, j) from the column layout: byte (j * rowsPad + r) * 4.
     __aicore__ inline void BuildRouterTables()
     {
-        uint32_t rowsPad = (rowsPerTile + 7) / 8 * 8;
+        uint32_t rowsPad = RowsPad();
         AscendC::LocalTensor<float> colIdx = colIdxBuf.Get<float>();
         AscendC::LocalTensor<int32_t> colInt = diffBuf.Get<int32_t>();
         AscendC::CreateVecIndex(colInt, static_cast<int32_t>(0), pitch);
@@ -153,10 +162,48 @@ private:
         AscendC::Muls(rowInt, rowInt, static_cast<int32_t>(4 - static_cast<int32_t>(k * rowsPad * 4)), outs);
         AscendC::Add(table, table, rowInt, outs);                             // (q - r k) rowsPad 4 + r 4
     }
+    // Rows of 65 to 256 elements: every 64-element segment's first maximum, then the first
+    // segment with the largest one (a later segment replaces only when strictly larger, so the
+    // lowest index wins ties). Value into `best`, index into `bestIndex` (int32) and, as float,
+    // into `chosen`.
+    __aicore__ inline void SelectSegments(const AscendC::LocalTensor<float>& f, const AscendC::LocalTensor<float>& best,
+                                          const AscendC::LocalTensor<uint32_t>& bestIndex,
+                                          const AscendC::LocalTensor<float>& chosen, uint32_t rows, uint8_t rowBlocks)
+    {
+        uint32_t rowsPad = RowsPad();
+        uint32_t segments = (cols + 63) / 64;
+        AscendC::LocalTensor<float> pairs = pairBuf.Get<float>();
+        AscendC::LocalTensor<float> segVal = segBuf.Get<float>();
+        AscendC::LocalTensor<float> segIdx = segVal[rowsPad];
+        AscendC::LocalTensor<uint32_t> segBits = segVal[2 * rowsPad].template ReinterpretCast<uint32_t>();
+        AscendC::LocalTensor<uint8_t> better = segVal[3 * rowsPad].template ReinterpretCast<uint8_t>();
+        uint32_t count = (rows + 63) / 64 * 64;
+        for (uint32_t q = 0; q < segments; q++) {
+            int32_t lanes = static_cast<int32_t>(cols - q * 64 < 64 ? cols - q * 64 : 64);
+            AscendC::WholeReduceMax(pairs, f[q * 64], lanes, static_cast<int32_t>(rows), 1, 1,
+                                    static_cast<int32_t>(rowBlocks), AscendC::ReduceOrder::ORDER_VALUE_INDEX);
+            uint64_t kept = 0;
+            AscendC::GatherMask(q == 0 ? best : segVal, pairs, 1, true, 2 * rows, AscendC::GatherMaskParams(1, 1, 8, 0),
+                                kept);
+            AscendC::GatherMask(segBits, pairs.template ReinterpretCast<uint32_t>(), 2, true, 2 * rows,
+                                AscendC::GatherMaskParams(1, 1, 8, 0), kept);
+            AscendC::LocalTensor<float> idx = q == 0 ? chosen : segIdx;
+            AscendC::Cast(idx, segBits.template ReinterpretCast<int32_t>(), AscendC::RoundMode::CAST_NONE, rows);
+            if (q == 0) {
+                continue;
+            }
+            AscendC::Adds(segIdx, segIdx, static_cast<float>(q * 64), rows);
+            AscendC::Compare(better, segVal, best, AscendC::CMPMODE::GT, count);
+            AscendC::Select(best, better, segVal, best, AscendC::SELMODE::VSEL_TENSOR_TENSOR_MODE, count);
+            AscendC::Select(chosen, better, segIdx, chosen, AscendC::SELMODE::VSEL_TENSOR_TENSOR_MODE, count);
+        }
+        AscendC::Cast(bestIndex.template ReinterpretCast<int32_t>(), chosen, AscendC::RoundMode::CAST_RINT, rows);
+    }
     __aicore__ inline void ProcessRouterRows()
     {
         BuildRouterTables();
-        uint32_t rowsPad = (rowsPerTile + 7) / 8 * 8;
+        uint32_t rowsPad = RowsPad();
+        uint32_t segments = (cols + 63) / 64;
         uint32_t tileNum = (blockRows + rowsPerTile - 1) / rowsPerTile;
         AscendC::LocalTensor<float> f = calcBuf.Get<float>();
         AscendC::LocalTensor<float> colIdx = colIdxBuf.Get<float>();
@@ -185,22 +232,32 @@ private:
             uint32_t count = (rows * pitch + 63) / 64 * 64;
             AscendC::BinaryRepeatParams perRow(1, 1, 0, rowBlocks, rowBlocks, 1);
             for (uint32_t j = 0; j < k; j++) {
-                // Every row's first maximum: (value, index) pairs.
-                AscendC::WholeReduceMax(pairs, f, static_cast<int32_t>(cols), static_cast<int32_t>(rows), 1, 1,
-                                        static_cast<int32_t>(rowBlocks), AscendC::ReduceOrder::ORDER_VALUE_INDEX);
-                uint64_t kept = 0;
-                AscendC::GatherMask(values[j * rowsPad], pairs, 1, true, 2 * rows, AscendC::GatherMaskParams(1, 1, 8, 0),
-                                    kept);
-                AscendC::GatherMask(indices[j * rowsPad], pairs.template ReinterpretCast<uint32_t>(), 2, true, 2 * rows,
-                                    AscendC::GatherMaskParams(1, 1, 8, 0), kept);
-                if (j + 1 == k) {
-                    break;
+                if (segments == 1) {
+                    // Every row's first maximum: (value, index) pairs.
+                    AscendC::WholeReduceMax(pairs, f, static_cast<int32_t>(cols), static_cast<int32_t>(rows), 1, 1,
+                                            static_cast<int32_t>(rowBlocks), AscendC::ReduceOrder::ORDER_VALUE_INDEX);
+                    uint64_t kept = 0;
+                    AscendC::GatherMask(values[j * rowsPad], pairs, 1, true, 2 * rows,
+                                        AscendC::GatherMaskParams(1, 1, 8, 0), kept);
+                    AscendC::GatherMask(indices[j * rowsPad], pairs.template ReinterpretCast<uint32_t>(), 2, true,
+                                        2 * rows, AscendC::GatherMaskParams(1, 1, 8, 0), kept);
+                    if (j + 1 == k) {
+                        break;
+                    }
+                    AscendC::Cast(chosen, indices[j * rowsPad].template ReinterpretCast<int32_t>(),
+                                  AscendC::RoundMode::CAST_NONE, rows);
+                } else {
+                    SelectSegments(f, values[j * rowsPad], indices[j * rowsPad], chosen, rows, rowBlocks);
+                    if (j + 1 == k) {
+                        break;
+                    }
                 }
                 // The chosen element of every row becomes -inf.
-                AscendC::Cast(chosen, indices[j * rowsPad].template ReinterpretCast<int32_t>(),
-                              AscendC::RoundMode::CAST_NONE, rows);
                 AscendC::Brcb(spread, chosen, static_cast<uint8_t>((rows + 7) / 8), AscendC::BrcbRepeatParams(1, 8));
-                AscendC::Sub(diff, colIdx, spread, static_cast<uint64_t>(pitch), static_cast<uint8_t>(rows), perRow);
+                for (uint32_t q = 0; q < segments; q++) {
+                    uint64_t lanes = cols - q * 64 < 64 ? cols - q * 64 : 64;
+                    AscendC::Sub(diff[q * 64], colIdx[q * 64], spread, lanes, static_cast<uint8_t>(rows), perRow);
+                }
                 AscendC::Compares(bits, diff, 0.0f, AscendC::CMPMODE::NE, count);
                 AscendC::Select(f, bits, f, negInfC_f, AscendC::SELMODE::VSEL_TENSOR_SCALAR_MODE, count);
             }
@@ -421,7 +478,7 @@ private:
     AscendC::TQue<AscendC::QuePosition::VECIN, 1> gatherQueue;
     AscendC::TQue<AscendC::QuePosition::VECOUT, BUFFER_NUM> outValQueue, outIdxQueue;
     AscendC::TBuf<AscendC::QuePosition::VECCALC> calcBuf, maxBuf, workBuf, resultBuf;
-    AscendC::TBuf<AscendC::QuePosition::VECCALC> colIdxBuf, diffBuf, bitsBuf, pairBuf, spreadBuf, columnsBuf, tableBuf;
+    AscendC::TBuf<AscendC::QuePosition::VECCALC> colIdxBuf, diffBuf, bitsBuf, pairBuf, spreadBuf, columnsBuf, tableBuf, segBuf;
     AscendC::GlobalTensor<T> xGm, valGm;
     AscendC::GlobalTensor<int32_t> idxGm;
     C negInfC;
