@@ -229,6 +229,14 @@ std::optional<TypeForm> find_type_form(const KernelModel& m, std::string* why) {
                "): accumulating in float16 loses more than the tolerance of one rounding";
         return std::nullopt;
       }
+    // Bit-level code (float bits read as integers) is tied to float's layout: in ComputeT it
+    // would read float16 bits as if they were float's.
+    static const std::regex int_view(R"(ReinterpretCast<\s*u?int(8|16|32|64)_t\s*>)");
+    for (const Function* f : t.fns)
+      if (std::regex_search(m.text(f->decl), int_view)) {
+        *why = "class " + k + " reads float bits as integers in " + f->name + " (float's layout)";
+        return std::nullopt;
+      }
     const std::regex out_of_line("\\b" + k + "\\s*(<[^<>]*>)?\\s*::");
     for (const Function* f : t.fns) {
       if (!f->editable) {
