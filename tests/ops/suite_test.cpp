@@ -63,15 +63,15 @@ std::string test_name(const fs::path& dir) {
 
 // The CI subset: every package with an expert/ folder (both candidates run) and the first
 // package, by path, of each category (ops/<category>/ sorted by name).
-constexpr std::array<std::string_view, 41> kCiSubset = {
+constexpr std::array<std::string_view, 42> kCiSubset = {
     // with an expert/ folder
     "activation/hard_sigmoid", "activation/hardswish", "activation/leaky_relu", "activation/relu",
     "broadcast/broadcast_add", "compare/equal", "compare/greater_equal", "compare/less", "conversion/transpose",
     "conversion/tril", "conversion/triu", "elementwise/abs", "elementwise/add", "elementwise/add_scalar",
     "elementwise/clip", "elementwise/maximum", "elementwise/minimum", "elementwise/mul", "elementwise/mul_scalar",
     "elementwise/neg", "elementwise/sub", "foreach/foreach_add_scalar", "image/upsample_nearest", "index/embedding",
-    "normalization/log_softmax", "normalization/rms_norm", "normalization/softmax", "optimizer/adam",
-    "optimizer/sgd_momentum", "reduction/reduce_mean", "reduction/reduce_sum",
+    "loss/mse_loss", "normalization/log_softmax", "normalization/rms_norm", "normalization/softmax",
+    "optimizer/adam", "optimizer/sgd_momentum", "reduction/reduce_mean", "reduction/reduce_sum",
     // first of their category, without an expert
     "activation/elu", "attention/masked_softmax", "conversion/cast", "image/upsample_bilinear", "logic/logical_not",
     "loss/cross_entropy", "normalization/add_layer_norm", "pooling/global_avg_pool", "quant/dequantize_per_channel",
