@@ -231,6 +231,8 @@ def render(summary, rows, errors, only, a, covered, packages):
     correct = sum(1 for r in rows if r.get("verdict") == "ok")
     scope = ("every package (`name`) and expert (`name*`) of ops/" if not only else
              "the packages " + ", ".join(only) + " (`name`) and their experts (`name*`)")
+    if covered is not None:
+        scope = "the packages listed above (`name`) and their experts (`name*`)"
     # The exact command (scripts/motifs-doc.sh passes its options through).
     command = "scripts/motifs_suite.py " + " ".join(sys.argv[1:])
     if covered is not None:

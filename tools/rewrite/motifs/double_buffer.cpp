@@ -6,6 +6,10 @@
 // knob with the host constant as its default: the constant then sets the TQue depth in the
 // kernel and the knob's default in the host. Remove: 2 -> 1 (one buffer, twice the tile);
 // apply: 1 -> 2.
+#include <map>
+#include <set>
+#include <tuple>
+
 #include "motifs/motif_util.h"
 
 namespace aoc::rewrite {
@@ -105,6 +109,21 @@ private:
     if (d.state == State::NotApplicable) return refuse(d.reason);
     if (to == 1 && d.state != State::Present) return refuse("the queues already hold one buffer");
     if (to == 2 && d.state != State::Applicable) return refuse("the queues already hold two or more buffers");
+    if (to == 1) {
+      // A loop that runs a stage allocating from a queue twice per iteration (two tiles in
+      // flight, as unroll writes them) holds two buffers of that queue at once: with one it
+      // would wait forever for the first to be freed.
+      std::set<std::pair<std::string, std::string>> allocating;
+      for (const auto& c : m.calls)
+        if (c.callee == "AllocTensor" && !m.is_host(c.range.file)) allocating.insert({c.function, c.klass});
+      std::map<std::tuple<int, std::string, std::string>, int> per_loop;
+      for (const auto& c : m.calls)
+        if (c.loop_id >= 0 && (c.object.empty() || trim(c.object) == "this") && allocating.count({c.callee, c.klass}) &&
+            ++per_loop[{c.loop_id, c.callee, c.klass}] == 2)
+          return refuse(c.callee + " runs twice per iteration of the loop at line " +
+                        std::to_string(m.loops[static_cast<size_t>(c.loop_id)].range.line) +
+                        ": two buffers of its queue are in use at once");
+    }
     Sites s = find_sites(m);
     Transform t;
     for (const Var* v : {s.kernel, s.host}) {

@@ -45,6 +45,37 @@ std::vector<const Call*> buffer_num_knobs(const KernelModel& m) {
   return out;
 }
 
+bool may_alias(const KernelModel& m, const Call& c, const std::string& d, const std::string& a) {
+  const Function* f = m.find_function(c.function, c.klass);
+  if (!f) return true;
+  const std::string dn = identifier_of(d), an = identifier_of(a);
+  if (dn.empty() || an.empty()) return true;
+  auto index = [&](const std::string& n) {
+    for (size_t i = 0; i < f->params.size(); ++i)
+      if (f->params[i] == n) return static_cast<long>(i);
+    return -1L;
+  };
+  const long di = index(dn), ai = index(an);
+  if (di < 0 || ai < 0) return false;
+  for (const auto& x : m.calls) {
+    if (x.callee != f->name || x.klass != f->klass || !(x.object.empty() || trim(x.object) == "this")) continue;
+    if (x.args.size() <= static_cast<size_t>(std::max(di, ai))) return true;
+    // The variable an argument is taken from: `x`, `this->x`, `xBuf` of `xBuf.Get<T>()`, `x` of `x[8]`.
+    auto root = [](const std::string& arg) {
+      std::string t = trim(arg);
+      if (t.rfind("this->", 0) == 0) t = t.substr(6);
+      size_t e = 0;
+      while (e < t.size() && (std::isalnum(static_cast<unsigned char>(t[e])) || t[e] == '_')) ++e;
+      const std::string rest = t.substr(e);
+      if (e == 0 || !(rest.empty() || rest[0] == '.' || rest[0] == '[')) return std::string();
+      return t.substr(0, e);
+    };
+    const std::string xd = root(x.args[di].text), xa = root(x.args[ai].text);
+    if (xd.empty() || xa.empty() || xd == xa) return true;
+  }
+  return false;
+}
+
 Transform refuse(std::string why) {
   Transform t;
   t.refused = std::move(why);

@@ -19,6 +19,10 @@ Transform refuse(std::string why);
 Detection not_applicable(std::string why);
 // The host's tuning::Knob/KnobRange calls declaring the `buffer_num` knob.
 std::vector<const Call*> buffer_num_knobs(const KernelModel& m);
+// Whether the tensors `d` and `a` named in call `c` may be one tensor: both parameters of the
+// function holding `c`, and some call of that function passes one argument for both (or one
+// that is not a plain name). Two different names of locals or members are taken as distinct.
+bool may_alias(const KernelModel& m, const Call& c, const std::string& d, const std::string& a);
 // A trimmed copy.
 std::string trim(const std::string& s);
 

@@ -27,7 +27,8 @@ std::vector<const Call*> reciprocal_muls(const KernelModel& m) {
   std::vector<const Call*> out;
   for (const Call* c : m.calls_named("Muls"))
     if (is_api(*c, "Muls") && c->args.size() == 4 && c->stmt.valid() && c->editable &&
-        trim(c->args[0].text) != trim(c->args[1].text) && !divisor_of(c->args[2].text).empty())
+        trim(c->args[0].text) != trim(c->args[1].text) && !divisor_of(c->args[2].text).empty() &&
+        !may_alias(m, *c, c->args[0].text, c->args[1].text))
       out.push_back(c);
   return out;
 }

@@ -42,7 +42,7 @@ std::vector<const Call*> scalar_calls(const KernelModel& m) {
   for (const auto& [vec, sc] : scalar_of())
     for (const Call* c : m.calls_named(sc))
       if (is_api(*c, sc) && c->args.size() == 4 && c->stmt.valid() && c->editable &&
-          trim(c->args[0].text) != trim(c->args[1].text))
+          trim(c->args[0].text) != trim(c->args[1].text) && !may_alias(m, *c, c->args[0].text, c->args[1].text))
         out.push_back(c);
   return out;
 }
