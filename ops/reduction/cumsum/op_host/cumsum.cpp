@@ -11,6 +11,7 @@ constexpr uint32_t OFFSET_SIZE = 4;        // Gather's uint32 byte offsets
 constexpr uint32_t MAX_LANES = 64;         // one 256 B float repeat of rows
 constexpr uint64_t PITCH_ALIGN = 16;
 constexpr uint64_t RESERVED_UB = 2048;
+constexpr uint64_t MIN_SEG = 256;           // fewest columns a core scans when rows are split
 
 static ge::graphStatus TilingFunc(gert::TilingContext* context)
 {
@@ -35,9 +36,12 @@ static ge::graphStatus TilingFunc(gert::TilingContext* context)
     uint32_t formerNum = static_cast<uint32_t>(rows % usedCores);
     uint32_t formerRows = tailRows + (formerNum > 0 ? 1 : 0);
 
+    // Few rows (one lane group on at most half the cores): the rows' columns are split into
+    // segments, one per core, and every core scans all rows.
+    bool split = rows <= MAX_LANES && usedCores * 2 <= coreNum && cols >= 2 * MIN_SEG;
     // Rows scanned side by side: a core's rows rounded up to 8 (one 32 B block of float
     // lanes), at most one 256 B repeat.
-    uint32_t lanes = (formerRows + 7) / 8 * 8;
+    uint32_t lanes = ((split ? static_cast<uint32_t>(rows) : formerRows) + 7) / 8 * 8;
     lanes = lanes < MAX_LANES ? lanes : MAX_LANES;
     // Buffers per queue (tuning knob, tiling/tuning_knobs.h).
     uint32_t bufferNum = static_cast<uint32_t>(
@@ -58,7 +62,16 @@ static ge::graphStatus TilingFunc(gert::TilingContext* context)
     if (chunkFit == 0) {
         return ge::GRAPH_FAILED;
     }
-    uint64_t chunk = cols < chunkFit ? cols : chunkFit;
+    // Split rows: each core scans its segment twice, first for its totals (to the workspace),
+    // then, after SyncAll, from the sum of the earlier segments' totals.
+    uint64_t segs = 1;
+    uint64_t segLen = cols;
+    if (split) {
+        segs = cols / MIN_SEG < coreNum ? cols / MIN_SEG : coreNum;
+        segLen = ((cols + segs - 1) / segs + PITCH_ALIGN - 1) / PITCH_ALIGN * PITCH_ALIGN;
+        segs = (cols + segLen - 1) / segLen;
+    }
+    uint64_t chunk = segLen < chunkFit ? segLen : chunkFit;
     uint64_t pitch = (chunk + PITCH_ALIGN - 1) / PITCH_ALIGN * PITCH_ALIGN;
 
     tiling.set_cols(static_cast<uint32_t>(cols));
@@ -69,11 +82,20 @@ static ge::graphStatus TilingFunc(gert::TilingContext* context)
     tiling.set_formerRows(formerRows);
     tiling.set_tailRows(tailRows);
     tiling.set_bufferNum(bufferNum);
+    tiling.set_segs(static_cast<uint32_t>(segs));
+    tiling.set_segLen(static_cast<uint32_t>(segLen));
+    if (segs > 1) {
+        // Every core takes all rows (one lane group) and one column segment.
+        tiling.set_formerNum(0);
+        tiling.set_formerRows(static_cast<uint32_t>(rows));
+        tiling.set_tailRows(static_cast<uint32_t>(rows));
+        usedCores = static_cast<uint32_t>(segs);
+    }
     context->SetBlockDim(usedCores);
     tiling.SaveToBuffer(context->GetRawTilingData()->GetData(), context->GetRawTilingData()->GetCapacity());
     context->GetRawTilingData()->SetDataSize(tiling.GetDataSize());
     size_t* currentWorkspace = context->GetWorkspaceSizes(1);
-    currentWorkspace[0] = 0;
+    currentWorkspace[0] = segs > 1 ? static_cast<size_t>(segs * lanes * FLOAT_SIZE) : 0;  // segment totals
     return ge::GRAPH_SUCCESS;
 }
 }  // namespace optiling

@@ -14,6 +14,8 @@ BEGIN_TILING_DATA_DEF(CumsumTilingData)
   TILING_DATA_FIELD_DEF(uint32_t, formerRows);
   TILING_DATA_FIELD_DEF(uint32_t, tailRows);
   TILING_DATA_FIELD_DEF(uint32_t, bufferNum);
+  TILING_DATA_FIELD_DEF(uint32_t, segs);          // column segments of the rows, one per core (1: no split)
+  TILING_DATA_FIELD_DEF(uint32_t, segLen);        // columns per segment
 END_TILING_DATA_DEF;
 
 REGISTER_TILING_DATA_CLASS(CumsumCustom, CumsumTilingData)
