@@ -261,6 +261,30 @@ std::optional<TypeForm> find_type_form(const KernelModel& m, std::string* why) {
   return std::nullopt;
 }
 
+// The host's bool sizing the float copies in UB (`dtype != ge::DT_FLOAT` or `dtype ==
+// ge::DT_BF16`), when there is exactly one and it is editable; the class form keeps it in step.
+struct HostFlag {
+  const Var* var = nullptr;
+  bool native = false;
+  std::string dtype;
+};
+std::optional<HostFlag> host_flag(const KernelModel& m) {
+  static const std::regex h_up(R"((\w+)!=ge::DT_FLOAT)"), h_native(R"((\w+)==ge::DT_BF16)");
+  std::optional<HostFlag> out;
+  std::smatch g;
+  for (const auto& v : m.vars) {
+    if (!m.is_host(v.decl.file) || squeeze(v.type) != "bool") continue;
+    const std::string init = squeeze(v.init);
+    bool native;
+    if (std::regex_match(init, g, h_up)) native = false;
+    else if (std::regex_match(init, g, h_native)) native = true;
+    else continue;
+    if (out || !v.editable || !v.init_range.valid()) return std::nullopt;
+    out = HostFlag{&v, native, g[1]};
+  }
+  return out;
+}
+
 Transform to_native(const KernelModel& m, const TypeForm& f) {
   Transform t;
   for (const auto& [r, g] : matches_in(m, f.fns, upcast_test()))
@@ -276,6 +300,11 @@ Transform to_native(const KernelModel& m, const TypeForm& f) {
   t.edits.push_back(Edit{first.file, static_cast<uint32_t>(open), static_cast<uint32_t>(open),
                          "\n" + indent_at(m, first) + alias});
   t.ranges.push_back(first);
+  // The host then budgets float copies for bfloat16 alone.
+  if (auto h = host_flag(m); h && !h->native) {
+    t.edits.push_back(replace(h->var->init_range, h->dtype + " == ge::DT_BF16"));
+    t.ranges.push_back(h->var->decl);
+  }
   return t;
 }
 
@@ -289,6 +318,12 @@ Transform to_upcast(const KernelModel& m, const TypeForm& f) {
     t.edits.push_back(replace(r, g[1].matched ? g[1].str() + "<float>" : std::string("sizeof(float)")));
   t.edits.push_back(replace(f.alias->first, ""));
   t.ranges.push_back(f.alias->first);
+  // The host then budgets float copies for float16 too (else the float temporaries of a
+  // float16 tile overflow UB).
+  if (auto h = host_flag(m); h && h->native) {
+    t.edits.push_back(replace(h->var->init_range, h->dtype + " != ge::DT_FLOAT"));
+    t.ranges.push_back(h->var->decl);
+  }
   return t;
 }
 
