@@ -182,7 +182,8 @@ TEST(OptimizeLlm, BankEntriesAreInTheGuidedPrompt) {
   ChatServer server;
   server.set_fallback(answer("I have no idea."));
   std::string out;
-  const nlohmann::json j = run_json(s.common("rewrite-only", 3) + " --bank " + bank.string() + " --llm-base-url " +
+  // Budget 4: the baseline, a kernel episode of two motifs, then the LLM arm.
+  const nlohmann::json j = run_json(s.common("rewrite-only", 4) + " --bank " + bank.string() + " --llm-base-url " +
                                         server.base_url() + " --out " + (s.dir.path() / "banked").string(),
                                     &out);
   ASSERT_TRUE(j.is_object()) << out;

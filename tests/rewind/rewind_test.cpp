@@ -4,6 +4,8 @@
 // bank guides a rewrite of tril without double buffering: the motif is applied back, the
 // candidate evaluated and the adoption recorded.
 #include <gtest/gtest.h>
+
+#include <algorithm>
 #include <unistd.h>
 
 #include <filesystem>
@@ -37,7 +39,9 @@ nlohmann::json run_json(const std::string& args) {
 
 }  // namespace
 
-TEST(Rewind, StridedCopyOfTrilIsPositiveAndABrokenRemovalIsReported) {
+// tril's strided multi-row copies pay; its TBuf temporaries do not (their removal compiles and
+// runs as fast), which is kept as a negative entry.
+TEST(Rewind, StridedCopyOfTrilIsPositiveAndItsTbufTemporariesNegative) {
   const fs::path dir = fresh_dir("tril");
   const std::string common = " --case prime_1021_fp16 --no-store -j 2 --json --work-dir " + (dir / "work").string();
   const std::string bank = (dir / "bank.sqlite").string();
@@ -49,13 +53,15 @@ TEST(Rewind, StridedCopyOfTrilIsPositiveAndABrokenRemovalIsReported) {
   for (const auto& m : motifs) by[m["motif"]] = m;
   EXPECT_EQ(by["strided_copy"]["status"], "positive") << j.dump(2);
   EXPECT_GT(by["strided_copy"]["speedup"].get<double>(), 1.02);
-  EXPECT_EQ(by["tbuf_temporaries"]["status"], "failed");
-  EXPECT_NE(by["tbuf_temporaries"]["reason"].get<std::string>().find("compile_error"), std::string::npos);
-  EXPECT_EQ(j["entries_stored"], 1);
+  EXPECT_EQ(by["tbuf_temporaries"]["status"], "negative") << j.dump(2);
+  EXPECT_EQ(j["entries_stored"], 2);
 
   aoc::bank::Bank b(bank);
-  ASSERT_EQ(b.count(), 1u);
-  const auto e = b.entries().at(0);
+  ASSERT_EQ(b.count(), 2u);
+  const auto all = b.entries();
+  const auto found = std::find_if(all.begin(), all.end(), [](const auto& x) { return x.kind == "positive"; });
+  ASSERT_NE(found, all.end());
+  const auto e = *found;
   EXPECT_EQ(e.kind, "positive");
   EXPECT_EQ(e.motif, "strided_copy");
   EXPECT_EQ(e.category, "conversion");
@@ -67,10 +73,13 @@ TEST(Rewind, StridedCopyOfTrilIsPositiveAndABrokenRemovalIsReported) {
   EXPECT_EQ(e.context.dtypes, std::vector<std::string>{"float16"});
   EXPECT_EQ(e.provenance["soc"], "Ascend910B1");
 
-  // The same measurement (the rewound folder and the builds are reused) under a 5% threshold.
-  auto strict = run_json("rewind " + kTril + " --motif strided_copy --threshold 0.05 --bank " + bank + common);
+  // The same measurement (the rewound folder and the builds are reused) under a threshold just above
+  // the gain it measured.
+  const double gain = by["strided_copy"]["speedup"].get<double>() - 1.0;
+  auto strict = run_json("rewind " + kTril + " --motif strided_copy --threshold " + std::to_string(gain + 0.01) +
+                         " --bank " + bank + common);
   EXPECT_EQ(strict["kernels"][0]["motifs"][0]["status"], "negative") << strict.dump(2);
-  EXPECT_EQ(b.count(), 2u);
+  EXPECT_EQ(b.count(), 3u);
 }
 
 TEST(Rewind, BankGuidesDoubleBufferBackIntoTril) {
