@@ -5,8 +5,10 @@
 #include <unistd.h>
 
 #include <cerrno>
+#include <cmath>
 #include <cstring>
 #include <fstream>
+#include <limits>
 #include <map>
 #include <stdexcept>
 
@@ -45,15 +47,38 @@ WireTensor tensor_from(const json& j) {
   return t;
 }
 
+// JSON has no infinities or NaN (nlohmann writes them as null), yet an attribute may be one
+// (a masked fill of -inf): such a float travels as the string "inf", "-inf" or "nan".
+json float_json(double x) {
+  if (std::isnan(x)) return "nan";
+  if (std::isinf(x)) return x > 0 ? "inf" : "-inf";
+  return x;
+}
+
+double float_from(const json& v) {
+  if (!v.is_string()) return v.get<double>();
+  const std::string s = v.get<std::string>();
+  if (s == "inf") return std::numeric_limits<double>::infinity();
+  if (s == "-inf") return -std::numeric_limits<double>::infinity();
+  if (s == "nan") return std::numeric_limits<double>::quiet_NaN();
+  throw std::runtime_error("request: float attribute value \"" + s + "\" is not a number, inf, -inf or nan");
+}
+
 json attr_json(const aoc::op::AttrValue& v) {
   return std::visit([](const auto& x) -> json {
     using T = std::decay_t<decltype(x)>;
-    const char* tag = std::is_same_v<T, int64_t> ? "int"
-                      : std::is_same_v<T, double> ? "float"
-                      : std::is_same_v<T, bool> ? "bool"
-                      : std::is_same_v<T, std::string> ? "string"
-                      : std::is_same_v<T, std::vector<int64_t>> ? "list_int" : "list_float";
-    return {{"type", tag}, {"value", x}};
+    if constexpr (std::is_same_v<T, double>) {
+      return {{"type", "float"}, {"value", float_json(x)}};
+    } else if constexpr (std::is_same_v<T, std::vector<double>>) {
+      json list = json::array();
+      for (const double e : x) list.push_back(float_json(e));
+      return {{"type", "list_float"}, {"value", list}};
+    } else {
+      const char* tag = std::is_same_v<T, int64_t> ? "int"
+                        : std::is_same_v<T, bool>  ? "bool"
+                        : std::is_same_v<T, std::string> ? "string" : "list_int";
+      return {{"type", tag}, {"value", x}};
+    }
   }, v);
 }
 
@@ -61,11 +86,15 @@ aoc::op::AttrValue attr_from(const json& j) {
   const std::string t = j.at("type").get<std::string>();
   const json& v = j.at("value");
   if (t == "int") return v.get<int64_t>();
-  if (t == "float") return v.get<double>();
+  if (t == "float") return float_from(v);
   if (t == "bool") return v.get<bool>();
   if (t == "string") return v.get<std::string>();
   if (t == "list_int") return v.get<std::vector<int64_t>>();
-  if (t == "list_float") return v.get<std::vector<double>>();
+  if (t == "list_float") {
+    std::vector<double> out;
+    for (const auto& e : v) out.push_back(float_from(e));
+    return out;
+  }
   throw std::runtime_error("request: unknown attribute type " + t);
 }
 
