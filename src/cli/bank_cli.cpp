@@ -15,7 +15,7 @@ std::optional<BankEvalSetup> make_bank_eval_setup(const BankEvalFlags& f, std::s
   s.eval.seed = f.seed;
   s.eval.soc = f.soc;
   s.eval.only_cases = f.cases;
-  s.eval.limits.wall_seconds = f.timeout;
+  aoc::eval::set_case_time_limit(s.eval.limits, f.timeout);
   if (::access(s.eval.harness.c_str(), X_OK) != 0) {
     error = "the sandbox program " + s.eval.harness.string() +
             " is missing; build the aoc-harness target or point AOC_HARNESS at it";

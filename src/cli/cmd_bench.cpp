@@ -32,7 +32,7 @@ struct BenchArgs {
   bool json = false;
   std::string soc = "Ascend910B1";
   int64_t max_elements = 65536;
-  double timeout = 60;
+  double timeout = aoc::eval::kDefaultCaseSeconds;
   std::string cache_dir;
   std::string llm_config;
   bool llm_replay = false;

@@ -35,7 +35,7 @@ struct EvalArgs {
   std::string seed;
   std::string soc = "Ascend910B1";
   std::string cache_dir;
-  double timeout = 30;
+  double timeout = aoc::eval::kDefaultCaseSeconds;
   double memory_gb = 8;
   int64_t hidden_count = 0;
   int64_t hidden_max_elements = 0;
@@ -71,7 +71,7 @@ int run_eval(const EvalArgs& a) {
   opt.case_set = a.cases;
   opt.only_cases = a.only;
   opt.soc = a.soc;
-  opt.limits.wall_seconds = a.timeout;
+  aoc::eval::set_case_time_limit(opt.limits, a.timeout);
   opt.limits.address_space_bytes = static_cast<uint64_t>(a.memory_gb * double(1ull << 30));
   if (a.cases != "public" && a.cases != "hidden" && a.cases != "all") {
     std::cerr << "error: --cases " << a.cases << " is not a case set; use public, hidden or all\n";

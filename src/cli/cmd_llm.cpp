@@ -102,7 +102,7 @@ struct ProposeArgs {
   std::string seed;
   std::vector<std::string> cases;
   std::string soc = "Ascend910B1";
-  double timeout = 60;
+  double timeout = aoc::eval::kDefaultCaseSeconds;
   std::string cache_dir;
   std::string store;
   bool no_store = false;
@@ -137,7 +137,7 @@ std::string setup_propose(const ProposeArgs& a, ProposeSetup& s) {
   s.eval = aoc::eval::default_candidate_eval_options();
   s.eval.soc = a.soc;
   s.eval.only_cases = a.cases;
-  s.eval.limits.wall_seconds = a.timeout;
+  aoc::eval::set_case_time_limit(s.eval.limits, a.timeout);
   try {
     s.eval.seed = a.seed.empty() ? aoc::eval::fresh_seed() : std::stoull(a.seed, nullptr, 0);
   } catch (const std::exception&) {

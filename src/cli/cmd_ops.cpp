@@ -83,8 +83,7 @@ int measure(std::vector<Entry>& entries, const ListArgs& a, uint64_t seed) {
   opt.seed = seed;
   opt.soc = a.soc;
   opt.case_set = "public";
-  opt.limits.wall_seconds = a.timeout;
-  opt.limits.cpu_seconds = std::max<uint64_t>(opt.limits.cpu_seconds, static_cast<uint64_t>(std::ceil(a.timeout)));
+  aoc::eval::set_case_time_limit(opt.limits, a.timeout);
   if (::access(opt.harness.c_str(), X_OK) != 0) {
     std::cerr << "error: the sandbox program " << opt.harness << " is missing; build the aoc-harness target "
               << "(make) or point AOC_HARNESS at it\n";

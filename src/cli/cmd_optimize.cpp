@@ -30,7 +30,7 @@ struct OptimizeArgs {
   bool no_store = false;
   std::string cache_dir;
   std::string bank;
-  double timeout = 60;
+  double timeout = aoc::eval::kDefaultCaseSeconds;
   bool json = false;
   LlmFlags llm;
 };
@@ -50,7 +50,7 @@ int run_optimize(const OptimizeArgs& a) {
   o.cases = a.cases;
   o.max_case_elements = a.max_elements;
   o.eval = aoc::eval::default_candidate_eval_options();
-  o.eval.limits.wall_seconds = a.timeout;
+  aoc::eval::set_case_time_limit(o.eval.limits, a.timeout);
   if (::access(o.eval.harness.c_str(), X_OK) != 0) {
     std::cerr << "error: the sandbox program " << o.eval.harness
               << " is missing; build the aoc-harness target or point AOC_HARNESS at it\n";

@@ -43,7 +43,7 @@ struct RewindArgs {
   std::string work_dir;
   std::string store;
   bool no_store = false;
-  double timeout = 60;
+  double timeout = aoc::eval::kDefaultCaseSeconds;
   LlmFlags llm;
   std::optional<size_t> llm_asks;
 };

@@ -47,7 +47,7 @@ struct RunArgs {
   bool no_sim = false;
   std::string trace_file;  // Chrome/Perfetto trace of one case
   std::string csv_dir;     // op_summary and PipeUtilization CSVs per case
-  double timeout = 30;     // wall-clock seconds per case
+  double timeout = aoc::eval::kDefaultCaseSeconds;     // wall-clock seconds per case
   double memory_gb = 8;    // address-space limit of the kernel process
 };
 
@@ -92,7 +92,7 @@ int run(const RunArgs& a) {
   opt.soc = a.no_sim ? "" : a.soc;
   opt.case_set = a.cases;
   opt.only_cases = a.only;
-  opt.limits.wall_seconds = a.timeout;
+  aoc::eval::set_case_time_limit(opt.limits, a.timeout);
   opt.limits.address_space_bytes = static_cast<uint64_t>(a.memory_gb * double(1ull << 30));
   try {
     if (*case_set != aoc::op::CaseSet::Public) opt.hidden.seed = aoc::op::hidden_seed_from_environment();

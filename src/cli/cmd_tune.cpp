@@ -35,7 +35,7 @@ struct TuneArgs {
   bool no_repository = false;
   std::string repository;
   std::string cache_dir;
-  double timeout = 60;
+  double timeout = aoc::eval::kDefaultCaseSeconds;
   int64_t max_elements = 0;
   bool no_verify = false;
   std::vector<std::string> merge;
@@ -54,7 +54,7 @@ bool setup(const TuneArgs& a, aoc::tune::TuneOptions& o, aoc::eval::BuilderOptio
   o.use_repository = !a.no_repository;
   o.repository_file = a.repository;
   o.eval = aoc::eval::default_candidate_eval_options();
-  o.eval.limits.wall_seconds = a.timeout;
+  aoc::eval::set_case_time_limit(o.eval.limits, a.timeout);
   if (::access(o.eval.harness.c_str(), X_OK) != 0) {
     std::cerr << "error: the sandbox program " << o.eval.harness << " is missing; build the aoc-harness target "
               << "or point AOC_HARNESS at it\n";

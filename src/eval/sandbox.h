@@ -17,14 +17,21 @@
 #include <cstdint>
 #include <filesystem>
 #include <string>
+#include <algorithm>
+#include <cmath>
 #include <vector>
 
 namespace aoc::eval {
 
+// The per-case time limit of the commands' --timeout. It guards against a hang, nothing more: a
+// performance case of 256 MB takes over a minute of wall clock on a loaded 2-core machine
+// (add_layer_norm's large_bf16_bandwidth: 69 s at load average 10).
+inline constexpr double kDefaultCaseSeconds = 120.0;
+
 struct SandboxLimits {
   uint64_t address_space_bytes = 8ull << 30;
-  uint64_t cpu_seconds = 60;
-  double wall_seconds = 30.0;
+  uint64_t cpu_seconds = static_cast<uint64_t>(kDefaultCaseSeconds);
+  double wall_seconds = kDefaultCaseSeconds;
   uint64_t file_size_bytes = 1ull << 30;    // largest file the child may write
   size_t output_bytes = 64 * 1024;          // stdout+stderr kept; the rest is dropped
   bool namespaces = true;                   // false: the process-group mode even where namespaces work
@@ -32,6 +39,13 @@ struct SandboxLimits {
   // SoC file). Only in the namespace mode does anything else become invisible.
   std::vector<std::filesystem::path> readable;
 };
+
+// Sets the wall-clock limit of a case and raises its CPU limit to match (a case allowed W
+// seconds may also compute that long).
+inline void set_case_time_limit(SandboxLimits& l, double wall_seconds) {
+  l.wall_seconds = wall_seconds;
+  l.cpu_seconds = std::max<uint64_t>(l.cpu_seconds, static_cast<uint64_t>(std::ceil(wall_seconds)));
+}
 
 struct SandboxResult {
   bool started = false;
