@@ -148,7 +148,7 @@ void add_bench_command(CLI::App& app) {
   cmd->add_option("--soc", a->soc, "SoC model")->capture_default_str();
   cmd->add_option("--max-elements", a->max_elements, "Default cases: the performance cases with at most this many input elements (the smallest when none is; a package without performance cases: the largest case of each dtype)")
       ->capture_default_str();
-  cmd->add_option("--timeout", a->timeout, "Wall-clock limit per case, seconds")->capture_default_str();
+  add_case_timeout_option(cmd, a->timeout);
   cmd->add_option("--cache-dir", a->cache_dir, "Build cache folder");
   cmd->add_option("--llm-config", a->llm_config, "LLM settings (docs/llm.md) for every run: the methods optimize, "
                                                  "rewrite-only, best-of-n and openevolve then ask the model for kernels")

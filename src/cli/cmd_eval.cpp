@@ -187,7 +187,7 @@ void add_eval_command(CLI::App& app) {
   cmd->add_option("--seed", args->seed, "Input seed (default: fresh each run; printed)");
   cmd->add_option("--soc", args->soc, "SoC model for timing and the tiling platform")->capture_default_str();
   cmd->add_option("--cache-dir", args->cache_dir, "Build cache folder (default: <build>/cache or $AOC_CACHE_DIR)");
-  cmd->add_option("--timeout", args->timeout, "Wall-clock limit per case, seconds")->capture_default_str();
+  add_case_timeout_option(cmd, args->timeout);
   cmd->add_option("--memory-gb", args->memory_gb, "Address-space limit of the kernel process, GiB")
       ->capture_default_str();
   cmd->add_option("--hidden-count", args->hidden_count,

@@ -330,7 +330,7 @@ void add_llm_commands(CLI::App& app) {
                                         "(default: fresh; printed)");
   cmd->add_option("--case", args->cases, "Evaluate only the named case(s)");
   cmd->add_option("--soc", args->soc, "SoC model for timing")->capture_default_str();
-  cmd->add_option("--timeout", args->timeout, "Wall-clock limit per case, seconds")->capture_default_str();
+  add_case_timeout_option(cmd, args->timeout);
   cmd->add_option("--cache-dir", args->cache_dir, "Build and LLM cache folder (default: <build>/cache or "
                                                   "$AOC_CACHE_DIR)");
   cmd->add_option("--store", args->store, "SQLite result store (default: <cache dir>/eval-results.sqlite)");

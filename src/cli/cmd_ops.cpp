@@ -269,7 +269,7 @@ void add_ops_command(CLI::App& app) {
   list->add_option("--jobs,-j", a->jobs, "Candidates evaluated at once with --times (default: one per hardware thread)");
   list->add_option("--seed", a->seed, "Input seed of --times (decimal or 0x-hex)")->capture_default_str();
   list->add_option("--soc", a->soc, "SoC model for --times")->capture_default_str();
-  list->add_option("--timeout", a->timeout, "Wall-clock limit per case with --times, seconds")->capture_default_str();
+  add_case_timeout_option(list, a->timeout, "Wall-clock limit per case with --times, seconds");
   list->add_option("--cache-dir", a->cache_dir, "Build cache folder (default: <build>/cache or $AOC_CACHE_DIR)");
   list->callback([a]() { exit_status() = list_ops(*a); });
 }

@@ -126,7 +126,7 @@ void add_optimize_command(CLI::App& app) {
   cmd->add_option("--store", args->store, "Result store (default: <cache dir>/eval-results.sqlite)");
   cmd->add_flag("--no-store", args->no_store, "Neither read nor write the result store (no resume)");
   cmd->add_option("--cache-dir", args->cache_dir, "Build cache folder (default: <build>/cache or $AOC_CACHE_DIR)");
-  cmd->add_option("--timeout", args->timeout, "Wall-clock limit per case, seconds")->capture_default_str();
+  add_case_timeout_option(cmd, args->timeout);
   cmd->add_option("--bank", args->bank,
                   "Experience bank (docs/bank.md): kernel motifs are tried in the bank's order for the kernel "
                   "(default: random order)");

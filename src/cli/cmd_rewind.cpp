@@ -252,7 +252,7 @@ void add_rewind_command(CLI::App& app) {
   cmd->add_option("--work-dir", args->work_dir, "Where rewound kernels are written (default: <cache dir>/rewind)");
   cmd->add_option("--store", args->store, "Result store (default: <cache dir>/eval-results.sqlite)");
   cmd->add_flag("--no-store", args->no_store, "Neither read nor write the result store");
-  cmd->add_option("--timeout", args->timeout, "Wall-clock limit per case, seconds")->capture_default_str();
+  add_case_timeout_option(cmd, args->timeout);
   add_llm_flags(cmd, args->llm);
   cmd->add_option("--llm-asks", args->llm_asks,
                   "With --llm-config: requests per kernel for the optimization the model judges to matter most "

@@ -47,7 +47,7 @@ struct RunArgs {
   bool no_sim = false;
   std::string trace_file;  // Chrome/Perfetto trace of one case
   std::string csv_dir;     // op_summary and PipeUtilization CSVs per case
-  double timeout = aoc::eval::kDefaultCaseSeconds;     // wall-clock seconds per case
+  double timeout = aoc::eval::kDefaultCaseSeconds;  // wall-clock seconds per case
   double memory_gb = 8;    // address-space limit of the kernel process
 };
 

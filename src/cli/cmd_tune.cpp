@@ -265,7 +265,7 @@ void add_tune_command(CLI::App& app) {
   cmd->add_flag("--no-repository", args->no_repository, "Neither start from nor update the tuning repository");
   cmd->add_option("--repository", args->repository, "Repository file (default: <cache dir>/tune/repository.json)");
   cmd->add_option("--cache-dir", args->cache_dir, "Build cache folder (default: <build>/cache or $AOC_CACHE_DIR)");
-  cmd->add_option("--timeout", args->timeout, "Wall-clock limit per case, seconds")->capture_default_str();
+  add_case_timeout_option(cmd, args->timeout);
   cmd->callback([args]() { exit_status() = run_tune(*args); });
 
   auto bargs = std::make_shared<TuneArgs>();
@@ -284,7 +284,7 @@ void add_tune_command(CLI::App& app) {
       ->capture_default_str();
   bench->add_flag("--no-verify", bargs->no_verify, "Report tuning-case speedups without verifying the best on all cases");
   bench->add_option("--cache-dir", bargs->cache_dir, "Build cache folder")->capture_default_str();
-  bench->add_option("--timeout", bargs->timeout, "Wall-clock limit per case, seconds")->capture_default_str();
+  add_case_timeout_option(bench, bargs->timeout);
   bench->callback([bargs]() {
     bargs->no_repository = true;
     exit_status() = run_bench(*bargs);

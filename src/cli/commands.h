@@ -1,12 +1,31 @@
 // Subcommands of the `ascendopt` program. Each adds itself to the app; the logic
 // lives in the libraries (src/ops, src/eval), these only parse, call and print.
 #pragma once
+#include <exception>
+#include <string>
+
 #include <CLI/CLI.hpp>
 
 namespace aoc::cli {
 
 // Exit status of a subcommand, stored by its callback for main() to return.
 int& exit_status();
+
+// The per-case wall-clock limit option (--timeout) of the commands that evaluate candidates;
+// zero or a negative number is refused with the option's name.
+inline CLI::Option* add_case_timeout_option(CLI::App* cmd, double& seconds,
+                                            const std::string& help = "Wall-clock limit per case, seconds") {
+  const CLI::Validator positive(
+      [](std::string& v) -> std::string {
+        try {
+          if (std::stod(v) > 0) return "";
+        } catch (const std::exception&) {
+        }
+        return "must be a positive number of seconds, not " + v;
+      },
+      "SECONDS>0");
+  return cmd->add_option("--timeout", seconds, help)->check(positive)->capture_default_str();
+}
 
 void add_run_command(CLI::App& app);
 void add_ops_command(CLI::App& app);

@@ -14,11 +14,11 @@
 // output apply, stdin is /dev/null and no core files are written. The harness adds its
 // own system-call filter on top (eval/syscall_filter.h), which holds in both modes.
 #pragma once
+#include <algorithm>
+#include <cmath>
 #include <cstdint>
 #include <filesystem>
 #include <string>
-#include <algorithm>
-#include <cmath>
 #include <vector>
 
 namespace aoc::eval {
