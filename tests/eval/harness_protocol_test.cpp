@@ -8,13 +8,13 @@
 #include <limits>
 
 #include "eval/harness_protocol.h"
-#include "llm/test_dirs.h"  // ScratchDir: a scratch folder removed afterwards
+#include "scratch_dir.h"
 
 namespace aoc::eval {
 namespace {
 
 TEST(HarnessProtocol, NonFiniteFloatAttributesSurviveTheRequest) {
-  aoc::llm::testing::ScratchDir dir("protocol");
+  aoc::testing::ScratchDir dir("protocol");
   constexpr double kInf = std::numeric_limits<double>::infinity();
   HarnessRequest r;
   r.kernel_symbol = "masked_fill_custom";
@@ -41,7 +41,7 @@ TEST(HarnessProtocol, NonFiniteFloatAttributesSurviveTheRequest) {
 }
 
 TEST(HarnessProtocol, AFloatAttributeThatIsNoNumberIsAClearError) {
-  aoc::llm::testing::ScratchDir dir("protocol");
+  aoc::testing::ScratchDir dir("protocol");
   HarnessRequest r;
   r.kernel_symbol = "k";
   r.op_type = "K";

@@ -9,22 +9,14 @@
 #include <string>
 #include <vector>
 
+#include "scratch_dir.h"
+
 namespace aoc::llm::testing {
 
-class ScratchDir {
+// Named "aoc-llm-<tag>-..." so a leftover folder says which tests made it.
+class ScratchDir : public aoc::testing::ScratchDir {
  public:
-  explicit ScratchDir(const std::string& tag) {
-    std::string t = (std::filesystem::temp_directory_path() / ("aoc-llm-" + tag + "-XXXXXX")).string();
-    if (mkdtemp(t.data()) != nullptr) path_ = t;
-  }
-  ~ScratchDir() {
-    std::error_code ec;
-    std::filesystem::remove_all(path_, ec);
-  }
-  const std::filesystem::path& path() const { return path_; }
-
- private:
-  std::filesystem::path path_;
+  explicit ScratchDir(const std::string& tag) : aoc::testing::ScratchDir("llm-" + tag) {}
 };
 
 // The bytes of `p` ("" when it cannot be read).
