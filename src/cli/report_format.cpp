@@ -250,6 +250,8 @@ nlohmann::json report_to_json(const aoc::eval::CandidateReport& r) {
                                {"small_region_cpu_errors", o.cmp.small_cpu_errors},
                                {"cancel_region_errors", o.cmp.cancel_errors},
                                {"cancel_region_cpu_errors", o.cmp.cancel_cpu_errors},
+                               {"ill_conditioned_elements", o.cmp.illcond_elements},
+                               {"ill_conditioned_errors", o.cmp.illcond_errors},
                                {"reason", o.cmp.reason}});
     }
     j["cases"].push_back(cj);

@@ -31,6 +31,9 @@ struct CompareResult {
   bool fallback_used = false;
   int64_t small_errors = 0, small_cpu_errors = 0;
   int64_t cancel_errors = 0, cancel_cpu_errors = 0;
+  // Elements outside both regions that the same-precision computation itself gets wrong by
+  // 10 tau or more, and those of them where the kernel errs more than twice as much.
+  int64_t illcond_elements = 0, illcond_errors = 0;
   // Passed only thanks to the package's tolerance relaxation (tolerance.relax > 1 or
   // integer_atol > 0): reported as a relaxed pass.
   bool relaxed = false;

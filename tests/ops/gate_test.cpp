@@ -228,6 +228,37 @@ TEST(Gate, CancellationFallbackAndLimitsOutsideTheRegions) {
   EXPECT_NE(r.reason.find("outside the small-value and cancellation regions"), std::string::npos) << r.reason;
 }
 
+// Ill-conditioned elements: outside both regions, where the same-precision CPU computation is
+// itself off by 10 tau or more (an fp32 layer norm of a row of near-equal values), the kernel may
+// be at most twice as wrong as that computation; everywhere else the first screen's limits hold.
+TEST(Gate, IllConditionedElementsAllowTwiceTheCpuError) {
+  std::vector<double> ref(1000, 1.0);
+  const double tau = std::ldexp(1.0, -13);
+  std::vector<double> cpu = ref;
+  cpu[7] = 1.0 + 12.0 * tau;  // the CPU in float is off by 12 tau at [7]
+  TypedBuffer a = buffer(ElemType::F32, ref);
+  a.set(7, 1.0 + 16.0 * tau);  // the kernel by 16 tau: fails the first screen, within twice the CPU
+  EXPECT_FALSE(gate(a, ref).pass);
+  auto ok = gate(a, ref, {}, &cpu);
+  EXPECT_TRUE(ok.pass) << ok.reason;
+  EXPECT_TRUE(ok.fallback_used);
+  EXPECT_EQ(ok.illcond_elements, 1);
+  EXPECT_EQ(ok.illcond_errors, 0);
+  a.set(7, 1.0 + 30.0 * tau);  // more than twice the CPU's error
+  auto bad = gate(a, ref, {}, &cpu);
+  EXPECT_FALSE(bad.pass);
+  EXPECT_EQ(bad.illcond_errors, 1);
+  EXPECT_EQ(bad.worst_index, 7);
+  EXPECT_NE(bad.reason.find("more than twice as wrong"), std::string::npos) << bad.reason;
+  // The same kernel error where the CPU is right is never excused.
+  TypedBuffer elsewhere = buffer(ElemType::F32, ref);
+  elsewhere.set(8, 1.0 + 16.0 * tau);
+  auto r = gate(elsewhere, ref, {}, &cpu);
+  EXPECT_FALSE(r.pass);
+  EXPECT_EQ(r.worst_index, 8);
+  EXPECT_NE(r.reason.find("outside the small-value and cancellation regions"), std::string::npos) << r.reason;
+}
+
 // compare_outputs asks for the same-precision golden (a second golden run, which the callers
 // defer until first asked) only for an output that fails the first screen, and hands it to the
 // fallback.
