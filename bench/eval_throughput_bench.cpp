@@ -5,7 +5,9 @@
 // still run in the sandbox, since a stored result would not measure the evaluator). Warm:
 // the inputs and golden outputs come from the reference cache, as for every candidate of an
 // operator after the first in a search; warm_new_references: they are computed again, as for
-// the first candidate (the cold modes compute them too); cold_kernel_changed: each candidate
+// the first candidate (the cold modes compute them too); warm_file_references: they come from
+// the files of the build cache, as for a later candidate evaluated by a new process (one
+// `ascendopt eval` per candidate, one `optimize` per run of `bench`); cold_kernel_changed: each candidate
 // is the package in a new folder with its kernel source edited (a comment), as a kernel
 // rewrite makes one: the library is built again, op_host's object, the goldens, the
 // precompiled header and the references come from the caches.
@@ -41,7 +43,7 @@ struct OpChoice {
 const OpChoice kSmall{"ops/elementwise/abs", {}};
 const OpChoice kLarge{"ops/optimizer/adam", {}};
 
-enum class Cache { Cold, ColdCandidateWarmPch, ColdNoPch, ColdKernelChanged, WarmNewReferences, Warm };
+enum class Cache { Cold, ColdCandidateWarmPch, ColdNoPch, ColdKernelChanged, WarmNewReferences, WarmFileReferences, Warm };
 
 fs::path fresh_dir(const std::string& tag) {
   fs::path d = fs::temp_directory_path() / ("aoc-eval-bench-" + tag + "-" + std::to_string(::getpid()));
@@ -87,8 +89,8 @@ void BM_Evaluate(benchmark::State& state, const OpChoice& op, Cache mode) {
   const fs::path pkg = bo.root / op.package;
   aoc::eval::Builder builder(bo);
   const aoc::eval::Candidate cand = aoc::eval::load_candidate(pkg, aoc::eval::tree_hash(bo.root / "include" / "ascendc"));
-  if (mode == Cache::Warm || mode == Cache::WarmNewReferences || mode == Cache::ColdCandidateWarmPch ||
-      mode == Cache::ColdKernelChanged)
+  if (mode == Cache::Warm || mode == Cache::WarmNewReferences || mode == Cache::WarmFileReferences ||
+      mode == Cache::ColdCandidateWarmPch || mode == Cache::ColdKernelChanged)
     evaluate_once(builder, cand, op, state);
   const fs::path copies = fresh_dir("copies-" + std::to_string(int(mode)));
   int copy = 0;
@@ -100,7 +102,10 @@ void BM_Evaluate(benchmark::State& state, const OpChoice& op, Cache mode) {
     } else if (mode == Cache::ColdCandidateWarmPch) {
       drop_builds_keep_pch(bo.cache_dir);
     }
+    // References: kept in memory (a later candidate in the same process), only on disk (a
+    // later candidate in a new process), or computed again.
     if (mode != Cache::Warm && mode != Cache::ColdKernelChanged) aoc::eval::ReferenceCache::shared().clear();
+    if (mode == Cache::WarmNewReferences) fs::remove_all(bo.cache_dir / "references");
     aoc::eval::Builder fresh(bo);  // forgets nothing on disk; a new builder like a new run
     const aoc::eval::Candidate edited =
         mode == Cache::ColdKernelChanged
@@ -150,6 +155,7 @@ void register_all() {
                         {"cold_no_pch", Cache::ColdNoPch, 1},
                         {"cold_kernel_changed", Cache::ColdKernelChanged, 3},
                         {"warm_new_references", Cache::WarmNewReferences, 3},
+                        {"warm_file_references", Cache::WarmFileReferences, 3},
                         {"warm", Cache::Warm, 3}};
   const std::pair<const char*, const OpChoice*> ops[] = {{"small", &kSmall}, {"large", &kLarge}};
   for (const auto& [opname, op] : ops)

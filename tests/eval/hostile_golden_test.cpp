@@ -51,6 +51,9 @@ fs::path tiny_add(const std::string& name, const fs::path& golden) {
 class HostileGolden : public ::testing::Test {
  protected:
   static void SetUpTestSuite() {
+    // The golden's behaviour changes with the environment, which the reference files cannot
+    // see either: none are read or written here.
+    ::setenv("AOC_REFERENCE_DISK_MB", "0", 1);
     base_ = fs::temp_directory_path() / ("aoc_hostile_golden_" + std::to_string(::getpid()));
     fs::create_directories(base_);
     hostile_ = tiny_add("add_hostile_golden", source_root() / "tests/data/hostile/golden_by_env.cpp");
@@ -58,6 +61,7 @@ class HostileGolden : public ::testing::Test {
   }
   static void TearDownTestSuite() {
     ::unsetenv("AOC_HOSTILE_GOLDEN");
+    ::unsetenv("AOC_REFERENCE_DISK_MB");
     fs::remove_all(base_);
   }
   void SetUp() override {

@@ -1,0 +1,13 @@
+// The identity of the running program: what was compiled into it decides how a case's inputs
+// are drawn and references computed, so anything kept on disk across processes from them is
+// keyed by it. The linker's GNU build-id when the program has one (a hash of its content),
+// else a hash of the executable file.
+#pragma once
+#include <string>
+
+namespace aoc::eval {
+
+// Hex digits; computed once per process.
+const std::string& program_identity();
+
+}  // namespace aoc::eval

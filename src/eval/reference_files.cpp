@@ -1,0 +1,295 @@
+#include "eval/reference_files.h"
+
+#include <unistd.h>
+#include <xxhash.h>
+#include <zstd.h>
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <cmath>
+#include <cstdlib>
+#include <cstring>
+#include <fstream>
+#include <stdexcept>
+#include <system_error>
+#include <vector>
+
+#include "eval/content_hash.h"
+#include "eval/program_identity.h"
+#include "ops/dtype.h"
+
+namespace aoc::eval {
+namespace fs = std::filesystem;
+namespace {
+
+constexpr char kMagic[8] = {'A', 'O', 'C', 'R', 'E', 'F', '1', '\n'};
+std::atomic<size_t> g_hits{0};
+constexpr int kZstdLevel = 1;  // fast; outputs are already narrowed, so little is left to squeeze
+
+// Flat little-endian encoding of an entry; every read is bounds-checked, so a damaged
+// payload throws instead of reading past its end.
+class Writer {
+ public:
+  template <class T>
+  void pod(T v) {
+    const auto* p = reinterpret_cast<const unsigned char*>(&v);
+    out.insert(out.end(), p, p + sizeof(T));
+  }
+  void bytes(const void* data, size_t n) {
+    pod<uint64_t>(n);
+    const auto* p = static_cast<const unsigned char*>(data);
+    out.insert(out.end(), p, p + n);
+  }
+  void str(const std::string& s) { bytes(s.data(), s.size()); }
+  std::vector<unsigned char> out;
+};
+
+class Reader {
+ public:
+  Reader(const unsigned char* p, size_t n) : p_(p), end_(p + n) {}
+  template <class T>
+  T pod() {
+    need(sizeof(T));
+    T v;
+    std::memcpy(&v, p_, sizeof(T));
+    p_ += sizeof(T);
+    return v;
+  }
+  const unsigned char* bytes(size_t& n) {
+    n = pod<uint64_t>();
+    need(n);
+    const unsigned char* at = p_;
+    p_ += n;
+    return at;
+  }
+  std::string str() {
+    size_t n = 0;
+    const unsigned char* p = bytes(n);
+    return std::string(reinterpret_cast<const char*>(p), n);
+  }
+  bool done() const { return p_ == end_; }
+
+ private:
+  void need(size_t n) const {
+    if (static_cast<size_t>(end_ - p_) < n) throw std::runtime_error("truncated reference entry");
+  }
+  const unsigned char* p_;
+  const unsigned char* end_;
+};
+
+// The narrowest type among half, bfloat16 and float that holds every value of `v` bit for bit
+// (any NaN stands for NaN: the judge only asks whether a value is NaN), else double.
+aoc::op::ElemType narrowest_exact(const std::vector<double>& v, bool& as_double) {
+  using aoc::op::ElemType;
+  for (ElemType t : {ElemType::F16, ElemType::BF16, ElemType::F32}) {
+    const bool exact = std::all_of(v.begin(), v.end(), [t](double x) {
+      const double r = aoc::op::round_to(t, x);
+      return std::isnan(x) ? std::isnan(r) : std::memcmp(&r, &x, sizeof x) == 0;
+    });
+    if (exact) {
+      as_double = false;
+      return t;
+    }
+  }
+  as_double = true;
+  return ElemType::F32;
+}
+
+constexpr uint8_t kAsDouble = 0xff;
+
+std::vector<unsigned char> encode(const std::string& key, const TrialReferences& outputs) {
+  Writer w;
+  w.str(key);
+  w.pod<uint32_t>(static_cast<uint32_t>(outputs.size()));
+  for (const auto& r : outputs) {
+    w.pod<uint8_t>(r.ok ? 1 : 0);
+    w.str(r.error);
+    w.pod<uint32_t>(static_cast<uint32_t>(r.outputs.size()));
+    for (const auto& o : r.outputs) {
+      bool as_double = false;
+      const aoc::op::ElemType t = narrowest_exact(o, as_double);
+      if (as_double) {
+        w.pod<uint8_t>(kAsDouble);
+        w.bytes(o.data(), o.size() * sizeof(double));
+        continue;
+      }
+      aoc::op::TypedBuffer narrow(t, o.size());
+      for (size_t i = 0; i < o.size(); ++i) narrow.set(i, o[i]);
+      w.pod<uint8_t>(static_cast<uint8_t>(t));
+      w.bytes(narrow.bytes.data(), narrow.bytes.size());
+    }
+  }
+  return std::move(w.out);
+}
+
+std::optional<TrialReferences> decode(const std::string& key, const unsigned char* p, size_t n) {
+  Reader r(p, n);
+  if (r.str() != key) return std::nullopt;  // another key of the same file name: not ours
+  TrialReferences outputs(r.pod<uint32_t>());
+  for (auto& res : outputs) {
+    res.ok = r.pod<uint8_t>() != 0;
+    res.error = r.str();
+    res.outputs.resize(r.pod<uint32_t>());
+    for (auto& o : res.outputs) {
+      const uint8_t tag = r.pod<uint8_t>();
+      size_t len = 0;
+      const unsigned char* b = r.bytes(len);
+      if (tag == kAsDouble) {
+        if (len % sizeof(double) != 0) throw std::runtime_error("reference output of odd length");
+        o.resize(len / sizeof(double));
+        std::memcpy(o.data(), b, len);
+        continue;
+      }
+      using aoc::op::ElemType;
+      const auto t = static_cast<ElemType>(tag);
+      if (t != ElemType::F16 && t != ElemType::BF16 && t != ElemType::F32)
+        throw std::runtime_error("unknown output encoding");
+      const size_t width = aoc::op::info(t).bytes;
+      if (len % width != 0) throw std::runtime_error("reference output of odd length");
+      aoc::op::TypedBuffer narrow;
+      narrow.type = t;
+      narrow.count = len / width;
+      narrow.bytes.assign(b, b + len);
+      o = narrow.to_double();
+    }
+  }
+  if (!r.done()) throw std::runtime_error("trailing bytes in a reference entry");
+  return outputs;
+}
+
+std::vector<unsigned char> read_file(const fs::path& p) {
+  std::ifstream in(p, std::ios::binary | std::ios::ate);
+  if (!in) return {};
+  std::vector<unsigned char> out(static_cast<size_t>(in.tellg()));
+  in.seekg(0);
+  if (!in.read(reinterpret_cast<char*>(out.data()), static_cast<std::streamsize>(out.size()))) return {};
+  return out;
+}
+
+size_t budget_from_environment() {
+  const char* mb = std::getenv("AOC_REFERENCE_DISK_MB");
+  if (mb == nullptr || *mb == '\0') return size_t(4096) << 20;
+  char* end = nullptr;
+  const unsigned long long v = std::strtoull(mb, &end, 10);
+  return *end != '\0' ? size_t(4096) << 20 : static_cast<size_t>(v) << 20;
+}
+
+}  // namespace
+
+ReferenceFiles::ReferenceFiles(fs::path dir, size_t max_bytes)
+    : dir_(std::move(dir)), max_bytes_(program_identity() == "unknown" ? 0 : max_bytes) {}
+
+ReferenceFiles ReferenceFiles::in_cache(const fs::path& cache_dir) {
+  return ReferenceFiles(cache_dir / "references", cache_dir.empty() ? 0 : budget_from_environment());
+}
+
+fs::path ReferenceFiles::file_of(const std::string& key) const {
+  return dir_ / (ContentHash().add(program_identity()).add(key).hex() + ".ref");
+}
+
+std::optional<TrialReferences> ReferenceFiles::load(const std::string& key, size_t trials) const {
+  auto e = read_entry(key, trials);
+  if (e) ++g_hits;
+  return e;
+}
+
+bool ReferenceFiles::holds(const std::string& key, size_t trials) const {
+  std::error_code ec;
+  return fs::exists(file_of(key), ec) && read_entry(key, trials).has_value();
+}
+
+std::optional<TrialReferences> ReferenceFiles::read_entry(const std::string& key, size_t trials) const {
+  if (!enabled()) return std::nullopt;
+  const fs::path file = file_of(key);
+  const std::vector<unsigned char> raw = read_file(file);
+  constexpr size_t kHeader = sizeof kMagic + 2 * sizeof(uint64_t);
+  if (raw.size() < kHeader || std::memcmp(raw.data(), kMagic, sizeof kMagic) != 0) return std::nullopt;
+  uint64_t sum = 0, size = 0;
+  std::memcpy(&sum, raw.data() + sizeof kMagic, sizeof sum);
+  std::memcpy(&size, raw.data() + sizeof kMagic + sizeof sum, sizeof size);
+  const unsigned char* body = raw.data() + kHeader;
+  const size_t body_size = raw.size() - kHeader;
+  if (XXH3_64bits(body, body_size) != sum) return std::nullopt;
+  if (ZSTD_getFrameContentSize(body, body_size) != size) return std::nullopt;
+  std::vector<unsigned char> payload(size);
+  const size_t got = ZSTD_decompress(payload.data(), payload.size(), body, body_size);
+  if (ZSTD_isError(got) || got != size) return std::nullopt;
+  std::optional<TrialReferences> e;
+  try {
+    e = decode(program_identity() + "|" + key, payload.data(), payload.size());
+  } catch (const std::exception&) {
+    return std::nullopt;
+  }
+  if (!e || e->size() < trials) return std::nullopt;
+  e->resize(trials);
+  std::error_code ec;
+  fs::last_write_time(file, fs::file_time_type::clock::now(), ec);  // recency for the budget
+  return e;
+}
+
+size_t ReferenceFiles::hits() { return g_hits.load(); }
+
+void ReferenceFiles::save(const std::string& key, const TrialReferences& outputs) const {
+  if (!enabled() || outputs.empty() || holds(key, outputs.size())) return;
+  const std::vector<unsigned char> payload = encode(program_identity() + "|" + key, outputs);
+  if (payload.size() > max_bytes_ / 2) return;
+  std::vector<unsigned char> packed(ZSTD_compressBound(payload.size()));
+  const size_t n = ZSTD_compress(packed.data(), packed.size(), payload.data(), payload.size(), kZstdLevel);
+  if (ZSTD_isError(n)) return;
+  const uint64_t sum = XXH3_64bits(packed.data(), n), size = payload.size();
+  std::error_code ec;
+  fs::create_directories(dir_, ec);
+  const fs::path file = file_of(key);
+  const fs::path temp = file.string() + ".tmp." + std::to_string(getpid());
+  {
+    std::ofstream out(temp, std::ios::binary | std::ios::trunc);
+    out.write(kMagic, sizeof kMagic);
+    out.write(reinterpret_cast<const char*>(&sum), sizeof sum);
+    out.write(reinterpret_cast<const char*>(&size), sizeof size);
+    out.write(reinterpret_cast<const char*>(packed.data()), static_cast<std::streamsize>(n));
+    if (!out.flush()) {
+      out.close();
+      fs::remove(temp, ec);
+      return;
+    }
+  }
+  fs::rename(temp, file, ec);
+  if (ec) fs::remove(temp, ec);
+  keep_to_budget();
+}
+
+// Least recently used files go first; a temporary file an hour old was left by a process that
+// died while writing it.
+void ReferenceFiles::keep_to_budget() const {
+  struct File {
+    fs::path path;
+    fs::file_time_type time;
+    uintmax_t size;
+  };
+  std::vector<File> files;
+  uintmax_t total = 0;
+  const auto stale = fs::file_time_type::clock::now() - std::chrono::hours(1);
+  std::error_code ec;
+  for (const auto& d : fs::directory_iterator(dir_, ec)) {
+    std::error_code e2;
+    const auto time = d.last_write_time(e2);
+    const uintmax_t size = d.file_size(e2);
+    if (e2) continue;
+    if (d.path().extension() != ".ref") {
+      if (d.path().string().find(".ref.tmp.") != std::string::npos && time < stale) fs::remove(d.path(), e2);
+      continue;
+    }
+    files.push_back({d.path(), time, size});
+    total += size;
+  }
+  if (total <= max_bytes_) return;
+  std::sort(files.begin(), files.end(), [](const File& a, const File& b) { return a.time < b.time; });
+  for (const File& f : files) {
+    if (total <= max_bytes_) break;
+    std::error_code e2;
+    if (fs::remove(f.path, e2)) total -= f.size;
+  }
+}
+
+}  // namespace aoc::eval

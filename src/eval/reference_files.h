@@ -1,0 +1,51 @@
+// A case's golden outputs kept on disk, so that separate `ascendopt` processes (one `eval` per
+// candidate in a script, one `optimize` per run of `bench`) run the golden once per (package,
+// case, seed) rather than once per process. The inputs are not kept: drawing them again from
+// the seed is faster than reading them. The memory cache (eval/reference_cache.h) sits in
+// front of it. Outputs are stored in the narrowest float type that holds every value exactly
+// (the golden's outputs are already rounded to their dtype), so they read back bit for bit.
+//
+// Only the evaluator writes these files, from inputs it drew and a golden of our own that ran
+// in its contained child: a candidate never sees the folder. Each file carries a checksum of
+// its content and the key it was written for; a file that is truncated, corrupt or written by
+// another program build reads as absent and is written again. Files are written to a temporary
+// name and renamed, so concurrent evaluations of the same case never see half a file.
+#pragma once
+#include <cstddef>
+#include <filesystem>
+#include <optional>
+#include <string>
+
+#include "eval/judge.h"
+
+namespace aoc::eval {
+
+class ReferenceFiles {
+ public:
+  // `dir` is created when the first entry is written. `max_bytes` 0 turns the store off; past
+  // it the least recently used files are removed after each write.
+  ReferenceFiles(std::filesystem::path dir, size_t max_bytes);
+  // The first `trials` trials of the golden outputs of `key` when its file is intact and holds
+  // that many, else nothing.
+  std::optional<TrialReferences> load(const std::string& key, size_t trials) const;
+  // Keeps `outputs` unless a file of the key already holds as many trials. Errors (a full disk)
+  // are swallowed: the store is an accelerator, never a reason for a verdict to change.
+  void save(const std::string& key, const TrialReferences& outputs) const;
+  const std::filesystem::path& dir() const { return dir_; }
+  // Entries served from files by this process, all stores together.
+  static size_t hits();
+  bool enabled() const { return max_bytes_ > 0; }
+
+  // Under `cache_dir`/references, $AOC_REFERENCE_DISK_MB megabytes (default 4096; 0 turns it off).
+  static ReferenceFiles in_cache(const std::filesystem::path& cache_dir);
+
+ private:
+  std::filesystem::path file_of(const std::string& key) const;
+  std::optional<TrialReferences> read_entry(const std::string& key, size_t trials) const;
+  bool holds(const std::string& key, size_t trials) const;
+  void keep_to_budget() const;
+  std::filesystem::path dir_;
+  size_t max_bytes_ = 0;
+};
+
+}  // namespace aoc::eval
