@@ -169,10 +169,10 @@ std::vector<unsigned char> read_file(const fs::path& p) {
 
 size_t budget_from_environment() {
   const char* mb = std::getenv("AOC_REFERENCE_DISK_MB");
-  if (mb == nullptr || *mb == '\0') return size_t(4096) << 20;
+  if (mb == nullptr || *mb == '\0') return size_t(2048) << 20;
   char* end = nullptr;
   const unsigned long long v = std::strtoull(mb, &end, 10);
-  return *end != '\0' ? size_t(4096) << 20 : static_cast<size_t>(v) << 20;
+  return *end != '\0' ? size_t(2048) << 20 : static_cast<size_t>(v) << 20;
 }
 
 }  // namespace

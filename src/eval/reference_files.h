@@ -36,7 +36,7 @@ class ReferenceFiles {
   static size_t hits();
   bool enabled() const { return max_bytes_ > 0; }
 
-  // Under `cache_dir`/references, $AOC_REFERENCE_DISK_MB megabytes (default 4096; 0 turns it off).
+  // Under `cache_dir`/references, $AOC_REFERENCE_DISK_MB megabytes (default 2048; 0 turns it off).
   static ReferenceFiles in_cache(const std::filesystem::path& cache_dir);
 
  private:
