@@ -1,6 +1,7 @@
 // The compiler identity is asked once per compiler binary and then read from the cache
 // folder; a different binary under the same path, or a wrapper script, is asked again.
 #include "eval/compiler_identity.h"
+#include "scratch_dir.h"
 
 #include <gtest/gtest.h>
 #include <unistd.h>
@@ -13,15 +14,6 @@ namespace fs = std::filesystem;
 using aoc::eval::compiler_identity;
 
 namespace {
-
-struct TempDir {
-  fs::path path;
-  TempDir() {
-    std::string tmpl = (fs::temp_directory_path() / "aoc-compiler-id-XXXXXX").string();
-    path = ::mkdtemp(tmpl.data());
-  }
-  ~TempDir() { fs::remove_all(path); }
-};
 
 std::vector<fs::path> stored(const fs::path& cache) {
   std::vector<fs::path> files;
@@ -38,56 +30,56 @@ std::string read(const fs::path& p) {
 }
 
 TEST(CompilerIdentity, AskedOnceThenReadFromTheCache) {
-  TempDir t;
-  const fs::path cc = t.path / "cc";
+  aoc::testing::ScratchDir t("compiler-id");
+  const fs::path cc = t.path() / "cc";
   fs::copy_file("/bin/echo", cc);  // a real binary that answers --version and -dumpmachine
-  const std::string first = compiler_identity(cc.string(), t.path / "cache");
+  const std::string first = compiler_identity(cc.string(), t.path() / "cache");
   EXPECT_NE(first.find("echo"), std::string::npos) << first;
   EXPECT_NE(first.find("-dumpmachine"), std::string::npos) << first;
-  const auto files = stored(t.path / "cache");
+  const auto files = stored(t.path() / "cache");
   ASSERT_EQ(files.size(), 1u);
   EXPECT_EQ(read(files[0]), first);
   // The second call answers from the stored file, not from the binary.
   { std::ofstream(files[0]) << "stored answer"; }
-  EXPECT_EQ(compiler_identity(cc.string(), t.path / "cache"), "stored answer");
+  EXPECT_EQ(compiler_identity(cc.string(), t.path() / "cache"), "stored answer");
 }
 
 TEST(CompilerIdentity, AnotherBinaryUnderTheSameNameIsAskedAgain) {
-  TempDir t;
-  const fs::path cc = t.path / "cc";
+  aoc::testing::ScratchDir t("compiler-id");
+  const fs::path cc = t.path() / "cc";
   fs::copy_file("/bin/echo", cc);
-  const std::string echo_id = compiler_identity(cc.string(), t.path / "cache");
+  const std::string echo_id = compiler_identity(cc.string(), t.path() / "cache");
   fs::remove(cc);
   fs::copy_file("/bin/true", cc);
-  const std::string true_id = compiler_identity(cc.string(), t.path / "cache");
+  const std::string true_id = compiler_identity(cc.string(), t.path() / "cache");
   EXPECT_NE(true_id, echo_id);
   EXPECT_NE(true_id.find("true"), std::string::npos) << true_id;
-  EXPECT_EQ(stored(t.path / "cache").size(), 2u);
+  EXPECT_EQ(stored(t.path() / "cache").size(), 2u);
 }
 
 TEST(CompilerIdentity, FoundOnThePathLikeTheCompilerItself) {
-  TempDir t;
-  const std::string id = compiler_identity("echo", t.path / "cache");
+  aoc::testing::ScratchDir t("compiler-id");
+  const std::string id = compiler_identity("echo", t.path() / "cache");
   EXPECT_NE(id.find("-dumpmachine"), std::string::npos) << id;
-  EXPECT_EQ(stored(t.path / "cache").size(), 1u);
+  EXPECT_EQ(stored(t.path() / "cache").size(), 1u);
 }
 
 TEST(CompilerIdentity, AWrapperScriptIsAskedEveryTime) {
-  TempDir t;
-  const fs::path cc = t.path / "cc.sh";
-  const fs::path count = t.path / "count";
+  aoc::testing::ScratchDir t("compiler-id");
+  const fs::path cc = t.path() / "cc.sh";
+  const fs::path count = t.path() / "count";
   { std::ofstream(cc) << "#!/bin/sh\necho asked >> '" << count.string() << "'\necho \"wrapper $1\"\n"; }
   fs::permissions(cc, fs::perms::owner_all);
-  EXPECT_EQ(compiler_identity(cc.string(), t.path / "cache"), "wrapper --version\nwrapper -dumpmachine\n");
-  compiler_identity(cc.string(), t.path / "cache");
+  EXPECT_EQ(compiler_identity(cc.string(), t.path() / "cache"), "wrapper --version\nwrapper -dumpmachine\n");
+  compiler_identity(cc.string(), t.path() / "cache");
   EXPECT_EQ(read(count), "asked\nasked\nasked\nasked\n");
-  EXPECT_TRUE(stored(t.path / "cache").empty());
+  EXPECT_TRUE(stored(t.path() / "cache").empty());
 }
 
 TEST(CompilerIdentity, AMissingCompilerIsNotStored) {
-  TempDir t;
-  compiler_identity((t.path / "no-such-compiler").string(), t.path / "cache");
-  EXPECT_TRUE(stored(t.path / "cache").empty());
+  aoc::testing::ScratchDir t("compiler-id");
+  compiler_identity((t.path() / "no-such-compiler").string(), t.path() / "cache");
+  EXPECT_TRUE(stored(t.path() / "cache").empty());
 }
 
 }  // namespace

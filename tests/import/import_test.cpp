@@ -20,17 +20,6 @@ aoc::eval::Builder& builder() { return aoc::eval::testing::shared_builder(); }
 
 const fs::path kFixture = fs::path(AOC_SOURCE_DIR) / "tests/data/compat/msopgen_axpy";
 
-class TempDir {
- public:
-  TempDir() : path_(fs::temp_directory_path() / ("aoc_import_" + std::to_string(::getpid()) + "_" + std::to_string(n_++))) {}
-  ~TempDir() { fs::remove_all(path_); }
-  const fs::path& path() const { return path_; }
-
- private:
-  static inline int n_ = 0;
-  fs::path path_;
-};
-
 aoc::eval::CandidateReport evaluate(const fs::path& dir) {
   aoc::eval::CandidateEvalOptions opt = aoc::eval::testing::test_options({});
   opt.seed = 3;
@@ -41,7 +30,7 @@ aoc::eval::CandidateReport evaluate(const fs::path& dir) {
 }  // namespace
 
 TEST(Import, OpTomlComesFromTheOpDef) {
-  TempDir out;
+  aoc::testing::ScratchDir out("import");
   aoc::imp::ImportOptions opt;
   opt.dir = kFixture;
   opt.out = out.path();
@@ -78,7 +67,7 @@ TEST(Import, OpTomlComesFromTheOpDef) {
 }
 
 TEST(Import, TheTemplateGoldenFailsUntilWrittenThenThePackagePasses) {
-  TempDir out;
+  aoc::testing::ScratchDir out("import");
   aoc::imp::ImportOptions opt;
   opt.dir = kFixture;
   opt.out = out.path();
@@ -89,6 +78,7 @@ TEST(Import, TheTemplateGoldenFailsUntilWrittenThenThePackagePasses) {
 
   std::ofstream(out.path() / "golden.cpp") << R"(#include <cstring>
 #include "aoc_golden.h"
+#include "scratch_dir.h"
 extern "C" int aoc_golden(AocGoldenCall* raw) {
   golden_api::Call call(raw);
   const AocGoldenTensor& x = call.input("x");
@@ -111,7 +101,7 @@ extern "C" int aoc_golden(AocGoldenCall* raw) {
 }
 
 TEST(Import, AFolderWithoutTheLayoutSaysWhatIsMissing) {
-  TempDir empty;
+  aoc::testing::ScratchDir empty("import");
   fs::create_directories(empty.path());
   aoc::imp::ImportOptions opt;
   opt.dir = empty.path();

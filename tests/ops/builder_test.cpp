@@ -7,21 +7,12 @@
 #include <fstream>
 
 #include "eval/builder.h"
+#include "scratch_dir.h"
 
 namespace fs = std::filesystem;
 using namespace aoc::eval;
 
 namespace {
-
-struct TempDir {
-  fs::path path;
-  TempDir() {
-    path = fs::temp_directory_path() / ("aoc_build_" + std::to_string(::getpid()) + "_" + std::to_string(n++));
-    fs::create_directories(path);
-  }
-  ~TempDir() { fs::remove_all(path); }
-  static inline int n = 0;
-};
 
 Builder make_builder(const fs::path& cache) {
   BuilderOptions o = default_builder_options();
@@ -32,10 +23,11 @@ Builder make_builder(const fs::path& cache) {
 }  // namespace
 
 TEST(Builder, SecondBuildIsACacheHitAndAnEditRebuilds) {
-  TempDir src, cache;
-  std::ofstream(src.path / "f.cpp") << "extern \"C\" int answer() { return 42; }\n";
-  Builder b = make_builder(cache.path);
-  BuildRequest req{"test", {{src.path / "f.cpp", {}}}, {"-DX=1"}, {src.path}};
+  aoc::testing::ScratchDir src("build");
+  aoc::testing::ScratchDir cache("build");
+  std::ofstream(src.path() / "f.cpp") << "extern \"C\" int answer() { return 42; }\n";
+  Builder b = make_builder(cache.path());
+  BuildRequest req{"test", {{src.path() / "f.cpp", {}}}, {"-DX=1"}, {src.path()}};
   BuildResult r1 = b.build(req);
   ASSERT_TRUE(r1.ok) << r1.log;
   EXPECT_FALSE(r1.cache_hit);
@@ -49,20 +41,21 @@ TEST(Builder, SecondBuildIsACacheHitAndAnEditRebuilds) {
   // A different flag or an edited source is a different key.
   req.flags = {"-DX=2"};
   EXPECT_FALSE(b.build(req).cache_hit);
-  std::ofstream(src.path / "f.cpp") << "extern \"C\" int answer() { return 43; }\n";
+  std::ofstream(src.path() / "f.cpp") << "extern \"C\" int answer() { return 43; }\n";
   EXPECT_FALSE(b.build(req).cache_hit);
   // A header beside the source is part of the key even though it is not a unit.
   const std::string before = b.cache_key(req);
-  std::ofstream(src.path / "f.h") << "#define Y 1\n";
+  std::ofstream(src.path() / "f.h") << "#define Y 1\n";
   EXPECT_NE(b.cache_key(req), before);
 }
 
 TEST(Builder, CompileErrorsAreDiagnosticsWithFileAndLine) {
-  TempDir src, cache;
-  std::ofstream(src.path / "bad.cpp") << "int ok() { return 1; }\n"
+  aoc::testing::ScratchDir src("build");
+  aoc::testing::ScratchDir cache("build");
+  std::ofstream(src.path() / "bad.cpp") << "int ok() { return 1; }\n"
                                       << "int broken() { return undeclared_name; }\n";
-  Builder b = make_builder(cache.path);
-  BuildRequest req{"bad", {{src.path / "bad.cpp", {}}}, {}, {}};
+  Builder b = make_builder(cache.path());
+  BuildRequest req{"bad", {{src.path() / "bad.cpp", {}}}, {}, {}};
   BuildResult r = b.build(req);
   ASSERT_FALSE(r.ok);
   auto errs = errors_only(r.diagnostics);
@@ -125,23 +118,25 @@ struct TwoUnitPackage {
 }  // namespace
 
 TEST(Builder, AnUnchangedRelocatableUnitIsReusedFromAnotherFolder) {
-  TempDir a, b, cache;
-  Builder builder = make_builder(cache.path);
-  TwoUnitPackage first(a.path, "extern \"C\" int k() { return 1; }\n");
+  aoc::testing::ScratchDir a("build");
+  aoc::testing::ScratchDir b("build");
+  aoc::testing::ScratchDir cache("build");
+  Builder builder = make_builder(cache.path());
+  TwoUnitPackage first(a.path(), "extern \"C\" int k() { return 1; }\n");
   BuildResult r1 = builder.build(first.request());
   ASSERT_TRUE(r1.ok) << r1.log;
   EXPECT_EQ(r1.objects_reused, 0u);
   EXPECT_EQ(builder.compiler_runs(), 3u);  // both units (in parallel) and the link
   // The same op_host in another folder, with a different kernel: only the kernel compiles.
-  TwoUnitPackage second(b.path, "extern \"C\" int k() { return 2; }\n");
+  TwoUnitPackage second(b.path(), "extern \"C\" int k() { return 2; }\n");
   BuildResult r2 = builder.build(second.request());
   ASSERT_TRUE(r2.ok) << r2.log;
   EXPECT_FALSE(r2.cache_hit);
   EXPECT_EQ(r2.objects_reused, 1u);
   EXPECT_EQ(builder.compiler_runs(), 5u);
   // A header of op_host's folder is part of the object's key.
-  std::ofstream(b.path / "op_host" / "tiling.h") << "#define TILE 32\n";
-  std::ofstream(b.path / "op_kernel" / "kernel.cpp") << "extern \"C\" int k() { return 3; }\n";
+  std::ofstream(b.path() / "op_host" / "tiling.h") << "#define TILE 32\n";
+  std::ofstream(b.path() / "op_kernel" / "kernel.cpp") << "extern \"C\" int k() { return 3; }\n";
   BuildResult r3 = builder.build(second.request());
   ASSERT_TRUE(r3.ok) << r3.log;
   EXPECT_EQ(r3.objects_reused, 0u);
@@ -150,17 +145,19 @@ TEST(Builder, AnUnchangedRelocatableUnitIsReusedFromAnotherFolder) {
   std::ifstream so(r2.library, std::ios::binary);
   const std::string bytes((std::istreambuf_iterator<char>(so)), std::istreambuf_iterator<char>());
   EXPECT_NE(bytes.find("op_host/host.cpp"), std::string::npos);
-  EXPECT_EQ(bytes.find(a.path.string()), std::string::npos);
+  EXPECT_EQ(bytes.find(a.path().string()), std::string::npos);
 }
 
 TEST(Builder, ARelocatableUnitThatReadsAnotherFolderIsNotReused) {
-  TempDir a, b, cache;
-  Builder builder = make_builder(cache.path);
+  aoc::testing::ScratchDir a("build");
+  aoc::testing::ScratchDir b("build");
+  aoc::testing::ScratchDir cache("build");
+  Builder builder = make_builder(cache.path());
   const std::string include_kernel = "#include \"kernel_consts.h\"\n";
-  TwoUnitPackage first(a.path, "extern \"C\" int k() { return 1; }\n", include_kernel);
+  TwoUnitPackage first(a.path(), "extern \"C\" int k() { return 1; }\n", include_kernel);
   std::ofstream(first.kernel / "kernel_consts.h") << "#define K 1\n";
   ASSERT_TRUE(builder.build(first.request()).ok);
-  TwoUnitPackage second(b.path, "extern \"C\" int k() { return 2; }\n", include_kernel);
+  TwoUnitPackage second(b.path(), "extern \"C\" int k() { return 2; }\n", include_kernel);
   std::ofstream(second.kernel / "kernel_consts.h") << "#define K 2\n";
   BuildResult r = builder.build(second.request());
   ASSERT_TRUE(r.ok) << r.log;
@@ -168,9 +165,10 @@ TEST(Builder, ARelocatableUnitThatReadsAnotherFolderIsNotReused) {
 }
 
 TEST(Builder, UnitsCompiledInParallelReportEveryUnitsErrors) {
-  TempDir a, cache;
-  Builder builder = make_builder(cache.path);
-  TwoUnitPackage p(a.path, "int k() { return undeclared_in_kernel; }\n", "int h() { return undeclared_in_host; }\n");
+  aoc::testing::ScratchDir a("build");
+  aoc::testing::ScratchDir cache("build");
+  Builder builder = make_builder(cache.path());
+  TwoUnitPackage p(a.path(), "int k() { return undeclared_in_kernel; }\n", "int h() { return undeclared_in_host; }\n");
   BuildResult r = builder.build(p.request());
   ASSERT_FALSE(r.ok);
   EXPECT_NE(r.log.find("undeclared_in_host"), std::string::npos) << r.log;

@@ -15,17 +15,12 @@
 #include "cli_support.h"
 #include "optimize/png_pixels.h"
 #include "optimize/small_package.h"
+#include "scratch_dir.h"
 
 namespace {
 
 namespace fs = std::filesystem;
 using aoc::testing::run_ascendopt;
-
-struct TempDir {
-  fs::path path = fs::temp_directory_path() / ("aoc-bench-report-" + std::to_string(::getpid()));
-  TempDir() { fs::create_directories(path); }
-  ~TempDir() { fs::remove_all(path); }
-};
 
 std::string shell(const std::string& cmd) {
   std::string out;
@@ -46,11 +41,11 @@ size_t pixels_near(const aoc::testing::Image& img, int r, int g, int b) {
 }
 
 TEST(BenchReport, RunsResumesAndRendersInChromium) {
-  TempDir tmp;
-  const fs::path relu = aoc::testing::small_package_copy(fs::path(AOC_SOURCE_DIR) / "ops/activation/relu", tmp.path / "relu");
-  const fs::path html = tmp.path / "report.html";
+  aoc::testing::ScratchDir tmp("bench-report");
+  const fs::path relu = aoc::testing::small_package_copy(fs::path(AOC_SOURCE_DIR) / "ops/activation/relu", tmp.path() / "relu");
+  const fs::path html = tmp.path() / "report.html";
   const std::string args = "bench " + relu.string() + " --methods optimize,best-of-n --budgets 2,3 --seeds 1 --jobs 2 --out " +
-                           (tmp.path / "bench").string() + " --html " + html.string();
+                           (tmp.path() / "bench").string() + " --html " + html.string();
   const auto r = run_ascendopt(args);
   ASSERT_EQ(r.status, 0) << r.out;
   EXPECT_NE(r.out.find("geomean speedup over the baseline"), std::string::npos) << r.out;
@@ -67,14 +62,14 @@ TEST(BenchReport, RunsResumesAndRendersInChromium) {
   const fs::path chromium = "/usr/bin/chromium";
   ASSERT_TRUE(fs::exists(chromium)) << "the Debian package chromium is needed (scripts/install-deps.sh)";
   const std::string flags = " --headless --no-sandbox --disable-gpu --hide-scrollbars --user-data-dir=" +
-                            (tmp.path / "profile").string() + " --window-size=1000,1600 ";
+                            (tmp.path() / "profile").string() + " --window-size=1000,1600 ";
   const std::string dom = shell(chromium.string() + flags + "--dump-dom file://" + html.string() + " 2>/dev/null");
   EXPECT_NE(dom.find("class=\"plot progress\""), std::string::npos);
   EXPECT_NE(dom.find("class=\"plot per-op\""), std::string::npos);
   EXPECT_NE(dom.find("class=\"plot pipes\""), std::string::npos);
   EXPECT_NE(dom.find("<polyline"), std::string::npos);
 
-  const fs::path shot = tmp.path / "shot.png";
+  const fs::path shot = tmp.path() / "shot.png";
   shell(chromium.string() + flags + "--screenshot=" + shot.string() + " file://" + html.string() + " 2>/dev/null");
   const auto img = aoc::testing::read_png(shot);
   ASSERT_TRUE(img.error.empty()) << img.error;

@@ -11,6 +11,7 @@
 #include "eval/content_hash.h"
 #include "optimize/run.h"
 #include "optimize/small_package.h"
+#include "scratch_dir.h"
 
 namespace {
 
@@ -32,12 +33,6 @@ TEST(Budget, ChargesNewCandidatesOnceAndNeverPastTheLimit) {
   EXPECT_EQ(b.remaining(), 0u);
 }
 
-struct TempDir {
-  fs::path path = fs::temp_directory_path() / ("aoc-optimize-budget-" + std::to_string(::getpid()));
-  TempDir() { fs::create_directories(path); }
-  ~TempDir() { fs::remove_all(path); }
-};
-
 const fs::path kRelu = fs::path(AOC_SOURCE_DIR) / "ops" / "activation" / "relu";
 const fs::path kBadAdd = fs::path(AOC_SOURCE_DIR) / "tests" / "data" / "bad_kernels" / "wrong_result";
 
@@ -46,8 +41,8 @@ const fs::path kBadAdd = fs::path(AOC_SOURCE_DIR) / "tests" / "data" / "bad_kern
 // recalled from the store (every baseline after the first method's) is still charged to the
 // run that meets it, so the methods compete at equal budgets.
 TEST(Budget, NoMethodSpendsMoreThanItsBudget) {
-  TempDir tmp;
-  const fs::path relu = aoc::testing::small_package_copy(kRelu, tmp.path / "relu");
+  aoc::testing::ScratchDir tmp("optimize-budget");
+  const fs::path relu = aoc::testing::small_package_copy(kRelu, tmp.path() / "relu");
   aoc::eval::Builder builder(aoc::eval::default_builder_options());
   ::setenv("ASCENDOPT_HIDDEN_SEED", "7", 1);  // one hidden draw: verifications are shared through the store
   bool first = true;
@@ -58,9 +53,9 @@ TEST(Budget, NoMethodSpendsMoreThanItsBudget) {
     o.seed = 3;
     o.cases = {"aligned_2d_fp16"};
     o.eval = aoc::eval::default_candidate_eval_options();
-    o.out_dir = tmp.path / to_string(m);
+    o.out_dir = tmp.path() / to_string(m);
     o.verify_candidates = 1;
-    o.store_file = tmp.path / "store.sqlite";
+    o.store_file = tmp.path() / "store.sqlite";
     const OptimizeReport r = optimize(relu, builder, o);
     EXPECT_EQ(r.history.front()->from_store, !first) << to_string(m);
     EXPECT_EQ(r.history.front()->spent, 1u) << to_string(m) << ": a recalled baseline is charged";
@@ -82,7 +77,7 @@ TEST(Budget, NoMethodSpendsMoreThanItsBudget) {
 // A candidate that fails costs its evaluation: the budget of 1 is spent by the failing
 // baseline, and the run stops with a clear error instead of searching.
 TEST(Budget, AFailingCandidateCostsOneEvaluation) {
-  TempDir tmp;
+  aoc::testing::ScratchDir tmp("optimize-budget");
   aoc::eval::Builder builder(aoc::eval::default_builder_options());
   const fs::path inc = fs::path(AOC_SOURCE_DIR) / "include" / "ascendc";
   auto k = std::make_shared<Kernel>();

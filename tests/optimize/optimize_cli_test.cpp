@@ -16,30 +16,25 @@
 #include "cli_support.h"
 #include "eval/result_store.h"
 #include "optimize/small_package.h"
+#include "scratch_dir.h"
 
 namespace {
 
 namespace fs = std::filesystem;
 using aoc::testing::run_ascendopt;
 
-struct TempDir {
-  fs::path path = fs::temp_directory_path() / ("aoc-optimize-cli-" + std::to_string(::getpid()));
-  TempDir() { fs::create_directories(path); }
-  ~TempDir() { fs::remove_all(path); }
-};
-
 const fs::path kSrc = AOC_SOURCE_DIR;
 
 TEST(OptimizeCli, FailingBaselineIsAClearError) {
-  TempDir tmp;
+  aoc::testing::ScratchDir tmp("optimize-cli");
   const auto r = run_ascendopt("optimize " + (kSrc / "tests/data/bad_kernels/wrong_result").string() +
-                               " --budget 4 --case aligned_2d_fp16 --no-store --out " + (tmp.path / "run").string());
+                               " --budget 4 --case aligned_2d_fp16 --no-store --out " + (tmp.path() / "run").string());
   EXPECT_EQ(r.status, 2) << r.out;
   EXPECT_NE(r.out.find("error: the operator's own kernel fails on the evaluation cases (wrong_result"),
             std::string::npos)
       << r.out;
   EXPECT_NE(r.out.find("ascendopt eval"), std::string::npos) << r.out;
-  EXPECT_FALSE(fs::exists(tmp.path / "run" / "report.json"));
+  EXPECT_FALSE(fs::exists(tmp.path() / "run" / "report.json"));
 }
 
 TEST(OptimizeCli, UnknownMethodIsAUsageError) {
@@ -55,11 +50,11 @@ nlohmann::json run_json(const std::string& args) {
 }
 
 TEST(OptimizeCli, KilledRunResumesWithoutLosingOrRepeatingEvaluations) {
-  TempDir tmp;
-  const fs::path relu = aoc::testing::small_package_copy(kSrc / "ops/activation/relu", tmp.path / "relu");
+  aoc::testing::ScratchDir tmp("optimize-cli");
+  const fs::path relu = aoc::testing::small_package_copy(kSrc / "ops/activation/relu", tmp.path() / "relu");
   const std::string common = "optimize " + relu.string() + " --method tune-only --budget 6 --seed 5 --case aligned_2d_fp16";
-  const fs::path store = tmp.path / "killed.sqlite";
-  const std::string killed_args = common + " --store " + store.string() + " --out " + (tmp.path / "killed").string();
+  const fs::path store = tmp.path() / "killed.sqlite";
+  const std::string killed_args = common + " --store " + store.string() + " --out " + (tmp.path() / "killed").string();
 
   // Start the run and kill it (SIGKILL, no chance to clean up) once 3 evaluations are stored.
   const pid_t pid = ::fork();
@@ -87,14 +82,14 @@ TEST(OptimizeCli, KilledRunResumesWithoutLosingOrRepeatingEvaluations) {
   EXPECT_EQ(resumed["fresh_evaluations"].get<size_t>() + stored, 6u) << "and none is run twice";
 
   const nlohmann::json whole =
-      run_json(common + " --store " + (tmp.path / "whole.sqlite").string() + " --out " + (tmp.path / "whole").string());
+      run_json(common + " --store " + (tmp.path() / "whole.sqlite").string() + " --out " + (tmp.path() / "whole").string());
   ASSERT_EQ(whole["history"].size(), resumed["history"].size());
   for (size_t i = 0; i < whole["history"].size(); ++i) {
     EXPECT_EQ(whole["history"][i]["config"], resumed["history"][i]["config"]) << i;
     EXPECT_EQ(whole["history"][i]["time_us"], resumed["history"][i]["time_us"]) << i;
   }
   EXPECT_EQ(whole["best_us"], resumed["best_us"]);
-  EXPECT_TRUE(fs::exists(tmp.path / "killed" / "best.diff"));
+  EXPECT_TRUE(fs::exists(tmp.path() / "killed" / "best.diff"));
 }
 
 }  // namespace

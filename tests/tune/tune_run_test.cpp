@@ -14,6 +14,7 @@
 #include "eval/candidate_eval.h"
 #include "eval/content_hash.h"
 #include "tune/tuner.h"
+#include "scratch_dir.h"
 
 namespace {
 
@@ -21,12 +22,6 @@ namespace fs = std::filesystem;
 using namespace aoc::tune;
 
 const fs::path kRelu = fs::path(AOC_SOURCE_DIR) / "ops" / "activation" / "relu";
-
-struct TempDir {
-  fs::path path = fs::temp_directory_path() / ("aoc-tune-test-" + std::to_string(::getpid()));
-  TempDir() { fs::create_directories(path); }
-  ~TempDir() { fs::remove_all(path); }
-};
 
 TuneOptions small_options(const fs::path& repo) {
   TuneOptions o;
@@ -39,9 +34,9 @@ TuneOptions small_options(const fs::path& repo) {
 }
 
 TEST(TuneRun, ReluSmallTuneIsVerifiedAndStartsFromTheRepository) {
-  TempDir tmp;
+  aoc::testing::ScratchDir tmp("tune-test");
   aoc::eval::Builder builder(aoc::eval::default_builder_options());
-  const fs::path repo_file = tmp.path / "repo.json";
+  const fs::path repo_file = tmp.path() / "repo.json";
 
   // A stored configuration for this key becomes the second seed of the search.
   TuneOptions o = small_options(repo_file);
@@ -113,9 +108,9 @@ TEST(TuneRun, RejectedConfigurationsAreInvalidEvaluationsWithReasons) {
 // varying what the platform reports would change nothing, so the tuner spends one evaluation
 // (the operator's own configuration) instead of its budget.
 TEST(TuneRun, NothingToTuneWhenTheTilingReadsNoPlatformNumber) {
-  TempDir tmp;
+  aoc::testing::ScratchDir tmp("tune-test");
   const fs::path add = fs::path(AOC_SOURCE_DIR) / "ops" / "elementwise" / "add";
-  const fs::path pkg = tmp.path / "add_fixed";
+  const fs::path pkg = tmp.path() / "add_fixed";
   fs::copy(add, pkg, fs::copy_options::recursive);
   fs::remove_all(pkg / "expert");
   const fs::path host = pkg / "op_host" / "add.cpp";
@@ -131,7 +126,7 @@ TEST(TuneRun, NothingToTuneWhenTheTilingReadsNoPlatformNumber) {
   std::ofstream(host) << src;
 
   aoc::eval::Builder builder(aoc::eval::default_builder_options());
-  TuneOptions o = small_options(tmp.path / "repo.json");
+  TuneOptions o = small_options(tmp.path() / "repo.json");
   o.tuning_cases = {"aligned_2d_fp16"};
   const TuneReport r = tune(pkg, builder, o);
   EXPECT_TRUE(r.space.dims.empty());

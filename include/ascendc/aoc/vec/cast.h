@@ -82,7 +82,36 @@ template <typename T> long double exact_value(T v) {
   else return static_cast<long double>(v);
 }
 
+// Conversions that need no long double arithmetic (which costs libm calls per element). A
+// widening one is exact in every mode. float -> half or bfloat16 to nearest even is what the
+// value types' own conversions do (aoc/half.h), with the same overflow to infinity, subnormal
+// results and quiet NaNs. tests/vec/cast_fast_path_test.cpp holds both to the general path.
+template <typename TD, typename TS> constexpr bool exact_widening =
+    std::is_same_v<TD, float> && one_of<TS, half, bfloat16_t, int8_t, uint8_t, int16_t>;
+template <typename TD, typename TS> constexpr bool nearest_even_by_value_type =
+    std::is_same_v<TS, float> && one_of<TD, half, bfloat16_t>;
+
+// The general path: the source value taken exactly and rounded once in `mode`.
+template <typename TD, typename TS> TD convert_exactly(TS v, AscendC::RoundMode mode);
+
 template <typename TD, typename TS> TD convert(TS v, AscendC::RoundMode mode) {
+  if constexpr (exact_widening<TD, TS>) {
+    // A signalling NaN comes out quiet, as through the general path's long double.
+    const float f = static_cast<float>(v);
+    return f == f ? f : __builtin_bit_cast(float, __builtin_bit_cast(uint32_t, f) | 0x400000u);
+  } else if constexpr (nearest_even_by_value_type<TD, TS>) {
+    if (mode != AscendC::RoundMode::CAST_RINT && mode != AscendC::RoundMode::CAST_NONE)
+      return convert_exactly<TD>(v, mode);
+    const TD r(v);
+    // The general path gives +0 for a negative value that rounds to zero (IEEE would keep -0).
+    if ((r.bits & 0x7fffu) == 0 && v != 0.0f) return TD::from_bits(0);
+    return r;
+  } else {
+    return convert_exactly<TD>(v, mode);
+  }
+}
+
+template <typename TD, typename TS> TD convert_exactly(TS v, AscendC::RoundMode mode) {
   const long double x = exact_value(v);
   if constexpr (is_float_like<TD>) {
     // The rounded value is exactly representable in TD, so the narrowing below is exact.
