@@ -4,6 +4,7 @@
 #include <cmath>
 #include <limits>
 #include <numeric>
+#include <queue>
 #include <sstream>
 
 #include "sim/cost_model.h"
@@ -59,7 +60,8 @@ struct Ctx {
   uint32_t phys = 0;
   int wave = 0;
   int successor = -1;  // next block on the same physical core
-  bool active = false, finished = false, dirty = false;
+  bool active = false, finished = false;
+  uint64_t visited_pass = 0;  // the last pass that progressed this block (at most once per pass)
   bool sync_arrived = false;
   double sync_time = 0;
   size_t next = 0;  // next record to issue
@@ -93,23 +95,27 @@ class Engine {
     for (auto& c : ctxs_)
       if (c.wave == 0) activate(c, stagger * dispatched++);
     while (unfinished > 0) {
-      for (size_t i = 0; i < ctxs_.size(); ++i) {
-        Ctx& c = ctxs_[i];
-        if (!c.active || c.finished) continue;
-        if (c.next_time > now && !c.dirty) continue;
-        c.dirty = false;
+      // Blocks due at `now`, in block order: the order of their L2 accesses, new flows and spans.
+      ++pass_;
+      collect_due(now);
+      while (!due_.empty()) {
+        Ctx& c = ctxs_[due_.top()];
+        due_.pop();
         progress(c, now);
+        schedule(c);
         if (c.finished) {
           --unfinished;
-          if (c.successor >= 0) activate(ctxs_[c.successor], c.res.end + soc_.us_to_cycles(soc_.launch_per_wave_us));
+          if (c.successor >= 0) {
+            Ctx& next = ctxs_[c.successor];  // a later block: it joins this pass if it starts now
+            activate(next, c.res.end + soc_.us_to_cycles(soc_.launch_per_wave_us));
+            if (next.next_time <= now) mark_due(next);
+          }
         }
       }
       release_sync_if_complete();
       if (unfinished == 0) break;
       if (flows_dirty_) assign_rates(now);
-      double t_next = kInf, stall_end = kInf;
-      for (const auto& c : ctxs_)
-        if (c.active && !c.finished) t_next = std::min(t_next, c.next_time);
+      double t_next = earliest_block_event(), stall_end = kInf;
       for (const auto& f : flows_) {
         if (f.rate > 0) t_next = std::min(t_next, now + f.remaining / f.rate);
         if (f.stalled_until > now) stall_end = std::min(stall_end, f.stalled_until);
@@ -132,6 +138,12 @@ class Engine {
   std::vector<std::pair<double, size_t>> by_cap_;  // assign_rates' working list, kept to reuse its storage
   L2Cache l2_;
   bool flows_dirty_ = false;
+  // Blocks by (next_time, block): an entry is current while the block's next_time still equals
+  // its time; superseded entries are dropped when they reach the top.
+  using TimedBlock = std::pair<double, uint32_t>;
+  std::priority_queue<TimedBlock, std::vector<TimedBlock>, std::greater<>> events_;
+  std::priority_queue<uint32_t, std::vector<uint32_t>, std::greater<>> due_;  // blocks to progress in this pass
+  uint64_t pass_ = 0;
   bool uses_sync_all_ = false;
   SimResult out_;
 
@@ -167,6 +179,35 @@ class Engine {
                      std::to_string(soc_.aic_cores) + " AIC)");
   }
 
+  bool current(const TimedBlock& e) const {
+    const Ctx& c = ctxs_[e.second];
+    return c.active && !c.finished && c.next_time == e.first;
+  }
+
+  void schedule(const Ctx& c) {
+    if (c.active && !c.finished && c.next_time < kInf) events_.emplace(c.next_time, c.block);
+  }
+
+  void mark_due(Ctx& c) {
+    if (c.visited_pass == pass_) return;
+    c.visited_pass = pass_;
+    due_.push(c.block);
+  }
+
+  // Moves every block whose next event is at or before `now` into due_.
+  void collect_due(double now) {
+    while (!events_.empty() && events_.top().first <= now) {
+      const TimedBlock e = events_.top();
+      events_.pop();
+      if (current(e)) mark_due(ctxs_[e.second]);
+    }
+  }
+
+  double earliest_block_event() {
+    while (!events_.empty() && !current(events_.top())) events_.pop();
+    return events_.empty() ? kInf : events_.top().first;
+  }
+
   void activate(Ctx& c, double t) {
     c.active = true;
     // Before the kernel's first instruction the scalar unit runs the block's start work
@@ -177,6 +218,7 @@ class Engine {
     c.res.start = t;
     c.next_time = t;
     for (auto& p : c.pipes) p.last_done = t;
+    schedule(c);
   }
 
   int add_span(Ctx& c, Pipe p, uint32_t rec, double start, double end, double done) {
@@ -492,8 +534,10 @@ class Engine {
         out_.spans[ps.span].done = t + ps.cur_latency;
         ps.span = -1;
       }
-      c.dirty = true;
-      c.next_time = std::min(c.next_time, t);
+      if (t < c.next_time) {
+        c.next_time = t;
+        schedule(c);
+      }
     }
     flows_.resize(kept);
     for (size_t i = 0; i < flows_.size(); ++i)
@@ -516,6 +560,7 @@ class Engine {
       ++c.next;
       ++c.res.instructions;
       c.next_time = t;
+      schedule(c);
     }
   }
 
