@@ -50,8 +50,18 @@ struct Flow {
   double rate = 0;
   uint64_t ub_banks = 0;      // UB banks the transfer reads or writes
   double stalled_until = 0;   // a vector instruction of its core holds one of those banks until then
+  // now + remaining / rate as of the last rate change. Rounding moves the exact value of that
+  // expression by a few ulps per event, far less than kEstimateSlack, so flows whose estimate
+  // lies well after the next event need not be divided out at every event.
+  double estimate = kInf;
 };
 constexpr int kBackground = -1;
+constexpr int kPools = int(Resource::Count);
+constexpr double kEstimateSlack = 1e-6;  // relative, and absolute in cycles
+double estimate_low(double e) { return e * (1 - kEstimateSlack) - kEstimateSlack; }
+double estimate_high(double e) { return e * (1 + kEstimateSlack) + kEstimateSlack; }
+// advance_flows' tolerance: a flow finishing this close after the event time finishes with it.
+double finish_limit(double t) { return t + 1e-9 * std::max(1.0, t); }
 
 struct Ctx {
   uint32_t block = 0;
@@ -114,18 +124,14 @@ class Engine {
       }
       release_sync_if_complete();
       if (unfinished == 0) break;
-      if (flows_dirty_) assign_rates(now);
-      double t_next = earliest_block_event(), stall_end = kInf;
-      for (const auto& f : flows_) {
-        if (f.rate > 0) t_next = std::min(t_next, now + f.remaining / f.rate);
-        if (f.stalled_until > now) stall_end = std::min(stall_end, f.stalled_until);
-      }
-      t_next = std::min(t_next, stall_end);
+      assign_rates(now);
+      double stall_end = kInf;
+      double t_next = next_flow_event(now, earliest_block_event(), stall_end);
       if (!(t_next < kInf)) throw SimError(deadlock_report(now));
       if (t_next < now) t_next = now;
       advance_flows(now, t_next);
+      if (stall_end <= t_next) unstall(now, t_next);
       now = t_next;
-      if (stall_end <= now) flows_dirty_ = true;  // a stalled transfer gets its rate back
     }
     return finish();
   }
@@ -135,9 +141,16 @@ class Engine {
   const EngineOptions& opt_;
   std::vector<Ctx> ctxs_;
   std::vector<Flow> flows_;
-  std::vector<std::pair<double, size_t>> by_cap_;  // assign_rates' working list, kept to reuse its storage
+  // Per pool, its flows in the order of the last fair share: by (effective cap, index). Kept
+  // between updates so that re-sorting after a few changes costs little.
+  std::array<std::vector<uint32_t>, kPools> order_;
+  std::array<bool, kPools> pool_dirty_{};
+  std::vector<std::pair<double, uint32_t>> by_cap_;  // assign_rates' working list, kept to reuse its storage
+  std::vector<uint32_t> near_;                       // flows that may finish at the next event
+  std::vector<double> near_finish_;                  // and their exact finish times
+  std::vector<uint32_t> remap_;                      // advance_flows: old index -> new, kNoFlow if finished
+  static constexpr uint32_t kNoFlow = UINT32_MAX;
   L2Cache l2_;
-  bool flows_dirty_ = false;
   // Blocks by (next_time, block): an entry is current while the block's next_time still equals
   // its time; superseded entries are dropped when they reach the top.
   using TimedBlock = std::pair<double, uint32_t>;
@@ -315,18 +328,16 @@ class Engine {
     PipeState& ps = c.pipes[p];
     if (ps.mode == PipeMode::Fixed && ps.until <= now) ps.mode = PipeMode::Idle;
     if (ps.mode == PipeMode::FlowPending && ps.until <= now) {
-      flows_.push_back(Flow{uint32_t(&c - ctxs_.data()), p, ps.pending_bytes, ps.pending_cap, ps.pending_res});
-      ps.flow = int(flows_.size() - 1);
-      Flow& f = flows_.back();
+      Flow f{uint32_t(&c - ctxs_.data()), p, ps.pending_bytes, ps.pending_cap, ps.pending_res};
       f.ub_banks = ub_banks_touched(soc_, c.trace->records[ps.pending_rec]);
       const PipeState& v = c.pipes[int(Pipe::V)];
       if (v.mode == PipeMode::Fixed && v.until > now && (v.ub_banks & f.ub_banks) != 0) f.stalled_until = v.until;
-      if (ps.pending_res != Resource::None) {
-        const double writeback = route_through_l2(flows_.back(), c.trace->records[ps.pending_rec]);
-        if (writeback > 0) flows_.push_back(Flow{flows_.back().ctx, kBackground, writeback, kInf, Resource::Hbm, true});
-      }
+      double writeback = 0;
+      if (ps.pending_res != Resource::None) writeback = route_through_l2(f, c.trace->records[ps.pending_rec]);
+      ps.flow = int(flows_.size());
+      add_flow(f);
+      if (writeback > 0) add_flow(Flow{f.ctx, kBackground, writeback, kInf, Resource::Hbm, true});
       ps.mode = PipeMode::Flowing;
-      flows_dirty_ = true;
       return true;
     }
     if (ps.mode != PipeMode::Idle || ps.queue.empty()) return false;
@@ -390,6 +401,12 @@ class Engine {
     }
     ps.queue.pop_front();
     return true;
+  }
+
+  void add_flow(const Flow& f) {
+    order_[int(f.res)].push_back(uint32_t(flows_.size()));
+    pool_dirty_[int(f.res)] = true;
+    flows_.push_back(f);
   }
 
   void add_arrow(Ctx& c, Pipe src, Pipe dst, const FlagEntry& e, uint32_t wait_rec, double t) {
@@ -465,63 +482,122 @@ class Engine {
     v.ub_banks = 0;
     if (soc_.dma_vector_bank_stall <= 0) return;
     v.ub_banks = ub_banks_touched(soc_, r);
-    const uint32_t ctx = uint32_t(&c - ctxs_.data());
-    for (auto& f : flows_)
-      if (f.pipe != kBackground && f.ctx == ctx && (f.ub_banks & v.ub_banks) != 0) {
-        f.stalled_until = std::max(f.stalled_until, v.until);
-        flows_dirty_ = true;
-      }
+    for (const PipeState& ps : c.pipes) {  // the core's transfers: one per pipe that moves data
+      if (ps.mode != PipeMode::Flowing) continue;
+      Flow& f = flows_[ps.flow];
+      if ((f.ub_banks & v.ub_banks) == 0) continue;
+      f.stalled_until = std::max(f.stalled_until, v.until);
+      pool_dirty_[int(f.res)] = true;
+    }
   }
 
-  void assign_rates(double now) {
-    flows_dirty_ = false;
+  double capacity_of(int pool) const {
+    if (pool == int(Resource::None)) return kInf;
+    if (pool == int(Resource::L2)) return soc_.l2_write_bytes_per_cycle;
     bool hbm_reads = false, hbm_writes = false;
-    for (const auto& f : flows_)
-      if (f.res == Resource::Hbm) (f.hbm_write ? hbm_writes : hbm_reads) = true;
+    for (uint32_t i : order_[pool]) (flows_[i].hbm_write ? hbm_writes : hbm_reads) = true;
     // HBM loses capacity to read/write turnarounds while it both reads and writes back.
-    double mix = (hbm_reads && hbm_writes) ? soc_.rw_mix_efficiency : 1.0;
-    double capacity[int(Resource::Count)] = {kInf, soc_.hbm_read_bytes_per_cycle * mix, soc_.l2_write_bytes_per_cycle};
-    // Max-min fair share: flows capped below the equal share keep their cap, the rest split what is left.
-    for (int r = 0; r < int(Resource::Count); ++r) {
-      // (cap, index) in increasing order: the index breaks ties, as a stable sort by cap would.
-      by_cap_.clear();
-      for (size_t i = 0; i < flows_.size(); ++i) {
-        const Flow& f = flows_[i];
-        if (int(f.res) != r) continue;
-        by_cap_.emplace_back(f.stalled_until > now ? f.cap * (1.0 - soc_.dma_vector_bank_stall) : f.cap, i);
-      }
-      std::sort(by_cap_.begin(), by_cap_.end());
-      double left = capacity[r];
-      const size_t n = by_cap_.size();
-      for (size_t k = 0; k < n; ++k) {
-        double share = left / double(n - k);
-        double rate = std::min(by_cap_[k].first, share);
-        flows_[by_cap_[k].second].rate = rate;
-        left -= rate;
+    const double mix = (hbm_reads && hbm_writes) ? soc_.rw_mix_efficiency : 1.0;
+    return soc_.hbm_read_bytes_per_cycle * mix;
+  }
+
+  double effective_cap(const Flow& f, double now) const {
+    return f.stalled_until > now ? f.cap * (1.0 - soc_.dma_vector_bank_stall) : f.cap;
+  }
+
+  // Recomputes the rates of the pools whose flows, caps or capacity changed since the last call.
+  void assign_rates(double now) {
+    for (int r = 0; r < kPools; ++r) {
+      if (!pool_dirty_[r]) continue;
+      pool_dirty_[r] = false;
+      share_pool(r, now);
+      for (uint32_t i : order_[r]) {
+        Flow& f = flows_[i];
+        f.estimate = f.rate > 0 ? now + f.remaining / f.rate : kInf;
       }
     }
+  }
+
+  // Max-min fair share: flows capped below the equal share keep their cap, the rest split what is left.
+  void share_pool(int r, double now) {
+    const double capacity = capacity_of(r);
+    by_cap_.clear();
+    for (uint32_t i : order_[r]) by_cap_.emplace_back(effective_cap(flows_[i], now), i);
+    // (cap, index) in increasing order: the index breaks ties, as a stable sort by cap would. The
+    // list is in the last order with new flows at the end: nearly sorted, so insertion sort.
+    for (size_t k = 1; k < by_cap_.size(); ++k) {
+      const auto x = by_cap_[k];
+      size_t j = k;
+      for (; j > 0 && x < by_cap_[j - 1]; --j) by_cap_[j] = by_cap_[j - 1];
+      by_cap_[j] = x;
+    }
+    auto& order = order_[r];
+    for (size_t k = 0; k < by_cap_.size(); ++k) order[k] = by_cap_[k].second;
+    double left = capacity;
+    const size_t n = by_cap_.size();
+    for (size_t k = 0; k < n; ++k) {
+      double share = left / double(n - k);
+      double rate = std::min(by_cap_[k].first, share);
+      flows_[by_cap_[k].second].rate = rate;
+      left -= rate;
+    }
+  }
+
+  // The earliest of the blocks' next event, the end of a stall and the finish of a flow (exactly
+  // now + remaining / rate). Only flows whose estimate can come first are divided out; they are
+  // kept in near_ for advance_flows.
+  double next_flow_event(double now, double t_blocks, double& stall_end) {
+    double bound = t_blocks;
+    for (const auto& f : flows_) {
+      bound = std::min(bound, estimate_high(f.estimate));
+      if (f.stalled_until > now) stall_end = std::min(stall_end, f.stalled_until);
+    }
+    bound = std::min(bound, stall_end);
+    const double reach = finish_limit(bound);
+    near_.clear();
+    near_finish_.clear();
+    double t_next = kInf;
+    for (size_t i = 0; i < flows_.size(); ++i) {
+      const Flow& f = flows_[i];
+      if (!(estimate_low(f.estimate) <= reach)) continue;
+      const double finish = now + f.remaining / f.rate;
+      near_.push_back(uint32_t(i));
+      near_finish_.push_back(finish);
+      if (f.rate > 0) t_next = std::min(t_next, finish);
+    }
+    return std::min({t_next, t_blocks, stall_end});
   }
 
   void advance_flows(double now, double t) {
-    double dt = t - now;
+    const double dt = t - now;
+    const double limit = finish_limit(t);
     bool any_done = false;
-    for (auto& f : flows_) {
-      double finish = now + f.remaining / f.rate;
-      if (finish <= t + 1e-9 * std::max(1.0, t)) {
-        f.remaining = 0;
-        any_done = true;
-      } else {
-        f.remaining -= f.rate * dt;
+    size_t k = 0;  // near_ is in index order
+    for (size_t i = 0; i < flows_.size(); ++i) {
+      Flow& f = flows_[i];
+      if (k < near_.size() && near_[k] == i) {
+        if (near_finish_[k++] <= limit) {
+          f.remaining = 0;
+          any_done = true;
+          continue;
+        }
       }
+      f.remaining -= f.rate * dt;
     }
-    if (!any_done) return;
+    if (any_done) remove_finished(t);
+  }
+
+  void remove_finished(double t) {
+    remap_.assign(flows_.size(), kNoFlow);
     size_t kept = 0;  // unfinished flows move to the front, in order
     for (size_t i = 0; i < flows_.size(); ++i) {
       const Flow& f = flows_[i];
       if (f.remaining > 0) {
+        remap_[i] = uint32_t(kept);
         flows_[kept++] = f;
         continue;
       }
+      pool_dirty_[int(f.res)] = true;
       if (f.pipe == kBackground) continue;
       Ctx& c = ctxs_[f.ctx];
       PipeState& ps = c.pipes[f.pipe];
@@ -542,7 +618,18 @@ class Engine {
     flows_.resize(kept);
     for (size_t i = 0; i < flows_.size(); ++i)
       if (flows_[i].pipe != kBackground) ctxs_[flows_[i].ctx].pipes[flows_[i].pipe].flow = int(i);
-    flows_dirty_ = true;
+    for (auto& order : order_) {
+      size_t n = 0;
+      for (uint32_t i : order)
+        if (remap_[i] != kNoFlow) order[n++] = remap_[i];
+      order.resize(n);
+    }
+  }
+
+  // Stalls that ended in (now, t]: those flows get their full cap back.
+  void unstall(double now, double t) {
+    for (const auto& f : flows_)
+      if (f.stalled_until > now && f.stalled_until <= t) pool_dirty_[int(f.res)] = true;
   }
 
   // ---- SyncAll ----
