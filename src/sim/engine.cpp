@@ -1,6 +1,7 @@
 #include "sim/engine.h"
 
 #include <algorithm>
+#include <bit>
 #include <cmath>
 #include <limits>
 #include <numeric>
@@ -56,6 +57,59 @@ struct Flow {
   double estimate = kInf;
 };
 constexpr int kBackground = -1;
+
+// The fair share's sort key, (effective cap, flow index) as one integer: non-negative doubles
+// order like their bit patterns (a negative cap, never produced, would order by the flipped
+// pattern), and -0.0 is folded into +0.0 since the two compare equal.
+unsigned __int128 cap_key(double cap, uint32_t index) {
+  if (cap == 0) cap = 0.0;
+  uint64_t bits = std::bit_cast<uint64_t>(cap);
+  bits = (bits >> 63) ? ~bits : bits | (uint64_t{1} << 63);
+  return (static_cast<unsigned __int128>(bits) << 32) | index;
+}
+
+// Max-min fair share of one pool as a chain of equal splits: while the next flow's cap is not
+// below its share, each of the m flows left takes share = left / m and leaves left - share. That
+// chain depends only on (left, m), and the same few (usually the whole capacity and the number of
+// flows not capped) recur at every change of a pool's flows, so its steps are kept: reusing them
+// gives the very values the divisions and subtractions give.
+class ShareChains {
+ public:
+  struct Chain {
+    std::vector<double> left;   // left before step j
+    std::vector<double> share;  // left[j] / (m - j)
+    size_t m = 0;
+  };
+  // A direct-mapped table: a chain whose slot another (left, m) takes is simply computed again.
+  Chain& find(double left, size_t m) {
+    const uint64_t bits = std::bit_cast<uint64_t>(left);
+    Slot& s = slots_[((bits * 0x9e3779b97f4a7c15ull) >> 40 ^ m) % kSlots];
+    if (s.left_bits != bits || s.chain.m != m || s.chain.left.empty()) {
+      s.left_bits = bits;
+      s.chain.m = m;
+      s.chain.left.assign(1, left);
+      s.chain.share.assign(1, left / double(m));
+    }
+    return s.chain;
+  }
+  // Makes step j of the chain available (j < m).
+  static void extend(Chain& c, size_t j) {
+    while (c.share.size() <= j) {
+      const size_t k = c.share.size();
+      const double left = c.left[k - 1] - c.share[k - 1];
+      c.left.push_back(left);
+      c.share.push_back(left / double(c.m - k));
+    }
+  }
+
+ private:
+  static constexpr size_t kSlots = 256;
+  struct Slot {
+    uint64_t left_bits = 0;
+    Chain chain;
+  };
+  std::vector<Slot> slots_ = std::vector<Slot>(kSlots);
+};
 constexpr int kPools = int(Resource::Count);
 constexpr double kEstimateSlack = 1e-6;  // relative, and absolute in cycles
 double estimate_low(double e) { return e * (1 - kEstimateSlack) - kEstimateSlack; }
@@ -145,7 +199,13 @@ class Engine {
   // between updates so that re-sorting after a few changes costs little.
   std::array<std::vector<uint32_t>, kPools> order_;
   std::array<bool, kPools> pool_dirty_{};
-  std::vector<std::pair<double, uint32_t>> by_cap_;  // assign_rates' working list, kept to reuse its storage
+  struct CapEntry {
+    unsigned __int128 key;  // cap_key(cap, index)
+    double cap;
+    uint32_t index;
+  };
+  std::vector<CapEntry> by_cap_;  // share_pool's working list, kept to reuse its storage
+  ShareChains chains_;
   std::vector<uint32_t> near_;                       // flows that may finish at the next event
   std::vector<double> near_finish_;                  // and their exact finish times
   std::vector<uint32_t> remap_;                      // advance_flows: old index -> new, kNoFlow if finished
@@ -520,26 +580,41 @@ class Engine {
 
   // Max-min fair share: flows capped below the equal share keep their cap, the rest split what is left.
   void share_pool(int r, double now) {
-    const double capacity = capacity_of(r);
     by_cap_.clear();
-    for (uint32_t i : order_[r]) by_cap_.emplace_back(effective_cap(flows_[i], now), i);
+    for (uint32_t i : order_[r]) {
+      const double cap = effective_cap(flows_[i], now);
+      by_cap_.push_back(CapEntry{cap_key(cap, i), cap, i});
+    }
     // (cap, index) in increasing order: the index breaks ties, as a stable sort by cap would. The
     // list is in the last order with new flows at the end: nearly sorted, so insertion sort.
     for (size_t k = 1; k < by_cap_.size(); ++k) {
-      const auto x = by_cap_[k];
+      const CapEntry x = by_cap_[k];
       size_t j = k;
-      for (; j > 0 && x < by_cap_[j - 1]; --j) by_cap_[j] = by_cap_[j - 1];
+      for (; j > 0 && x.key < by_cap_[j - 1].key; --j) by_cap_[j] = by_cap_[j - 1];
       by_cap_[j] = x;
     }
     auto& order = order_[r];
-    for (size_t k = 0; k < by_cap_.size(); ++k) order[k] = by_cap_[k].second;
-    double left = capacity;
+    for (size_t k = 0; k < by_cap_.size(); ++k) order[k] = by_cap_[k].index;
+    // Step k: share = left / (n - k); rate = min(cap, share); left -= rate.
+    double left = capacity_of(r);
     const size_t n = by_cap_.size();
-    for (size_t k = 0; k < n; ++k) {
-      double share = left / double(n - k);
-      double rate = std::min(by_cap_[k].first, share);
-      flows_[by_cap_[k].second].rate = rate;
-      left -= rate;
+    size_t k = 0;
+    while (k < n) {
+      ShareChains::Chain& chain = chains_.find(left, n - k);
+      for (size_t j = 0;; ++j, ++k) {  // equal splits until a cap is below its share
+        if (k == n) return;
+        ShareChains::extend(chain, j);
+        const double share = chain.share[j];
+        const CapEntry& e = by_cap_[k];
+        if (share < e.cap) {
+          flows_[e.index].rate = share;
+          continue;
+        }
+        flows_[e.index].rate = e.cap;  // std::min(cap, share) is cap unless share < cap
+        left = chain.left[j] - e.cap;
+        ++k;
+        break;
+      }
     }
   }
 
