@@ -41,20 +41,17 @@ struct PipeState {
   uint64_t ub_banks = 0;  // V: the UB banks of the instruction in progress (cost_model.h)
 };
 
+// A transfer drawing on shared bandwidth. Its bytes left, rate and estimated finish, touched at
+// every event, live in arrays of their own (Engine::remaining_ ...) at the same index.
 struct Flow {
   uint32_t ctx;
   int pipe;  // kBackground: an L2 write-back that no pipe waits for
-  double remaining;
+  double bytes;  // effective bytes to move, until the flow is added
   double cap;
   Resource res;
   bool hbm_write = false;  // write-backs of dirty L2 lines
-  double rate = 0;
   uint64_t ub_banks = 0;      // UB banks the transfer reads or writes
   double stalled_until = 0;   // a vector instruction of its core holds one of those banks until then
-  // now + remaining / rate as of the last rate change. Rounding moves the exact value of that
-  // expression by a few ulps per event, far less than kEstimateSlack, so flows whose estimate
-  // lies well after the next event need not be divided out at every event.
-  double estimate = kInf;
 };
 constexpr int kBackground = -1;
 
@@ -184,7 +181,7 @@ class Engine {
       if (!(t_next < kInf)) throw SimError(deadlock_report(now));
       if (t_next < now) t_next = now;
       advance_flows(now, t_next);
-      if (stall_end <= t_next) unstall(now, t_next);
+      if (stall_end <= t_next) unstall(t_next);
       now = t_next;
     }
     return finish();
@@ -199,6 +196,15 @@ class Engine {
   // between updates so that re-sorting after a few changes costs little.
   std::array<std::vector<uint32_t>, kPools> order_;
   std::array<bool, kPools> pool_dirty_{};
+  // Per flow, at its index in flows_: bytes left, rate, and a lower bound of its finish. The
+  // finish is now + remaining / rate; estimated when the rate changes, it moves by a few ulps
+  // per event as remaining is decremented, far less than kEstimateSlack, so only flows whose
+  // bound comes before the next event need dividing out.
+  std::vector<double> remaining_, rate_, finish_low_;
+  // Per pool, as of its last fair share: the latest its first flow can finish, and the first
+  // end of a stall of its flows (a stall that ends, or a new one, marks the pool).
+  std::array<double, kPools> pool_finish_high_{kInf, kInf, kInf};
+  std::array<double, kPools> pool_stall_end_{kInf, kInf, kInf};
   struct CapEntry {
     unsigned __int128 key;  // cap_key(cap, index)
     double cap;
@@ -477,6 +483,9 @@ class Engine {
     order_[int(f.res)].push_back(uint32_t(flows_.size()));
     pool_dirty_[int(f.res)] = true;
     flows_.push_back(f);
+    remaining_.push_back(f.bytes);
+    rate_.push_back(0);
+    finish_low_.push_back(kInf);
   }
 
   void add_arrow(Ctx& c, Pipe src, Pipe dst, const FlagEntry& e, uint32_t wait_rec, double t) {
@@ -538,11 +547,11 @@ class Engine {
       f.res = Resource::L2;
       return double(o.writeback_bytes);
     }
-    // f.remaining holds the effective (penalised) bytes of the requested ones; scale each part alike.
-    const double scale = f.remaining / double(r.bytes);
+    // f.bytes holds the effective (penalised) bytes of the requested ones; scale each part alike.
+    const double scale = f.bytes / double(r.bytes);
     const double l2_in_hbm_time = soc_.hbm_read_bytes_per_cycle / soc_.l2_write_bytes_per_cycle;
     f.res = Resource::Hbm;
-    f.remaining = scale * (double(o.miss_bytes) + double(o.hit_bytes) * l2_in_hbm_time);
+    f.bytes = scale * (double(o.miss_bytes) + double(o.hit_bytes) * l2_in_hbm_time);
     return double(o.writeback_bytes);
   }
 
@@ -581,10 +590,16 @@ class Engine {
       if (!pool_dirty_[r]) continue;
       pool_dirty_[r] = false;
       share_pool(r, now);
+      double high = kInf, stall_end = kInf;
       for (uint32_t i : order_[r]) {
-        Flow& f = flows_[i];
-        f.estimate = f.rate > 0 ? now + f.remaining / f.rate : kInf;
+        const double finish = rate_[i] > 0 ? now + remaining_[i] / rate_[i] : kInf;
+        finish_low_[i] = estimate_low(finish);
+        high = std::min(high, estimate_high(finish));
+        const double stall = flows_[i].stalled_until;
+        if (stall > now) stall_end = std::min(stall_end, stall);
       }
+      pool_finish_high_[r] = high;
+      pool_stall_end_[r] = stall_end;
     }
   }
 
@@ -617,10 +632,10 @@ class Engine {
         const double share = chain.share[j];
         const CapEntry& e = by_cap_[k];
         if (share < e.cap) {
-          flows_[e.index].rate = share;
+          rate_[e.index] = share;
           continue;
         }
-        flows_[e.index].rate = e.cap;  // std::min(cap, share) is cap unless share < cap
+        rate_[e.index] = e.cap;  // std::min(cap, share) is cap unless share < cap
         left = chain.left[j] - e.cap;
         ++k;
         break;
@@ -633,22 +648,22 @@ class Engine {
   // kept in near_ for advance_flows.
   double next_flow_event(double now, double t_blocks, double& stall_end) {
     double bound = t_blocks;
-    for (const auto& f : flows_) {
-      bound = std::min(bound, estimate_high(f.estimate));
-      if (f.stalled_until > now) stall_end = std::min(stall_end, f.stalled_until);
+    for (int r = 0; r < kPools; ++r) {
+      bound = std::min(bound, pool_finish_high_[r]);
+      stall_end = std::min(stall_end, pool_stall_end_[r]);
     }
     bound = std::min(bound, stall_end);
     const double reach = finish_limit(bound);
     near_.clear();
     near_finish_.clear();
     double t_next = kInf;
-    for (size_t i = 0; i < flows_.size(); ++i) {
-      const Flow& f = flows_[i];
-      if (!(estimate_low(f.estimate) <= reach)) continue;
-      const double finish = now + f.remaining / f.rate;
+    const size_t n = flows_.size();
+    for (size_t i = 0; i < n; ++i) {
+      if (!(finish_low_[i] <= reach)) continue;
+      const double finish = now + remaining_[i] / rate_[i];
       near_.push_back(uint32_t(i));
       near_finish_.push_back(finish);
-      if (f.rate > 0) t_next = std::min(t_next, finish);
+      if (rate_[i] > 0) t_next = std::min(t_next, finish);
     }
     return std::min({t_next, t_blocks, stall_end});
   }
@@ -656,19 +671,17 @@ class Engine {
   void advance_flows(double now, double t) {
     const double dt = t - now;
     const double limit = finish_limit(t);
+    const size_t n = flows_.size();
+    double* rem = remaining_.data();
+    const double* rate = rate_.data();
+    for (size_t i = 0; i < n; ++i) rem[i] -= rate[i] * dt;
+    // Flows that finish by t end at t (no subtraction for them).
     bool any_done = false;
-    size_t k = 0;  // near_ is in index order
-    for (size_t i = 0; i < flows_.size(); ++i) {
-      Flow& f = flows_[i];
-      if (k < near_.size() && near_[k] == i) {
-        if (near_finish_[k++] <= limit) {
-          f.remaining = 0;
-          any_done = true;
-          continue;
-        }
+    for (size_t k = 0; k < near_.size(); ++k)
+      if (near_finish_[k] <= limit) {
+        rem[near_[k]] = 0;
+        any_done = true;
       }
-      f.remaining -= f.rate * dt;
-    }
     if (any_done) remove_finished(t);
   }
 
@@ -677,8 +690,11 @@ class Engine {
     size_t kept = 0;  // unfinished flows move to the front, in order
     for (size_t i = 0; i < flows_.size(); ++i) {
       const Flow& f = flows_[i];
-      if (f.remaining > 0) {
+      if (remaining_[i] > 0) {
         remap_[i] = uint32_t(kept);
+        remaining_[kept] = remaining_[i];
+        rate_[kept] = rate_[i];
+        finish_low_[kept] = finish_low_[i];
         flows_[kept++] = f;
         continue;
       }
@@ -701,6 +717,9 @@ class Engine {
       }
     }
     flows_.resize(kept);
+    remaining_.resize(kept);
+    rate_.resize(kept);
+    finish_low_.resize(kept);
     for (size_t i = 0; i < flows_.size(); ++i)
       if (flows_[i].pipe != kBackground) ctxs_[flows_[i].ctx].pipes[flows_[i].pipe].flow = int(i);
     for (auto& order : order_) {
@@ -711,10 +730,10 @@ class Engine {
     }
   }
 
-  // Stalls that ended in (now, t]: those flows get their full cap back.
-  void unstall(double now, double t) {
-    for (const auto& f : flows_)
-      if (f.stalled_until > now && f.stalled_until <= t) pool_dirty_[int(f.res)] = true;
+  // Stalls that ended by t: those flows get their full cap back.
+  void unstall(double t) {
+    for (int r = 0; r < kPools; ++r)
+      if (pool_stall_end_[r] <= t) pool_dirty_[r] = true;
   }
 
   // ---- SyncAll ----
