@@ -8,6 +8,7 @@
 #include <queue>
 #include <sstream>
 
+#include "sim/block_queue.h"
 #include "sim/cost_model.h"
 #include "sim/fifo.h"
 #include "sim/l2_cache.h"
@@ -145,6 +146,7 @@ class Engine {
   Engine(const Soc& soc, const std::vector<BlockTrace>& blocks, const EngineOptions& opt)
       : soc_(soc), opt_(opt), l2_(soc.l2_bytes, soc.l2_line_bytes) {
     build_contexts(blocks);
+    events_ = BlockQueue(ctxs_.size());
   }
 
   SimResult run() {
@@ -217,10 +219,7 @@ class Engine {
   std::vector<uint32_t> remap_;                      // advance_flows: old index -> new, kNoFlow if finished
   static constexpr uint32_t kNoFlow = UINT32_MAX;
   L2Cache l2_;
-  // Blocks by (next_time, block): an entry is current while the block's next_time still equals
-  // its time; superseded entries are dropped when they reach the top.
-  using TimedBlock = std::pair<double, uint32_t>;
-  std::priority_queue<TimedBlock, std::vector<TimedBlock>, std::greater<>> events_;
+  BlockQueue events_{0};  // active, unfinished blocks with a next event, by (next_time, block)
   std::priority_queue<uint32_t, std::vector<uint32_t>, std::greater<>> due_;  // blocks to progress in this pass
   uint64_t pass_ = 0;
   bool uses_sync_all_ = false;
@@ -258,13 +257,10 @@ class Engine {
                      std::to_string(soc_.aic_cores) + " AIC)");
   }
 
-  bool current(const TimedBlock& e) const {
-    const Ctx& c = ctxs_[e.second];
-    return c.active && !c.finished && c.next_time == e.first;
-  }
-
+  // Keeps the block's place in events_ in step with its next_time.
   void schedule(const Ctx& c) {
-    if (c.active && !c.finished && c.next_time < kInf) events_.emplace(c.next_time, c.block);
+    if (c.active && !c.finished && c.next_time < kInf) events_.set(c.block, c.next_time);
+    else events_.remove(c.block);
   }
 
   void mark_due(Ctx& c) {
@@ -275,16 +271,14 @@ class Engine {
 
   // Moves every block whose next event is at or before `now` into due_.
   void collect_due(double now) {
-    while (!events_.empty() && events_.top().first <= now) {
-      const TimedBlock e = events_.top();
+    while (!events_.empty() && events_.top_time() <= now) {
+      mark_due(ctxs_[events_.top()]);
       events_.pop();
-      if (current(e)) mark_due(ctxs_[e.second]);
     }
   }
 
   double earliest_block_event() {
-    while (!events_.empty() && !current(events_.top())) events_.pop();
-    return events_.empty() ? kInf : events_.top().first;
+    return events_.empty() ? kInf : events_.top_time();
   }
 
   void activate(Ctx& c, double t) {
@@ -476,6 +470,9 @@ class Engine {
         throw SimError("SyncAll cannot be queued on a pipe");
     }
     ps.queue.pop_front();
+    // The next record of this pipe runs after this one; it was issued long ago and has likely
+    // left the cache since.
+    if (!ps.queue.empty()) prefetch_record(c.trace->records, ps.queue.front());
     return true;
   }
 
