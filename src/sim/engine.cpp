@@ -53,17 +53,19 @@ struct Flow {
   bool hbm_write = false;  // write-backs of dirty L2 lines
   uint64_t ub_banks = 0;      // UB banks the transfer reads or writes
   double stalled_until = 0;   // a vector instruction of its core holds one of those banks until then
+  uint64_t seq = 0;           // creation order
 };
 constexpr int kBackground = -1;
 
-// The fair share's sort key, (effective cap, flow index) as one integer: non-negative doubles
-// order like their bit patterns (a negative cap, never produced, would order by the flipped
-// pattern), and -0.0 is folded into +0.0 since the two compare equal.
-unsigned __int128 cap_key(double cap, uint32_t index) {
+// The fair share's sort key, (effective cap, creation order) as one integer: doubles order like
+// their bit patterns once negative ones (never produced) are flipped and positive ones moved above
+// them, and -0.0 is folded into +0.0 since the two compare equal. The flows of a pool used to be
+// sorted by (cap, index in the list of flows), which keeps creation order.
+unsigned __int128 cap_key(double cap, uint64_t seq) {
   if (cap == 0) cap = 0.0;
   uint64_t bits = std::bit_cast<uint64_t>(cap);
   bits = (bits >> 63) ? ~bits : bits | (uint64_t{1} << 63);
-  return (static_cast<unsigned __int128>(bits) << 32) | index;
+  return (static_cast<unsigned __int128>(bits) << 64) | seq;
 }
 
 // Max-min fair share of one pool as a chain of equal splits: while the next flow's cap is not
@@ -194,25 +196,31 @@ class Engine {
   const EngineOptions& opt_;
   std::vector<Ctx> ctxs_;
   std::vector<Flow> flows_;
-  // Per pool, its flows in the order of the last fair share: by (effective cap, index). Kept
-  // between updates so that re-sorting after a few changes costs little.
-  std::array<std::vector<uint32_t>, kPools> order_;
+  // A flow in its pool's fair share, with the effective cap it had at the last one.
+  struct CapEntry {
+    unsigned __int128 key;  // cap_key(cap, seq)
+    double cap;
+    double stall_until;  // the flow's stalled_until when cap was taken
+    uint32_t index;      // into flows_
+    bool stalled;        // cap was taken during that stall
+  };
+  // Per pool, its flows in the order of the last fair share, by (effective cap, creation). Kept
+  // between updates: only flows whose cap changed get a new key, and re-sorting the nearly
+  // sorted list costs little.
+  std::array<std::vector<CapEntry>, kPools> pools_;
   std::array<bool, kPools> pool_dirty_{};
+  uint64_t next_seq_ = 0;
+  int hbm_reads_ = 0, hbm_writes_ = 0;  // flows in the HBM pool reading, writing back
   // Per flow, at its index in flows_: bytes left, rate, and a lower bound of its finish. The
   // finish is now + remaining / rate; estimated when the rate changes, it moves by a few ulps
   // per event as remaining is decremented, far less than kEstimateSlack, so only flows whose
   // bound comes before the next event need dividing out.
   std::vector<double> remaining_, rate_, finish_low_;
+  std::vector<uint8_t> recap_;  // the flow's stall changed since its pool's last fair share
   // Per pool, as of its last fair share: the latest its first flow can finish, and the first
   // end of a stall of its flows (a stall that ends, or a new one, marks the pool).
   std::array<double, kPools> pool_finish_high_{kInf, kInf, kInf};
   std::array<double, kPools> pool_stall_end_{kInf, kInf, kInf};
-  struct CapEntry {
-    unsigned __int128 key;  // cap_key(cap, index)
-    double cap;
-    uint32_t index;
-  };
-  std::vector<CapEntry> by_cap_;  // share_pool's working list, kept to reuse its storage
   ShareChains chains_;
   std::vector<uint32_t> near_;                       // flows that may finish at the next event
   std::vector<double> near_finish_;                  // and their exact finish times
@@ -405,8 +413,8 @@ class Engine {
       double writeback = 0;
       if (ps.pending_res != Resource::None) writeback = route_through_l2(f, c.trace->records[ps.pending_rec]);
       ps.flow = int(flows_.size());
-      add_flow(f);
-      if (writeback > 0) add_flow(Flow{f.ctx, kBackground, writeback, kInf, Resource::Hbm, true});
+      add_flow(f, now);
+      if (writeback > 0) add_flow(Flow{f.ctx, kBackground, writeback, kInf, Resource::Hbm, true}, now);
       ps.mode = PipeMode::Flowing;
       return true;
     }
@@ -476,13 +484,18 @@ class Engine {
     return true;
   }
 
-  void add_flow(const Flow& f) {
-    order_[int(f.res)].push_back(uint32_t(flows_.size()));
-    pool_dirty_[int(f.res)] = true;
+  void add_flow(Flow f, double now) {
+    const int r = int(f.res);
+    f.seq = next_seq_++;
+    const double cap = effective_cap(f, now);
+    pools_[r].push_back(CapEntry{cap_key(cap, f.seq), cap, f.stalled_until, uint32_t(flows_.size()), f.stalled_until > now});
+    pool_dirty_[r] = true;
+    if (f.res == Resource::Hbm) ++(f.hbm_write ? hbm_writes_ : hbm_reads_);
     flows_.push_back(f);
     remaining_.push_back(f.bytes);
     rate_.push_back(0);
     finish_low_.push_back(kInf);
+    recap_.push_back(0);
   }
 
   void add_arrow(Ctx& c, Pipe src, Pipe dst, const FlagEntry& e, uint32_t wait_rec, double t) {
@@ -563,6 +576,7 @@ class Engine {
       Flow& f = flows_[ps.flow];
       if ((f.ub_banks & v.ub_banks) == 0) continue;
       f.stalled_until = std::max(f.stalled_until, v.until);
+      recap_[ps.flow] = 1;
       pool_dirty_[int(f.res)] = true;
     }
   }
@@ -570,10 +584,8 @@ class Engine {
   double capacity_of(int pool) const {
     if (pool == int(Resource::None)) return kInf;
     if (pool == int(Resource::L2)) return soc_.l2_write_bytes_per_cycle;
-    bool hbm_reads = false, hbm_writes = false;
-    for (uint32_t i : order_[pool]) (flows_[i].hbm_write ? hbm_writes : hbm_reads) = true;
     // HBM loses capacity to read/write turnarounds while it both reads and writes back.
-    const double mix = (hbm_reads && hbm_writes) ? soc_.rw_mix_efficiency : 1.0;
+    const double mix = (hbm_reads_ > 0 && hbm_writes_ > 0) ? soc_.rw_mix_efficiency : 1.0;
     return soc_.hbm_read_bytes_per_cycle * mix;
   }
 
@@ -588,12 +600,12 @@ class Engine {
       pool_dirty_[r] = false;
       share_pool(r, now);
       double high = kInf, stall_end = kInf;
-      for (uint32_t i : order_[r]) {
+      for (const CapEntry& e : pools_[r]) {
+        const uint32_t i = e.index;
         const double finish = rate_[i] > 0 ? now + remaining_[i] / rate_[i] : kInf;
         finish_low_[i] = estimate_low(finish);
         high = std::min(high, estimate_high(finish));
-        const double stall = flows_[i].stalled_until;
-        if (stall > now) stall_end = std::min(stall_end, stall);
+        if (e.stall_until > now) stall_end = std::min(stall_end, e.stall_until);
       }
       pool_finish_high_[r] = high;
       pool_stall_end_[r] = stall_end;
@@ -602,24 +614,29 @@ class Engine {
 
   // Max-min fair share: flows capped below the equal share keep their cap, the rest split what is left.
   void share_pool(int r, double now) {
-    by_cap_.clear();
-    for (uint32_t i : order_[r]) {
-      const double cap = effective_cap(flows_[i], now);
-      by_cap_.push_back(CapEntry{cap_key(cap, i), cap, i});
+    auto& entries = pools_[r];
+    // New caps for flows whose stall changed or ended; the others keep theirs.
+    for (CapEntry& e : entries) {
+      if (!recap_[e.index] && !(e.stalled && e.stall_until <= now)) continue;
+      recap_[e.index] = 0;
+      const Flow& f = flows_[e.index];
+      e.cap = effective_cap(f, now);
+      e.key = cap_key(e.cap, f.seq);
+      e.stall_until = f.stalled_until;
+      e.stalled = f.stalled_until > now;
     }
-    // (cap, index) in increasing order: the index breaks ties, as a stable sort by cap would. The
-    // list is in the last order with new flows at the end: nearly sorted, so insertion sort.
-    for (size_t k = 1; k < by_cap_.size(); ++k) {
-      const CapEntry x = by_cap_[k];
+    // (cap, creation) in increasing order, as a stable sort by cap would give. The list is in the
+    // last order with a few new keys and new flows at the end: insertion sort.
+    for (size_t k = 1; k < entries.size(); ++k) {
+      if (!(entries[k].key < entries[k - 1].key)) continue;
+      const CapEntry x = entries[k];
       size_t j = k;
-      for (; j > 0 && x.key < by_cap_[j - 1].key; --j) by_cap_[j] = by_cap_[j - 1];
-      by_cap_[j] = x;
+      for (; j > 0 && x.key < entries[j - 1].key; --j) entries[j] = entries[j - 1];
+      entries[j] = x;
     }
-    auto& order = order_[r];
-    for (size_t k = 0; k < by_cap_.size(); ++k) order[k] = by_cap_[k].index;
     // Step k: share = left / (n - k); rate = min(cap, share); left -= rate.
     double left = capacity_of(r);
-    const size_t n = by_cap_.size();
+    const size_t n = entries.size();
     size_t k = 0;
     while (k < n) {
       ShareChains::Chain& chain = chains_.find(left, n - k);
@@ -627,7 +644,7 @@ class Engine {
         if (k == n) return;
         ShareChains::extend(chain, j);
         const double share = chain.share[j];
-        const CapEntry& e = by_cap_[k];
+        const CapEntry& e = entries[k];
         if (share < e.cap) {
           rate_[e.index] = share;
           continue;
@@ -692,10 +709,12 @@ class Engine {
         remaining_[kept] = remaining_[i];
         rate_[kept] = rate_[i];
         finish_low_[kept] = finish_low_[i];
+        recap_[kept] = recap_[i];
         flows_[kept++] = f;
         continue;
       }
       pool_dirty_[int(f.res)] = true;
+      if (f.res == Resource::Hbm) --(f.hbm_write ? hbm_writes_ : hbm_reads_);
       if (f.pipe == kBackground) continue;
       Ctx& c = ctxs_[f.ctx];
       PipeState& ps = c.pipes[f.pipe];
@@ -717,13 +736,17 @@ class Engine {
     remaining_.resize(kept);
     rate_.resize(kept);
     finish_low_.resize(kept);
+    recap_.resize(kept);
     for (size_t i = 0; i < flows_.size(); ++i)
       if (flows_[i].pipe != kBackground) ctxs_[flows_[i].ctx].pipes[flows_[i].pipe].flow = int(i);
-    for (auto& order : order_) {
+    for (auto& entries : pools_) {
       size_t n = 0;
-      for (uint32_t i : order)
-        if (remap_[i] != kNoFlow) order[n++] = remap_[i];
-      order.resize(n);
+      for (const CapEntry& e : entries)
+        if (remap_[e.index] != kNoFlow) {
+          entries[n] = e;
+          entries[n++].index = remap_[e.index];
+        }
+      entries.resize(n);
     }
   }
 
