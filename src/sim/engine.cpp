@@ -117,9 +117,20 @@ double estimate_high(double e) { return e * (1 + kEstimateSlack) + kEstimateSlac
 // advance_flows' tolerance: a flow finishing this close after the event time finishes with it.
 double finish_limit(double t) { return t + 1e-9 * std::max(1.0, t); }
 
+// What scheduling reads of a record, four bytes of it: most records are flags, which need no
+// more, and the records themselves (200 bytes each, hundreds of MB for a large kernel) are
+// mostly out of cache by the time a pipe reaches them.
+struct Op {
+  RecKind kind;
+  Pipe pipe;
+  Pipe peer;
+  uint8_t event_id;
+};
+
 struct Ctx {
   uint32_t block = 0;
   const Trace* trace = nullptr;
+  std::vector<Op> ops;  // by record index
   CoreType type = CoreType::AIV;
   uint32_t phys = 0;
   int wave = 0;
@@ -255,8 +266,11 @@ class Engine {
       c.res.block = c.block;
       c.res.physical_core = c.phys;
       c.res.type = c.type;
-      for (const auto& r : c.trace->records)
+      c.ops.reserve(c.trace->records.size());
+      for (const auto& r : c.trace->records) {
+        c.ops.push_back(Op{r.kind, r.pipe, r.peer, r.event_id});
         if (r.kind == RecKind::SyncAll) uses_sync_all_ = true;
+      }
       out_.waves = std::max(out_.waves, c.wave + 1);
     }
     if (uses_sync_all_ && out_.waves > 1)
@@ -310,11 +324,13 @@ class Engine {
 
   // ---- issue (scalar unit) ----
   // Blocks issue in lockstep through traces of hundreds of MB, so a record is seldom in cache
-  // when issued; fetching a few records ahead hides most of that.
+  // when its cost is needed; fetching it a few records ahead hides most of that.
   static constexpr uint32_t kPrefetchAhead = 4;
-  static void prefetch_record(const std::vector<TraceRecord>& recs, size_t i) {
-    if (i >= recs.size()) return;
-    const char* p = reinterpret_cast<const char*>(&recs[i]);
+  static void prefetch_costed(const Ctx& c, size_t i) {
+    if (i >= c.ops.size()) return;
+    const RecKind k = c.ops[i].kind;
+    if (k != RecKind::Compute && k != RecKind::Copy && k != RecKind::Scalar) return;  // flags need only c.ops
+    const char* p = reinterpret_cast<const char*>(&c.trace->records[i]);
     for (size_t off = 0; off < sizeof(TraceRecord); off += 64) __builtin_prefetch(p + off);
   }
 
@@ -333,8 +349,8 @@ class Engine {
     const auto& recs = c.trace->records;
     if (c.next >= recs.size() || c.s_free > now || c.sync_arrived) return false;
     const uint32_t idx = uint32_t(c.next);
-    const TraceRecord& r = recs[idx];
-    prefetch_record(recs, idx + kPrefetchAhead);
+    const Op& r = c.ops[idx];
+    prefetch_costed(c, idx + kPrefetchAhead);
     auto occupy_s = [&](double start, double cycles) {
       c.s_free = start + cycles;
       c.res.busy[kS] += cycles;
@@ -342,7 +358,7 @@ class Engine {
     };
     switch (r.kind) {
       case RecKind::Scalar:
-        occupy_s(now, cost_of(soc_, r).cycles);
+        occupy_s(now, cost_of(soc_, recs[idx]).cycles);
         break;
       case RecKind::SetFlag:
         if (r.pipe != Pipe::S) return issue_to_pipe(c, r.pipe, idx, now);
@@ -379,7 +395,7 @@ class Engine {
       case RecKind::Compute:
       case RecKind::Copy:
         if (r.pipe == Pipe::S) {  // scalar-unit copies/compute run on S itself
-          occupy_s(now, cost_of(soc_, r).cycles);
+          occupy_s(now, cost_of(soc_, recs[idx]).cycles);
           break;
         }
         return issue_to_pipe(c, r.pipe, idx, now);
@@ -420,13 +436,14 @@ class Engine {
     }
     if (ps.mode != PipeMode::Idle || ps.queue.empty()) return false;
     const uint32_t idx = ps.queue.front();
-    const TraceRecord& r = c.trace->records[idx];
+    const Op& r = c.ops[idx];
     const Pipe pipe = Pipe(p);
     switch (r.kind) {
       case RecKind::Compute:
       case RecKind::Copy:
       case RecKind::Scalar: {
-        InstrCost cost = cost_of(soc_, r);
+        const TraceRecord& rec = c.trace->records[idx];
+        InstrCost cost = cost_of(soc_, rec);
         ps.cur_start = now;
         ps.cur_latency = cost.latency;
         if (cost.bytes > 0) {
@@ -441,7 +458,7 @@ class Engine {
           ps.mode = PipeMode::Fixed;
           ps.until = now + cost.cycles;
           ps.last_done = std::max(ps.last_done, ps.until + cost.latency);
-          if (pipe == Pipe::V) stall_transfers(c, ps, r);
+          if (pipe == Pipe::V) stall_transfers(c, ps, rec);
           c.res.busy[p] += cost.cycles;
           add_span(c, pipe, idx, now, ps.until, ps.until + cost.latency);
         }
@@ -480,7 +497,7 @@ class Engine {
     ps.queue.pop_front();
     // The next record of this pipe runs after this one; it was issued long ago and has likely
     // left the cache since.
-    if (!ps.queue.empty()) prefetch_record(c.trace->records, ps.queue.front());
+    if (!ps.queue.empty()) prefetch_costed(c, ps.queue.front());
     return true;
   }
 
