@@ -55,6 +55,7 @@ struct Flow {
   uint64_t ub_banks = 0;      // UB banks the transfer reads or writes
   double stalled_until = 0;   // a vector instruction of its core holds one of those banks until then
   uint64_t seq = 0;           // creation order
+  bool live = true;           // false: the flow finished and its slot is free
 };
 constexpr int kBackground = -1;
 
@@ -229,6 +230,7 @@ class Engine {
     unsigned __int128 key;  // cap_key(cap, seq)
     double cap;
     double stall_until;  // the flow's stalled_until when cap was taken
+    uint64_t seq;        // the flow's creation order: its slot may hold a later flow once it finished
     uint32_t index;      // into flows_
     bool stalled;        // cap was taken during that stall
   };
@@ -253,8 +255,7 @@ class Engine {
   ShareChains chains_;
   std::vector<uint32_t> near_;                       // flows that may finish at the next event
   std::vector<double> near_finish_;                  // and their exact finish times
-  std::vector<uint32_t> remap_;                      // advance_flows: old index -> new, kNoFlow if finished
-  static constexpr uint32_t kNoFlow = UINT32_MAX;
+  std::vector<uint32_t> free_slots_;                 // slots of flows_ whose flow has finished
   L2Cache l2_;
   BlockQueue events_{0};  // active, unfinished blocks with a next event, by (next_time, block)
   std::priority_queue<uint32_t, std::vector<uint32_t>, std::greater<>> due_;  // blocks to progress in this pass
@@ -446,8 +447,7 @@ class Engine {
       if (v.mode == PipeMode::Fixed && v.until > now && (v.ub_banks & f.ub_banks) != 0) f.stalled_until = v.until;
       double writeback = 0;
       if (ps.pending_res != Resource::None) writeback = route_through_l2(f, c.trace->records[ps.pending_rec]);
-      ps.flow = int(flows_.size());
-      add_flow(f, now);
+      ps.flow = int(add_flow(f, now));
       if (writeback > 0) add_flow(Flow{f.ctx, kBackground, writeback, kInf, Resource::Hbm, true}, now);
       ps.mode = PipeMode::Flowing;
       return true;
@@ -519,18 +519,33 @@ class Engine {
     return true;
   }
 
-  void add_flow(Flow f, double now) {
+  // Puts the flow in a free slot of flows_ (slots never move, so indices held by pipes and pools
+  // stay valid) and returns the slot.
+  uint32_t add_flow(Flow f, double now) {
     const int r = int(f.res);
     f.seq = next_seq_++;
+    uint32_t i;
+    if (free_slots_.empty()) {
+      i = uint32_t(flows_.size());
+      flows_.push_back(f);
+      remaining_.push_back(f.bytes);
+      rate_.push_back(0);
+      finish_low_.push_back(kInf);
+      recap_.push_back(0);
+    } else {
+      i = free_slots_.back();
+      free_slots_.pop_back();
+      flows_[i] = f;
+      remaining_[i] = f.bytes;
+      rate_[i] = 0;
+      finish_low_[i] = kInf;
+      recap_[i] = 0;
+    }
     const double cap = effective_cap(f, now);
-    pools_[r].push_back(CapEntry{cap_key(cap, f.seq), cap, f.stalled_until, uint32_t(flows_.size()), f.stalled_until > now});
+    pools_[r].push_back(CapEntry{cap_key(cap, f.seq), cap, f.stalled_until, f.seq, i, f.stalled_until > now});
     pool_dirty_[r] = true;
     if (f.res == Resource::Hbm) ++(f.hbm_write ? hbm_writes_ : hbm_reads_);
-    flows_.push_back(f);
-    remaining_.push_back(f.bytes);
-    rate_.push_back(0);
-    finish_low_.push_back(kInf);
-    recap_.push_back(0);
+    return i;
   }
 
   void add_arrow(Ctx& c, Pipe src, Pipe dst, const FlagEntry& e, uint32_t wait_rec, double t) {
@@ -664,6 +679,13 @@ class Engine {
   // Max-min fair share: flows capped below the equal share keep their cap, the rest split what is left.
   void share_pool(int r, double now) {
     auto& entries = pools_[r];
+    // Flows that finished leave (in place, keeping the order).
+    size_t kept = 0;
+    for (const CapEntry& e : entries) {
+      const Flow& f = flows_[e.index];
+      if (f.live && f.seq == e.seq) entries[kept++] = e;
+    }
+    entries.resize(kept);
     // New caps for flows whose stall changed or ended; the others keep theirs.
     for (CapEntry& e : entries) {
       if (!recap_[e.index] && !(e.stalled && e.stall_until <= now)) continue;
@@ -749,20 +771,17 @@ class Engine {
     if (any_done) remove_finished(t);
   }
 
+  // Ends every live flow with no bytes left (those finishing at t have been set to 0) and frees
+  // its slot; its pool drops the entry at its next fair share.
   void remove_finished(double t) {
-    remap_.assign(flows_.size(), kNoFlow);
-    size_t kept = 0;  // unfinished flows move to the front, in order
     for (size_t i = 0; i < flows_.size(); ++i) {
-      const Flow& f = flows_[i];
-      if (remaining_[i] > 0) {
-        remap_[i] = uint32_t(kept);
-        remaining_[kept] = remaining_[i];
-        rate_[kept] = rate_[i];
-        finish_low_[kept] = finish_low_[i];
-        recap_[kept] = recap_[i];
-        flows_[kept++] = f;
-        continue;
-      }
+      Flow& f = flows_[i];
+      if (!f.live || remaining_[i] > 0) continue;
+      f.live = false;
+      remaining_[i] = 0;
+      rate_[i] = 0;  // a free slot keeps 0 bytes: moving bytes leaves it so
+      finish_low_[i] = kInf;
+      free_slots_.push_back(uint32_t(i));
       pool_dirty_[int(f.res)] = true;
       if (f.res == Resource::Hbm) --(f.hbm_write ? hbm_writes_ : hbm_reads_);
       if (f.pipe == kBackground) continue;
@@ -781,22 +800,6 @@ class Engine {
         c.next_time = t;
         schedule(c);
       }
-    }
-    flows_.resize(kept);
-    remaining_.resize(kept);
-    rate_.resize(kept);
-    finish_low_.resize(kept);
-    recap_.resize(kept);
-    for (size_t i = 0; i < flows_.size(); ++i)
-      if (flows_[i].pipe != kBackground) ctxs_[flows_[i].ctx].pipes[flows_[i].pipe].flow = int(i);
-    for (auto& entries : pools_) {
-      size_t n = 0;
-      for (const CapEntry& e : entries)
-        if (remap_[e.index] != kNoFlow) {
-          entries[n] = e;
-          entries[n++].index = remap_[e.index];
-        }
-      entries.resize(n);
     }
   }
 
