@@ -4,6 +4,7 @@
 // almost every event; a heap of (time, block) entries with superseded ones left behind grew
 // with every change and compared pairs of doubles on every move.
 #pragma once
+#include <cstddef>
 #include <cstdint>
 #include <vector>
 
@@ -11,76 +12,77 @@ namespace aoc::sim {
 
 class BlockQueue {
  public:
-  explicit BlockQueue(size_t blocks) : time_(blocks, 0), pos_(blocks, kAbsent) {}
+  explicit BlockQueue(size_t blocks) : pos_(blocks, kAbsent) {}
 
   bool empty() const { return heap_.empty(); }
-  uint32_t top() const { return heap_.front(); }
-  double top_time() const { return time_[heap_.front()]; }
+  uint32_t top() const { return heap_.front().block; }
+  double top_time() const { return heap_.front().time; }
 
   // Puts `block` in the queue at `time`, or moves it there.
   void set(uint32_t block, double time) {
-    time_[block] = time;
-    if (pos_[block] == kAbsent) {
-      pos_[block] = uint32_t(heap_.size());
-      heap_.push_back(block);
-      sift_up(pos_[block]);
+    const Entry e{time, block};
+    uint32_t i = pos_[block];
+    if (i == kAbsent) {
+      i = uint32_t(heap_.size());
+      heap_.push_back(e);
+    } else if (heap_[i].time == time) {
       return;
     }
-    sift_down(sift_up(pos_[block]));
+    sift_down(sift_up(i, e), e);
   }
 
   void remove(uint32_t block) {
     const uint32_t i = pos_[block];
     if (i == kAbsent) return;
     pos_[block] = kAbsent;
-    const uint32_t last = heap_.back();
+    const Entry last = heap_.back();
     heap_.pop_back();
-    if (last == block) return;
-    heap_[i] = last;
-    pos_[last] = i;
-    sift_down(sift_up(i));
+    if (last.block == block) return;
+    sift_down(sift_up(i, last), last);
   }
 
   void pop() { remove(top()); }
 
  private:
   static constexpr uint32_t kAbsent = UINT32_MAX;
+  struct Entry {
+    double time;
+    uint32_t block;
+  };
 
-  bool before(uint32_t a, uint32_t b) const {
-    return time_[a] < time_[b] || (time_[a] == time_[b] && a < b);
+  static bool before(const Entry& a, const Entry& b) {
+    return a.time < b.time || (a.time == b.time && a.block < b.block);
   }
-  void place(uint32_t i, uint32_t block) {
-    heap_[i] = block;
-    pos_[block] = i;
+  void place(uint32_t i, const Entry& e) {
+    heap_[i] = e;
+    pos_[e.block] = i;
   }
-  uint32_t sift_up(uint32_t i) {
-    const uint32_t block = heap_[i];
+  // Moves the hole at i up while e belongs above it; returns where e goes (not yet placed).
+  uint32_t sift_up(uint32_t i, const Entry& e) {
     while (i > 0) {
       const uint32_t parent = (i - 1) / 2;
-      if (!before(block, heap_[parent])) break;
+      if (!before(e, heap_[parent])) break;
       place(i, heap_[parent]);
       i = parent;
     }
-    place(i, block);
     return i;
   }
-  void sift_down(uint32_t i) {
-    const uint32_t block = heap_[i];
+  // Moves the hole at i down while a child belongs above e, then places e.
+  void sift_down(uint32_t i, const Entry& e) {
     const uint32_t n = uint32_t(heap_.size());
     for (;;) {
       uint32_t child = 2 * i + 1;
       if (child >= n) break;
       if (child + 1 < n && before(heap_[child + 1], heap_[child])) ++child;
-      if (!before(heap_[child], block)) break;
+      if (!before(heap_[child], e)) break;
       place(i, heap_[child]);
       i = child;
     }
-    place(i, block);
+    place(i, e);
   }
 
-  std::vector<double> time_;    // by block
-  std::vector<uint32_t> pos_;   // by block: index in heap_, kAbsent when not queued
-  std::vector<uint32_t> heap_;  // blocks
+  std::vector<uint32_t> pos_;  // by block: index in heap_, kAbsent when not queued
+  std::vector<Entry> heap_;
 };
 
 }  // namespace aoc::sim
