@@ -143,6 +143,7 @@ struct Op {
   Pipe pipe;
   Pipe peer;
   uint8_t event_id;
+  uint16_t flag;  // SetFlag/WaitFlag: the block's queue of (pipe, peer, event_id) in Ctx::flags
 };
 
 struct Ctx {
@@ -161,7 +162,7 @@ struct Ctx {
   double s_free = 0;
   double next_time = kInf;
   std::array<PipeState, kPipes> pipes;
-  FifoTable<FlagEntry> flags;  // by flag_key
+  std::vector<Fifo<FlagEntry>> flags;  // by Op::flag
   BlockResult res;
 };
 
@@ -239,6 +240,7 @@ class Engine {
   // sorted list costs little.
   std::array<std::vector<CapEntry>, kPools> pools_;
   std::array<bool, kPools> pool_dirty_{};
+  std::array<bool, kPools> pool_lost_flows_{};  // a flow of the pool finished since its last fair share
   uint64_t next_seq_ = 0;
   int hbm_reads_ = 0, hbm_writes_ = 0;  // flows in the HBM pool reading, writing back
   // Per flow, at its index in flows_: bytes left, rate, and a lower bound of its finish. The
@@ -285,11 +287,7 @@ class Engine {
       c.res.block = c.block;
       c.res.physical_core = c.phys;
       c.res.type = c.type;
-      c.ops.reserve(c.trace->records.size());
-      for (const auto& r : c.trace->records) {
-        c.ops.push_back(Op{r.kind, r.pipe, r.peer, r.event_id});
-        if (r.kind == RecKind::SyncAll) uses_sync_all_ = true;
-      }
+      decode(c);
       out_.waves = std::max(out_.waves, c.wave + 1);
     }
     if (uses_sync_all_ && out_.waves > 1)
@@ -320,6 +318,25 @@ class Engine {
 
   double earliest_block_event() {
     return events_.empty() ? kInf : events_.top_time();
+  }
+
+  // Fills c.ops, numbering the flag queues the block uses in order of first use.
+  void decode(Ctx& c) {
+    const auto& recs = c.trace->records;
+    c.ops.reserve(recs.size());
+    std::vector<uint32_t> keys;  // flag_key of each queue
+    for (const auto& r : recs) {
+      Op op{r.kind, r.pipe, r.peer, r.event_id, 0};
+      if (r.kind == RecKind::SetFlag || r.kind == RecKind::WaitFlag) {
+        const uint32_t key = flag_key(r.pipe, r.peer, r.event_id);
+        const size_t q = size_t(std::find(keys.begin(), keys.end(), key) - keys.begin());
+        if (q == keys.size()) keys.push_back(key);
+        op.flag = uint16_t(q);  // at most 9 * 9 * 256 keys
+      }
+      if (r.kind == RecKind::SyncAll) uses_sync_all_ = true;
+      c.ops.push_back(op);
+    }
+    c.flags.resize(keys.size());
   }
 
   void activate(Ctx& c, double t) {
@@ -382,12 +399,12 @@ class Engine {
       case RecKind::SetFlag:
         if (r.pipe != Pipe::S) return issue_to_pipe(c, r.pipe, idx, now);
         // The scalar unit is in order: everything it did before is complete.
-        c.flags[flag_key(r.pipe, r.peer, r.event_id)].push_back({now + soc_.set_flag_cycles, idx});
+        c.flags[r.flag].push_back({now + soc_.set_flag_cycles, idx});
         c.s_free = now + soc_.set_flag_cycles;
         break;
       case RecKind::WaitFlag: {
         if (r.peer != Pipe::S) return issue_to_pipe(c, r.peer, idx, now);
-        auto& q = c.flags[flag_key(r.pipe, Pipe::S, r.event_id)];
+        auto& q = c.flags[r.flag];  // (r.pipe, S, event)
         if (q.empty()) return false;
         FlagEntry e = q.front();
         q.pop_front();
@@ -485,13 +502,13 @@ class Engine {
       case RecKind::SetFlag: {
         // Fires once every earlier instruction of this pipe has completed; later ones may proceed.
         double t = std::max(now, ps.last_done) + soc_.set_flag_cycles;
-        c.flags[flag_key(pipe, r.peer, r.event_id)].push_back({t, idx});
+        c.flags[r.flag].push_back({t, idx});  // (this pipe, peer, event)
         ps.mode = PipeMode::Fixed;
         ps.until = now + soc_.set_flag_cycles;
         break;
       }
       case RecKind::WaitFlag: {
-        auto& q = c.flags[flag_key(r.pipe, pipe, r.event_id)];
+        auto& q = c.flags[r.flag];  // (r.pipe, this pipe, event)
         if (q.empty()) return false;  // blocks this pipe (and everything queued behind it)
         FlagEntry e = q.front();
         q.pop_front();
@@ -680,12 +697,15 @@ class Engine {
   void share_pool(int r, double now) {
     auto& entries = pools_[r];
     // Flows that finished leave (in place, keeping the order).
-    size_t kept = 0;
-    for (const CapEntry& e : entries) {
-      const Flow& f = flows_[e.index];
-      if (f.live && f.seq == e.seq) entries[kept++] = e;
+    if (pool_lost_flows_[r]) {
+      pool_lost_flows_[r] = false;
+      size_t kept = 0;
+      for (const CapEntry& e : entries) {
+        const Flow& f = flows_[e.index];
+        if (f.live && f.seq == e.seq) entries[kept++] = e;
+      }
+      entries.resize(kept);
     }
-    entries.resize(kept);
     // New caps for flows whose stall changed or ended; the others keep theirs.
     for (CapEntry& e : entries) {
       if (!recap_[e.index] && !(e.stalled && e.stall_until <= now)) continue;
@@ -783,6 +803,7 @@ class Engine {
       finish_low_[i] = kInf;
       free_slots_.push_back(uint32_t(i));
       pool_dirty_[int(f.res)] = true;
+      pool_lost_flows_[int(f.res)] = true;
       if (f.res == Resource::Hbm) --(f.hbm_write ? hbm_writes_ : hbm_reads_);
       if (f.pipe == kBackground) continue;
       Ctx& c = ctxs_[f.ctx];

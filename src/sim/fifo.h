@@ -33,23 +33,4 @@ class Fifo {
   size_t head_ = 0;
 };
 
-// Queues by a small integer key (a kernel uses a handful of flag keys): a linear search
-// over the keys seen so far, kept apart from the queues so that the search reads one cache
-// line; operator[] adds an empty queue for a new key. A reference is valid until the next
-// new key.
-template <class T>
-class FifoTable {
- public:
-  Fifo<T>& operator[](uint32_t key) {
-    for (size_t i = 0; i < keys_.size(); ++i)
-      if (keys_[i] == key) return queues_[i];
-    keys_.push_back(key);
-    return queues_.emplace_back();
-  }
-
- private:
-  std::vector<uint32_t> keys_;
-  std::vector<Fifo<T>> queues_;
-};
-
 }  // namespace aoc::sim
