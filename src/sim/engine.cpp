@@ -6,7 +6,6 @@
 #include <cstring>
 #include <limits>
 #include <numeric>
-#include <queue>
 #include <sstream>
 
 #include "sim/block_queue.h"
@@ -193,9 +192,8 @@ class Engine {
       // Blocks due at `now`, in block order: the order of their L2 accesses, new flows and spans.
       ++pass_;
       collect_due(now);
-      while (!due_.empty()) {
-        Ctx& c = ctxs_[due_.top()];
-        due_.pop();
+      for (size_t k = 0; k < due_.size(); ++k) {
+        Ctx& c = ctxs_[due_[k]];
         progress(c, now);
         schedule(c);
         if (c.finished) {
@@ -203,7 +201,7 @@ class Engine {
           if (c.successor >= 0) {
             Ctx& next = ctxs_[c.successor];  // a later block: it joins this pass if it starts now
             activate(next, c.res.end + soc_.us_to_cycles(soc_.launch_per_wave_us));
-            if (next.next_time <= now) mark_due(next);
+            if (next.next_time <= now) mark_due(next, k + 1);
           }
         }
       }
@@ -260,7 +258,7 @@ class Engine {
   std::vector<uint32_t> free_slots_;                 // slots of flows_ whose flow has finished
   L2Cache l2_;
   BlockQueue events_{0};  // active, unfinished blocks with a next event, by (next_time, block)
-  std::priority_queue<uint32_t, std::vector<uint32_t>, std::greater<>> due_;  // blocks to progress in this pass
+  std::vector<uint32_t> due_;  // blocks to progress in this pass, in block order
   uint64_t pass_ = 0;
   bool uses_sync_all_ = false;
   SimResult out_;
@@ -302,18 +300,28 @@ class Engine {
     else events_.remove(c.block);
   }
 
-  void mark_due(Ctx& c) {
+  // Adds a block to due_ in block order, among the entries from `from` on.
+  void mark_due(Ctx& c, size_t from) {
     if (c.visited_pass == pass_) return;
     c.visited_pass = pass_;
-    due_.push(c.block);
+    due_.insert(std::upper_bound(due_.begin() + std::ptrdiff_t(from), due_.end(), c.block), c.block);
   }
 
-  // Moves every block whose next event is at or before `now` into due_.
+  // Moves every block whose next event is at or before `now` into due_, in block order. They
+  // leave the queue by (time, block): all at `now`, so in block order, unless some came due
+  // earlier (a block started late), which a sort puts right.
   void collect_due(double now) {
+    due_.clear();
+    bool sorted = true;
     while (!events_.empty() && events_.top_time() <= now) {
-      mark_due(ctxs_[events_.top()]);
+      Ctx& c = ctxs_[events_.top()];
       events_.pop();
+      if (c.visited_pass == pass_) continue;
+      c.visited_pass = pass_;
+      if (!due_.empty() && c.block < due_.back()) sorted = false;
+      due_.push_back(c.block);
     }
+    if (!sorted) std::sort(due_.begin(), due_.end());
   }
 
   double earliest_block_event() {
