@@ -82,10 +82,16 @@ class ShareChains {
     size_t m = 0;
   };
   // A direct-mapped table: a chain whose slot another (left, m) takes is simply computed again.
+  // It starts small (most kernels have a few flows) and doubles while chains keep being lost.
   Chain& find(double left, size_t m) {
     const uint64_t bits = std::bit_cast<uint64_t>(left);
-    Slot& s = slots_[((bits * 0x9e3779b97f4a7c15ull) >> 40 ^ m) % kSlots];
+    Slot& s = slots_[((bits * 0x9e3779b97f4a7c15ull) >> 40 ^ m) & (slots_.size() - 1)];
     if (s.left_bits != bits || s.chain.m != m || s.chain.left.empty()) {
+      if (++misses_ > 4 * slots_.size() && slots_.size() < kMaxSlots) {
+        slots_ = std::vector<Slot>(2 * slots_.size());
+        misses_ = 0;
+        return find(left, m);
+      }
       s.left_bits = bits;
       s.chain.m = m;
       s.chain.left.assign(1, left);
@@ -104,12 +110,13 @@ class ShareChains {
   }
 
  private:
-  static constexpr size_t kSlots = 256;
+  static constexpr size_t kMaxSlots = 4096;  // powers of two
   struct Slot {
     uint64_t left_bits = 0;
     Chain chain;
   };
-  std::vector<Slot> slots_ = std::vector<Slot>(kSlots);
+  std::vector<Slot> slots_ = std::vector<Slot>(64);
+  size_t misses_ = 0;
 };
 constexpr int kPools = int(Resource::Count);
 constexpr double kEstimateSlack = 1e-6;  // relative, and absolute in cycles
