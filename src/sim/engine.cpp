@@ -745,8 +745,17 @@ class Engine {
     const size_t n = entries.size();
     size_t k = 0;
     while (k < n) {
+      // A flow capped below its share (stalled ones, often several in a row) keeps its cap.
+      const CapEntry& first = entries[k];
+      if (!(left / double(n - k) < first.cap)) {  // std::min(cap, share) is cap unless share < cap
+        rate_[first.index] = first.cap;
+        left -= first.cap;
+        ++k;
+        continue;
+      }
+      // From here equal splits, until a cap is below its share again.
       ShareChains::Chain& chain = chains_.find(left, n - k);
-      for (size_t j = 0;; ++j, ++k) {  // equal splits until a cap is below its share
+      for (size_t j = 0;; ++j, ++k) {
         if (k == n) return;
         ShareChains::extend(chain, j);
         const double share = chain.share[j];
@@ -755,7 +764,7 @@ class Engine {
           rate_[e.index] = share;
           continue;
         }
-        rate_[e.index] = e.cap;  // std::min(cap, share) is cap unless share < cap
+        rate_[e.index] = e.cap;
         left = chain.left[j] - e.cap;
         ++k;
         break;
