@@ -6,6 +6,7 @@
 #include <cstring>
 #include <limits>
 #include <numeric>
+#include <queue>
 #include <sstream>
 
 #include "sim/block_queue.h"
@@ -262,7 +263,10 @@ class Engine {
   ShareChains chains_;
   std::vector<uint32_t> near_;                       // flows that may finish at the next event
   std::vector<double> near_finish_;                  // and their exact finish times
-  std::vector<uint32_t> free_slots_;                 // slots of flows_ whose flow has finished
+  // Slots of flows_ whose flow finished, lowest first: live flows stay packed at the front, and
+  // the loops over flows stop at slot_end_, one past the last live one.
+  std::priority_queue<uint32_t, std::vector<uint32_t>, std::greater<>> free_slots_;
+  size_t slot_end_ = 0;
   L2Cache l2_;
   BlockQueue events_{0};  // active, unfinished blocks with a next event, by (next_time, block)
   std::vector<uint32_t> due_;  // blocks to progress in this pass, in block order
@@ -565,14 +569,15 @@ class Engine {
       finish_low_.push_back(kInf);
       recap_.push_back(0);
     } else {
-      i = free_slots_.back();
-      free_slots_.pop_back();
+      i = free_slots_.top();
+      free_slots_.pop();
       flows_[i] = f;
       remaining_[i] = f.bytes;
       rate_[i] = 0;
       finish_low_[i] = kInf;
       recap_[i] = 0;
     }
+    slot_end_ = std::max<size_t>(slot_end_, i + 1);
     const double cap = effective_cap(f, now);
     pools_[r].push_back(CapEntry{cap_key(cap, f.seq), cap, f.stalled_until, f.seq, i, f.stalled_until > now});
     pool_dirty_[r] = true;
@@ -803,7 +808,7 @@ class Engine {
   void advance_flows(double now, double t) {
     const double dt = t - now;
     const double limit = finish_limit(t);
-    move_bytes(remaining_.data(), rate_.data(), flows_.size(), dt);
+    move_bytes(remaining_.data(), rate_.data(), slot_end_, dt);
     double* rem = remaining_.data();
     // Flows that finish by t end at t (no subtraction for them).
     bool any_done = false;
@@ -818,14 +823,14 @@ class Engine {
   // Ends every live flow with no bytes left (those finishing at t have been set to 0) and frees
   // its slot; its pool drops the entry at its next fair share.
   void remove_finished(double t) {
-    for (size_t i = 0; i < flows_.size(); ++i) {
+    for (size_t i = 0; i < slot_end_; ++i) {
       Flow& f = flows_[i];
       if (!f.live || remaining_[i] > 0) continue;
       f.live = false;
       remaining_[i] = 0;
       rate_[i] = 0;  // a free slot keeps 0 bytes: moving bytes leaves it so
       finish_low_[i] = kInf;
-      free_slots_.push_back(uint32_t(i));
+      free_slots_.push(uint32_t(i));
       pool_dirty_[int(f.res)] = true;
       pool_lost_flows_[int(f.res)] = true;
       if (f.res == Resource::Hbm) --(f.hbm_write ? hbm_writes_ : hbm_reads_);
@@ -846,6 +851,7 @@ class Engine {
         schedule(c);
       }
     }
+    while (slot_end_ > 0 && !flows_[slot_end_ - 1].live) --slot_end_;
   }
 
   // Stalls that ended by t: those flows get their full cap back.
