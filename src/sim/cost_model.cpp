@@ -163,6 +163,10 @@ uint64_t ub_banks_touched(const Soc& soc, const TraceRecord& r) {
       const uint64_t hi = std::min(rg.hi, (bank + 1) << soc.ub_bank_id_shift);
       // Consecutive 32-B blocks rotate through the groups: a run of `groups` blocks touches all.
       const uint64_t blocks = std::min((hi - lo + block - 1) / block, groups);
+      if (blocks == groups && bank * groups + groups <= 64) {  // every group of the bank: its bits at once
+        mask |= (groups == 64 ? ~uint64_t{0} : (uint64_t{1} << groups) - 1) << (bank * groups);
+        continue;
+      }
       uint64_t g = (lo / block) % groups;
       for (uint64_t j = 0; j < blocks; ++j) {
         const uint64_t bit = bank * groups + g;
