@@ -142,9 +142,9 @@ void move_bytes(double* rem, const double* rate, size_t n, double dt) {
 // advance_flows' tolerance: a flow finishing this close after the event time finishes with it.
 double finish_limit(double t) { return t + 1e-9 * std::max(1.0, t); }
 
-// What scheduling reads of a record, four bytes of it: most records are flags, which need no
-// more, and the records themselves (200 bytes each, hundreds of MB for a large kernel) are
-// mostly out of cache by the time a pipe reaches them.
+// What scheduling reads of a record, in six bytes: most records are flags, which need no more,
+// and the records themselves (200 bytes each, hundreds of MB for a large kernel) are mostly out
+// of cache by the time a pipe reaches them.
 struct Op {
   RecKind kind;
   Pipe pipe;
