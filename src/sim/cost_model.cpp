@@ -54,18 +54,20 @@ uint64_t vector_elems(const TraceRecord& r) {
   return uint64_t(r.repeats) * 256 / std::max<uint32_t>(dtype_bytes(r.dtype), 1);
 }
 
-double vector_table_cycles(const Soc& soc, const TraceRecord& r) {
-  const double n = double(vector_elems(r));
+const Curve* vector_curve(const Soc& soc, const TraceRecord& r) {
   std::string base = std::string(r.op) + "." + dtype_name(r.dtype);
-  const Curve* c = nullptr;
   if (r.dst_dtype != DType::None && r.dst_dtype != r.dtype) {
     auto it = soc.vector_costs.find(base + "." + dtype_name(r.dst_dtype));
-    if (it != soc.vector_costs.end()) c = &it->second;
+    if (it != soc.vector_costs.end()) return &it->second;
   }
-  if (!c) {
-    auto it = soc.vector_costs.find(base);
-    if (it != soc.vector_costs.end()) c = &it->second;
-  }
+  auto it = soc.vector_costs.find(base);
+  return it != soc.vector_costs.end() ? &it->second : nullptr;
+}
+
+double vector_table_cycles(const Soc& soc, const TraceRecord& r) { return vector_table_cycles(soc, r, vector_curve(soc, r)); }
+
+double vector_table_cycles(const Soc& soc, const TraceRecord& r, const Curve* c) {
+  const double n = double(vector_elems(r));
   if (c) return c->at(n);
   // No measurement for this op: a full-rate instruction with the measured floor.
   return std::max(soc.vector_floor_cycles, n * dtype_bytes(r.dtype) / soc.vector_bytes_per_cycle);
@@ -180,8 +182,10 @@ uint64_t ub_banks_touched(const Soc& soc, const TraceRecord& r) {
   return mask;
 }
 
-double vector_cycles(const Soc& soc, const TraceRecord& r) {
-  double c = vector_table_cycles(soc, r);
+double vector_cycles(const Soc& soc, const TraceRecord& r) { return vector_cycles(soc, r, vector_curve(soc, r)); }
+
+double vector_cycles(const Soc& soc, const TraceRecord& r, const Curve* curve) {
+  double c = vector_table_cycles(soc, r, curve);
   int beats = bank_conflict_beats(soc, r);
   if (beats > 1) {
     double bytes = double(vector_elems(r)) * dtype_bytes(r.dtype);
@@ -238,14 +242,38 @@ double cube_cycles(const Soc& soc, const TraceRecord& r) {
   return soc.mmad_overhead_cycles + std::ceil(double(r.elems) / rate);
 }
 
-InstrCost cost_of(const Soc& soc, const TraceRecord& r) {
+CostLookups::CostLookups(const Soc& soc) : soc_(soc) { paths_.fill(nullptr); }
+
+const Curve* CostLookups::vector_curve(const TraceRecord& r) {
+  for (const auto& e : curves_)
+    if (e.op == r.op && e.dtype == r.dtype && e.dst_dtype == r.dst_dtype) return e.curve;
+  const Curve* c = sim::vector_curve(soc_, r);
+  // Names are string literals, so a handful of pointers; a kernel with very many is looked up by name.
+  if (curves_.size() < kMaxCurves) curves_.push_back({r.op, r.dtype, r.dst_dtype, c});
+  return c;
+}
+
+const DmaPath& CostLookups::path(const TraceRecord& r) {
+  // copy_path_key depends on the spaces of the first read and the write when the record has
+  // both, on its pipe otherwise.
+  const bool ranged = r.nreads > 0 && r.has_write;
+  const size_t slot = ranged ? size_t(r.reads[0].space) * 8 + size_t(r.write.space) : 64 + size_t(r.pipe);
+  if (slot >= paths_.size()) return soc_.path(copy_path_key(r));
+  if (!paths_[slot]) paths_[slot] = &soc_.path(copy_path_key(r));  // throws for a path the SoC lacks
+  return *paths_[slot];
+}
+
+namespace {
+
+InstrCost cost_with(const Soc& soc, const TraceRecord& r, CostLookups* lookups) {
   InstrCost c;
   switch (r.kind) {
     case RecKind::Compute:
-      c.cycles = (r.pipe == Pipe::M) ? cube_cycles(soc, r) : vector_cycles(soc, r);
+      if (r.pipe == Pipe::M) c.cycles = cube_cycles(soc, r);
+      else c.cycles = vector_cycles(soc, r, lookups ? lookups->vector_curve(r) : vector_curve(soc, r));
       break;
     case RecKind::Copy: {
-      const DmaPath& p = soc.path(copy_path_key(r));
+      const DmaPath& p = lookups ? lookups->path(r) : soc.path(copy_path_key(r));
       c.cycles = p.issue_cycles;
       c.latency = p.latency_cycles;
       c.core_bytes_per_cycle = p.core_bytes_per_cycle;
@@ -275,5 +303,11 @@ InstrCost cost_of(const Soc& soc, const TraceRecord& r) {
   }
   return c;
 }
+
+}  // namespace
+
+InstrCost cost_of(const Soc& soc, const TraceRecord& r) { return cost_with(soc, r, nullptr); }
+
+InstrCost cost_of(const Soc& soc, const TraceRecord& r, CostLookups& lookups) { return cost_with(soc, r, &lookups); }
 
 }  // namespace aoc::sim

@@ -183,7 +183,7 @@ const char* pipe_label(Pipe p) {
 class Engine {
  public:
   Engine(const Soc& soc, const std::vector<BlockTrace>& blocks, const EngineOptions& opt)
-      : soc_(soc), opt_(opt), l2_(soc.l2_bytes, soc.l2_line_bytes) {
+      : soc_(soc), opt_(opt), l2_(soc.l2_bytes, soc.l2_line_bytes), lookups_(soc) {
     build_contexts(blocks);
     events_ = BlockQueue(ctxs_.size());
   }
@@ -268,6 +268,7 @@ class Engine {
   std::priority_queue<uint32_t, std::vector<uint32_t>, std::greater<>> free_slots_;
   size_t slot_end_ = 0;
   L2Cache l2_;
+  CostLookups lookups_;
   BlockQueue events_{0};  // active, unfinished blocks with a next event, by (next_time, block)
   std::vector<uint32_t> due_;  // blocks to progress in this pass, in block order
   uint64_t pass_ = 0;
@@ -413,7 +414,7 @@ class Engine {
     };
     switch (r.kind) {
       case RecKind::Scalar:
-        occupy_s(now, cost_of(soc_, recs[idx]).cycles);
+        occupy_s(now, cost_of(soc_, recs[idx], lookups_).cycles);
         break;
       case RecKind::SetFlag:
         if (r.pipe != Pipe::S) return issue_to_pipe(c, r.pipe, idx, now);
@@ -450,7 +451,7 @@ class Engine {
       case RecKind::Compute:
       case RecKind::Copy:
         if (r.pipe == Pipe::S) {  // scalar-unit copies/compute run on S itself
-          occupy_s(now, cost_of(soc_, recs[idx]).cycles);
+          occupy_s(now, cost_of(soc_, recs[idx], lookups_).cycles);
           break;
         }
         return issue_to_pipe(c, r.pipe, idx, now);
@@ -497,7 +498,7 @@ class Engine {
       case RecKind::Copy:
       case RecKind::Scalar: {
         const TraceRecord& rec = c.trace->records[idx];
-        InstrCost cost = cost_of(soc_, rec);
+        InstrCost cost = cost_of(soc_, rec, lookups_);
         ps.cur_start = now;
         ps.cur_latency = cost.latency;
         if (cost.bytes > 0) {
