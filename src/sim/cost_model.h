@@ -28,8 +28,8 @@ InstrCost cost_of(const Soc& soc, const aoc::TraceRecord& r);
 
 // The lookups cost_of makes by name (vector curves by op and types, DMA paths by the spaces a
 // copy connects), kept for a caller that costs many records of a few kinds: the timing engine,
-// where building the names and searching the SoC's maps was a tenth of its time. The costs are
-// those of cost_of(soc, r). Holds a reference to `soc`.
+// which built the same names and searched the SoC's maps for every vector instruction and copy.
+// The costs are those of cost_of(soc, r). Holds a reference to `soc`.
 class CostLookups {
  public:
   explicit CostLookups(const Soc& soc);
