@@ -54,18 +54,20 @@ uint64_t vector_elems(const TraceRecord& r) {
   return uint64_t(r.repeats) * 256 / std::max<uint32_t>(dtype_bytes(r.dtype), 1);
 }
 
-double vector_table_cycles(const Soc& soc, const TraceRecord& r) {
-  const double n = double(vector_elems(r));
+const Curve* vector_curve(const Soc& soc, const TraceRecord& r) {
   std::string base = std::string(r.op) + "." + dtype_name(r.dtype);
-  const Curve* c = nullptr;
   if (r.dst_dtype != DType::None && r.dst_dtype != r.dtype) {
     auto it = soc.vector_costs.find(base + "." + dtype_name(r.dst_dtype));
-    if (it != soc.vector_costs.end()) c = &it->second;
+    if (it != soc.vector_costs.end()) return &it->second;
   }
-  if (!c) {
-    auto it = soc.vector_costs.find(base);
-    if (it != soc.vector_costs.end()) c = &it->second;
-  }
+  auto it = soc.vector_costs.find(base);
+  return it != soc.vector_costs.end() ? &it->second : nullptr;
+}
+
+double vector_table_cycles(const Soc& soc, const TraceRecord& r) { return vector_table_cycles(soc, r, vector_curve(soc, r)); }
+
+double vector_table_cycles(const Soc& soc, const TraceRecord& r, const Curve* c) {
+  const double n = double(vector_elems(r));
   if (c) return c->at(n);
   // No measurement for this op: a full-rate instruction with the measured floor.
   return std::max(soc.vector_floor_cycles, n * dtype_bytes(r.dtype) / soc.vector_bytes_per_cycle);
@@ -81,43 +83,71 @@ double vector_ideal_cycles(const Soc& soc, const TraceRecord& r) {
   return n * dtype_bytes(r.dtype) / soc.vector_bytes_per_cycle;
 }
 
+namespace {
+
+// The 32-B blocks one repeat of a UB operand touches, with their bank groups and bank id, worked
+// out once per operand: the conflict checks below compare them pairwise.
+struct RepeatBlocks {
+  int count = 0;          // blocks in one repeat (at most 8)
+  int group[8] = {};      // bank group of block j: ((lo / block) + j) % groups
+  int bank = 0;           // bank id of the operand's start
+};
+
+constexpr int kBlocksPerRepeat = 8;
+
+RepeatBlocks repeat_blocks(const Soc& soc, const Range& rg) {
+  const uint64_t block = soc.ub_block_bytes, groups = soc.ub_bank_groups;
+  RepeatBlocks b;
+  const uint64_t n = (rg.hi > rg.lo) ? (rg.hi - rg.lo + block - 1) / block : 0;
+  b.count = int(std::min<uint64_t>(n, kBlocksPerRepeat));
+  uint64_t g = (rg.lo / block) % groups;  // consecutive blocks rotate through the groups
+  for (int j = 0; j < b.count; ++j) {
+    b.group[j] = int(g);
+    g = g + 1 == groups ? 0 : g + 1;
+  }
+  b.bank = int(rg.lo >> soc.ub_bank_id_shift);
+  return b;
+}
+
+int start_group(const Soc& soc, const Range& rg) { return int((rg.lo / soc.ub_block_bytes) % soc.ub_bank_groups); }
+
+}  // namespace
+
 int bank_conflict_beats(const Soc& soc, const TraceRecord& r) {
   // One repeat reads/writes 8 consecutive 32-B blocks per operand; consecutive blocks rotate
   // through the bank groups, so the conflict pattern of the first repeat holds for all of them.
   const uint32_t groups = soc.ub_bank_groups;
   const uint32_t block = soc.ub_block_bytes;
   if (groups == 0 || block == 0) return 1;
-  constexpr int kBlocksPerRepeat = 8;
   std::array<int, 64> reads_per_group{}, writes_per_group{};
-  auto blocks_of = [&](const Range& rg) {
-    uint64_t n = (rg.hi > rg.lo) ? (rg.hi - rg.lo + block - 1) / block : 0;
-    return int(std::min<uint64_t>(n, kBlocksPerRepeat));
-  };
-  auto group_of = [&](uint64_t addr, int j) { return int(((addr / block) + j) % groups); };
-  auto bank_of = [&](uint64_t addr) { return int(addr >> soc.ub_bank_id_shift); };
+  std::array<RepeatBlocks, 3> reads;
   int nread_ops = 0;
   for (int i = 0; i < r.nreads; ++i) {
     if (r.reads[i].space != Space::UB) continue;
-    ++nread_ops;
-    for (int j = 0; j < blocks_of(r.reads[i]); ++j) ++reads_per_group[group_of(r.reads[i].lo, j) % 64];
+    const RepeatBlocks& b = reads[nread_ops++] = repeat_blocks(soc, r.reads[i]);
+    for (int j = 0; j < b.count; ++j) ++reads_per_group[b.group[j] % 64];
   }
-  bool has_w = r.has_write && r.write.space == Space::UB;
-  if (has_w)
-    for (int j = 0; j < blocks_of(r.write); ++j) ++writes_per_group[group_of(r.write.lo, j) % 64];
+  const bool has_w = r.has_write && r.write.space == Space::UB;
+  RepeatBlocks w;
+  if (has_w) {
+    w = repeat_blocks(soc, r.write);
+    for (int j = 0; j < w.count; ++j) ++writes_per_group[w.group[j] % 64];
+  }
   int beats = 1;
   for (uint32_t g = 0; g < groups && g < 64; ++g) beats = std::max({beats, reads_per_group[g], writes_per_group[g]});
   // Read-write conflict: a write block in the same bank (group and bank id) as a read block,
   // unless source and destination start in the same bank (hardware delays the write).
   if (has_w && nread_ops > 0) {
+    const int w_start = start_group(soc, r.write);
     bool rw = false;
-    for (int i = 0; i < r.nreads && !rw; ++i) {
+    for (int i = 0, k = 0; i < r.nreads && !rw; ++i) {
       const Range& rd = r.reads[i];
       if (rd.space != Space::UB) continue;
-      bool same_start_bank = group_of(rd.lo, 0) == group_of(r.write.lo, 0) && bank_of(rd.lo) == bank_of(r.write.lo);
-      if (same_start_bank) continue;
-      for (int a = 0; a < blocks_of(rd) && !rw; ++a)
-        for (int b = 0; b < blocks_of(r.write) && !rw; ++b)
-          rw = group_of(rd.lo, a) == group_of(r.write.lo, b) && bank_of(rd.lo) == bank_of(r.write.lo);
+      const RepeatBlocks& b = reads[k++];
+      if (b.bank != w.bank) continue;  // no block of this read shares the write's bank id
+      if (start_group(soc, rd) == w_start) continue;  // same start bank
+      for (int a = 0; a < b.count && !rw; ++a)
+        for (int c = 0; c < w.count && !rw; ++c) rw = b.group[a] == w.group[c];
     }
     if (rw) ++beats;
   }
@@ -135,9 +165,15 @@ uint64_t ub_banks_touched(const Soc& soc, const TraceRecord& r) {
       const uint64_t hi = std::min(rg.hi, (bank + 1) << soc.ub_bank_id_shift);
       // Consecutive 32-B blocks rotate through the groups: a run of `groups` blocks touches all.
       const uint64_t blocks = std::min((hi - lo + block - 1) / block, groups);
+      if (blocks == groups && bank * groups + groups <= 64) {  // every group of the bank: its bits at once
+        mask |= (groups == 64 ? ~uint64_t{0} : (uint64_t{1} << groups) - 1) << (bank * groups);
+        continue;
+      }
+      uint64_t g = (lo / block) % groups;
       for (uint64_t j = 0; j < blocks; ++j) {
-        const uint64_t bit = bank * groups + (lo / block + j) % groups;
+        const uint64_t bit = bank * groups + g;
         if (bit < 64) mask |= uint64_t{1} << bit;
+        g = g + 1 == groups ? 0 : g + 1;
       }
     }
   };
@@ -146,8 +182,10 @@ uint64_t ub_banks_touched(const Soc& soc, const TraceRecord& r) {
   return mask;
 }
 
-double vector_cycles(const Soc& soc, const TraceRecord& r) {
-  double c = vector_table_cycles(soc, r);
+double vector_cycles(const Soc& soc, const TraceRecord& r) { return vector_cycles(soc, r, vector_curve(soc, r)); }
+
+double vector_cycles(const Soc& soc, const TraceRecord& r, const Curve* curve) {
+  double c = vector_table_cycles(soc, r, curve);
   int beats = bank_conflict_beats(soc, r);
   if (beats > 1) {
     double bytes = double(vector_elems(r)) * dtype_bytes(r.dtype);
@@ -204,14 +242,38 @@ double cube_cycles(const Soc& soc, const TraceRecord& r) {
   return soc.mmad_overhead_cycles + std::ceil(double(r.elems) / rate);
 }
 
-InstrCost cost_of(const Soc& soc, const TraceRecord& r) {
+CostLookups::CostLookups(const Soc& soc) : soc_(soc) { paths_.fill(nullptr); }
+
+const Curve* CostLookups::vector_curve(const TraceRecord& r) {
+  for (const auto& e : curves_)
+    if (e.op == r.op && e.dtype == r.dtype && e.dst_dtype == r.dst_dtype) return e.curve;
+  const Curve* c = sim::vector_curve(soc_, r);
+  // Names are string literals, so a handful of pointers; a kernel with very many is looked up by name.
+  if (curves_.size() < kMaxCurves) curves_.push_back({r.op, r.dtype, r.dst_dtype, c});
+  return c;
+}
+
+const DmaPath& CostLookups::path(const TraceRecord& r) {
+  // copy_path_key depends on the spaces of the first read and the write when the record has
+  // both, on its pipe otherwise.
+  const bool ranged = r.nreads > 0 && r.has_write;
+  const size_t slot = ranged ? size_t(r.reads[0].space) * 8 + size_t(r.write.space) : 64 + size_t(r.pipe);
+  if (slot >= paths_.size()) return soc_.path(copy_path_key(r));
+  if (!paths_[slot]) paths_[slot] = &soc_.path(copy_path_key(r));  // throws for a path the SoC lacks
+  return *paths_[slot];
+}
+
+namespace {
+
+InstrCost cost_with(const Soc& soc, const TraceRecord& r, CostLookups* lookups) {
   InstrCost c;
   switch (r.kind) {
     case RecKind::Compute:
-      c.cycles = (r.pipe == Pipe::M) ? cube_cycles(soc, r) : vector_cycles(soc, r);
+      if (r.pipe == Pipe::M) c.cycles = cube_cycles(soc, r);
+      else c.cycles = vector_cycles(soc, r, lookups ? lookups->vector_curve(r) : vector_curve(soc, r));
       break;
     case RecKind::Copy: {
-      const DmaPath& p = soc.path(copy_path_key(r));
+      const DmaPath& p = lookups ? lookups->path(r) : soc.path(copy_path_key(r));
       c.cycles = p.issue_cycles;
       c.latency = p.latency_cycles;
       c.core_bytes_per_cycle = p.core_bytes_per_cycle;
@@ -241,5 +303,11 @@ InstrCost cost_of(const Soc& soc, const TraceRecord& r) {
   }
   return c;
 }
+
+}  // namespace
+
+InstrCost cost_of(const Soc& soc, const TraceRecord& r) { return cost_with(soc, r, nullptr); }
+
+InstrCost cost_of(const Soc& soc, const TraceRecord& r, CostLookups& lookups) { return cost_with(soc, r, &lookups); }
 
 }  // namespace aoc::sim

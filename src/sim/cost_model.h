@@ -2,7 +2,9 @@
 // or a bandwidth-limited transfer for data movement. Pure functions of (Soc, record),
 // so the engine stays free of hardware numbers.
 #pragma once
+#include <array>
 #include <string>
+#include <vector>
 
 #include "aoc/trace.h"
 #include "sim/soc.h"
@@ -24,9 +26,35 @@ struct InstrCost {
 
 InstrCost cost_of(const Soc& soc, const aoc::TraceRecord& r);
 
+// The lookups cost_of makes by name (vector curves by op and types, DMA paths by the spaces a
+// copy connects), kept for a caller that costs many records of a few kinds: the timing engine,
+// which built the same names and searched the SoC's maps for every vector instruction and copy.
+// The costs are those of cost_of(soc, r). Holds a reference to `soc`.
+class CostLookups {
+ public:
+  explicit CostLookups(const Soc& soc);
+  const Curve* vector_curve(const aoc::TraceRecord& r);
+  const DmaPath& path(const aoc::TraceRecord& r);
+
+ private:
+  struct CurveEntry {
+    const char* op;
+    aoc::DType dtype, dst_dtype;
+    const Curve* curve;
+  };
+  static constexpr size_t kMaxCurves = 64;
+  const Soc& soc_;
+  std::vector<CurveEntry> curves_;
+  std::array<const DmaPath*, 64 + 9> paths_;  // by (read space, write space), then by pipe
+};
+InstrCost cost_of(const Soc& soc, const aoc::TraceRecord& r, CostLookups& lookups);
+
 // Pieces, exposed for tests and for T_HW.
 double vector_cycles(const Soc& soc, const aoc::TraceRecord& r);        // table cost + bank conflicts
 double vector_table_cycles(const Soc& soc, const aoc::TraceRecord& r);  // table cost only
+const Curve* vector_curve(const Soc& soc, const aoc::TraceRecord& r);   // the SoC's curve for the record's op and types, or null
+double vector_cycles(const Soc& soc, const aoc::TraceRecord& r, const Curve* curve);        // with its curve looked up
+double vector_table_cycles(const Soc& soc, const aoc::TraceRecord& r, const Curve* curve);
 double vector_ideal_cycles(const Soc& soc, const aoc::TraceRecord& r);  // lowest cost per element of its curve, no floor
 int bank_conflict_beats(const Soc& soc, const aoc::TraceRecord& r);
 // The UB banks a record's UB operands touch: bit bank_id * bank_groups + group.

@@ -1,11 +1,15 @@
 #include "sim/engine.h"
 
 #include <algorithm>
+#include <bit>
 #include <cmath>
+#include <cstring>
 #include <limits>
 #include <numeric>
+#include <queue>
 #include <sstream>
 
+#include "sim/block_queue.h"
 #include "sim/cost_model.h"
 #include "sim/fifo.h"
 #include "sim/l2_cache.h"
@@ -39,34 +43,133 @@ struct PipeState {
   uint64_t ub_banks = 0;  // V: the UB banks of the instruction in progress (cost_model.h)
 };
 
+// A transfer drawing on shared bandwidth. Its bytes left, rate and estimated finish, touched at
+// every event, live in arrays of their own (Engine::remaining_ ...) at the same index.
 struct Flow {
   uint32_t ctx;
   int pipe;  // kBackground: an L2 write-back that no pipe waits for
-  double remaining;
+  double bytes;  // effective bytes to move, until the flow is added
   double cap;
   Resource res;
   bool hbm_write = false;  // write-backs of dirty L2 lines
-  double rate = 0;
   uint64_t ub_banks = 0;      // UB banks the transfer reads or writes
   double stalled_until = 0;   // a vector instruction of its core holds one of those banks until then
+  uint64_t seq = 0;           // creation order
+  bool live = true;           // false: the flow finished and its slot is free
 };
 constexpr int kBackground = -1;
+
+// The fair share's sort key, (effective cap, creation order) as one integer: doubles order like
+// their bit patterns once negative ones (never produced) are flipped and positive ones moved above
+// them, and -0.0 is folded into +0.0 since the two compare equal. The flows of a pool used to be
+// sorted by (cap, index in the list of flows), which keeps creation order.
+unsigned __int128 cap_key(double cap, uint64_t seq) {
+  if (cap == 0) cap = 0.0;
+  uint64_t bits = std::bit_cast<uint64_t>(cap);
+  bits = (bits >> 63) ? ~bits : bits | (uint64_t{1} << 63);
+  return (static_cast<unsigned __int128>(bits) << 64) | seq;
+}
+
+// Max-min fair share of one pool as a chain of equal splits: while the next flow's cap is not
+// below its share, each of the m flows left takes share = left / m and leaves left - share. That
+// chain depends only on (left, m), and the same few (usually the whole capacity and the number of
+// flows not capped) recur at every change of a pool's flows, so its steps are kept: reusing them
+// gives the very values the divisions and subtractions give.
+class ShareChains {
+ public:
+  struct Chain {
+    std::vector<double> left;   // left before step j
+    std::vector<double> share;  // left[j] / (m - j)
+    size_t m = 0;
+  };
+  // A direct-mapped table: a chain whose slot another (left, m) takes is simply computed again.
+  // It starts small (most kernels have a few flows) and doubles while chains keep being lost.
+  Chain& find(double left, size_t m) {
+    const uint64_t bits = std::bit_cast<uint64_t>(left);
+    Slot& s = slots_[((bits * 0x9e3779b97f4a7c15ull) >> 40 ^ m) & (slots_.size() - 1)];
+    if (s.left_bits != bits || s.chain.m != m || s.chain.left.empty()) {
+      if (++misses_ > 4 * slots_.size() && slots_.size() < kMaxSlots) {
+        slots_ = std::vector<Slot>(2 * slots_.size());
+        misses_ = 0;
+        return find(left, m);
+      }
+      s.left_bits = bits;
+      s.chain.m = m;
+      s.chain.left.assign(1, left);
+      s.chain.share.assign(1, left / double(m));
+    }
+    return s.chain;
+  }
+  // Makes step j of the chain available (j < m).
+  static void extend(Chain& c, size_t j) {
+    while (c.share.size() <= j) {
+      const size_t k = c.share.size();
+      const double left = c.left[k - 1] - c.share[k - 1];
+      c.left.push_back(left);
+      c.share.push_back(left / double(c.m - k));
+    }
+  }
+
+ private:
+  static constexpr size_t kMaxSlots = 4096;  // powers of two
+  struct Slot {
+    uint64_t left_bits = 0;
+    Chain chain;
+  };
+  std::vector<Slot> slots_ = std::vector<Slot>(64);
+  size_t misses_ = 0;
+};
+constexpr int kPools = int(Resource::Count);
+constexpr double kEstimateSlack = 1e-6;  // relative, and absolute in cycles
+double estimate_low(double e) { return e * (1 - kEstimateSlack) - kEstimateSlack; }
+double estimate_high(double e) { return e * (1 + kEstimateSlack) + kEstimateSlack; }
+// rem[i] -= rate[i] * dt for every flow, two at a time: each lane does the same IEEE
+// multiplication and subtraction as the scalar expression.
+void move_bytes(double* rem, const double* rate, size_t n, double dt) {
+  using Pair = double __attribute__((vector_size(16)));
+  const Pair d = {dt, dt};
+  size_t i = 0;
+  for (; i + 2 <= n; i += 2) {
+    Pair r, q;
+    std::memcpy(&r, rem + i, sizeof r);
+    std::memcpy(&q, rate + i, sizeof q);
+    r -= q * d;
+    std::memcpy(rem + i, &r, sizeof r);
+  }
+  for (; i < n; ++i) rem[i] -= rate[i] * dt;
+}
+
+// advance_flows' tolerance: a flow finishing this close after the event time finishes with it.
+double finish_limit(double t) { return t + 1e-9 * std::max(1.0, t); }
+
+// What scheduling reads of a record, in six bytes: most records are flags, which need no more,
+// and the records themselves (200 bytes each, hundreds of MB for a large kernel) are mostly out
+// of cache by the time a pipe reaches them.
+struct Op {
+  RecKind kind;
+  Pipe pipe;
+  Pipe peer;
+  uint8_t event_id;
+  uint16_t flag;  // SetFlag/WaitFlag: the block's queue of (pipe, peer, event_id) in Ctx::flags
+};
 
 struct Ctx {
   uint32_t block = 0;
   const Trace* trace = nullptr;
+  std::vector<Op> ops;  // by record index
   CoreType type = CoreType::AIV;
   uint32_t phys = 0;
   int wave = 0;
   int successor = -1;  // next block on the same physical core
-  bool active = false, finished = false, dirty = false;
+  bool active = false, finished = false;
+  uint64_t visited_pass = 0;  // the last pass that progressed this block (at most once per pass)
   bool sync_arrived = false;
   double sync_time = 0;
   size_t next = 0;  // next record to issue
   double s_free = 0;
   double next_time = kInf;
   std::array<PipeState, kPipes> pipes;
-  FifoTable<FlagEntry> flags;  // by flag_key
+  std::vector<Fifo<FlagEntry>> flags;  // by Op::flag
   BlockResult res;
 };
 
@@ -80,8 +183,9 @@ const char* pipe_label(Pipe p) {
 class Engine {
  public:
   Engine(const Soc& soc, const std::vector<BlockTrace>& blocks, const EngineOptions& opt)
-      : soc_(soc), opt_(opt), l2_(soc.l2_bytes, soc.l2_line_bytes) {
+      : soc_(soc), opt_(opt), l2_(soc.l2_bytes, soc.l2_line_bytes), lookups_(soc) {
     build_contexts(blocks);
+    events_ = BlockQueue(ctxs_.size());
   }
 
   SimResult run() {
@@ -93,33 +197,32 @@ class Engine {
     for (auto& c : ctxs_)
       if (c.wave == 0) activate(c, stagger * dispatched++);
     while (unfinished > 0) {
-      for (size_t i = 0; i < ctxs_.size(); ++i) {
-        Ctx& c = ctxs_[i];
-        if (!c.active || c.finished) continue;
-        if (c.next_time > now && !c.dirty) continue;
-        c.dirty = false;
+      // Blocks due at `now`, in block order: the order of their L2 accesses, new flows and spans.
+      ++pass_;
+      collect_due(now);
+      for (size_t k = 0; k < due_.size(); ++k) {
+        Ctx& c = ctxs_[due_[k]];
         progress(c, now);
+        schedule(c);
         if (c.finished) {
           --unfinished;
-          if (c.successor >= 0) activate(ctxs_[c.successor], c.res.end + soc_.us_to_cycles(soc_.launch_per_wave_us));
+          if (c.successor >= 0) {
+            Ctx& next = ctxs_[c.successor];  // a later block: it joins this pass if it starts now
+            activate(next, c.res.end + soc_.us_to_cycles(soc_.launch_per_wave_us));
+            if (next.next_time <= now) mark_due(next, k + 1);
+          }
         }
       }
       release_sync_if_complete();
       if (unfinished == 0) break;
-      if (flows_dirty_) assign_rates(now);
-      double t_next = kInf, stall_end = kInf;
-      for (const auto& c : ctxs_)
-        if (c.active && !c.finished) t_next = std::min(t_next, c.next_time);
-      for (const auto& f : flows_) {
-        if (f.rate > 0) t_next = std::min(t_next, now + f.remaining / f.rate);
-        if (f.stalled_until > now) stall_end = std::min(stall_end, f.stalled_until);
-      }
-      t_next = std::min(t_next, stall_end);
+      assign_rates(now);
+      double stall_end = kInf;
+      double t_next = next_flow_event(now, earliest_block_event(), stall_end);
       if (!(t_next < kInf)) throw SimError(deadlock_report(now));
       if (t_next < now) t_next = now;
       advance_flows(now, t_next);
+      if (stall_end <= t_next) unstall(t_next);
       now = t_next;
-      if (stall_end <= now) flows_dirty_ = true;  // a stalled transfer gets its rate back
     }
     return finish();
   }
@@ -129,9 +232,46 @@ class Engine {
   const EngineOptions& opt_;
   std::vector<Ctx> ctxs_;
   std::vector<Flow> flows_;
-  std::vector<std::pair<double, size_t>> by_cap_;  // assign_rates' working list, kept to reuse its storage
+  // A flow in its pool's fair share, with the effective cap it had at the last one.
+  struct CapEntry {
+    unsigned __int128 key;  // cap_key(cap, seq)
+    double cap;
+    double stall_until;  // the flow's stalled_until when cap was taken
+    uint64_t seq;        // the flow's creation order: its slot may hold a later flow once it finished
+    uint32_t index;      // into flows_
+    bool stalled;        // cap was taken during that stall
+  };
+  // Per pool, its flows in the order of the last fair share, by (effective cap, creation). Kept
+  // between updates: only flows whose cap changed get a new key, and re-sorting the nearly
+  // sorted list costs little.
+  std::array<std::vector<CapEntry>, kPools> pools_;
+  std::array<bool, kPools> pool_dirty_{};
+  std::array<bool, kPools> pool_lost_flows_{};  // a flow of the pool finished since its last fair share
+  uint64_t next_seq_ = 0;
+  int hbm_reads_ = 0, hbm_writes_ = 0;  // flows in the HBM pool reading, writing back
+  // Per flow, at its index in flows_: bytes left, rate, and a lower bound of its finish. The
+  // finish is now + remaining / rate; estimated when the rate changes, it moves by a few ulps
+  // per event as remaining is decremented, far less than kEstimateSlack, so only flows whose
+  // bound comes before the next event need dividing out.
+  std::vector<double> remaining_, rate_, finish_low_;
+  std::vector<uint8_t> recap_;  // the flow's stall changed since its pool's last fair share
+  // Per pool, as of its last fair share: the latest its first flow can finish, and the first
+  // end of a stall of its flows (a stall that ends, or a new one, marks the pool).
+  std::array<double, kPools> pool_finish_high_{kInf, kInf, kInf};
+  std::array<double, kPools> pool_finish_low_{kInf, kInf, kInf};  // the earliest its first flow can finish
+  std::array<double, kPools> pool_stall_end_{kInf, kInf, kInf};
+  ShareChains chains_;
+  std::vector<uint32_t> near_;                       // flows that may finish at the next event
+  std::vector<double> near_finish_;                  // and their exact finish times
+  // Slots of flows_ whose flow finished, lowest first: live flows stay packed at the front, and
+  // the loops over flows stop at slot_end_, one past the last live one.
+  std::priority_queue<uint32_t, std::vector<uint32_t>, std::greater<>> free_slots_;
+  size_t slot_end_ = 0;
   L2Cache l2_;
-  bool flows_dirty_ = false;
+  CostLookups lookups_;
+  BlockQueue events_{0};  // active, unfinished blocks with a next event, by (next_time, block)
+  std::vector<uint32_t> due_;  // blocks to progress in this pass, in block order
+  uint64_t pass_ = 0;
   bool uses_sync_all_ = false;
   SimResult out_;
 
@@ -157,14 +297,66 @@ class Engine {
       c.res.block = c.block;
       c.res.physical_core = c.phys;
       c.res.type = c.type;
-      for (const auto& r : c.trace->records)
-        if (r.kind == RecKind::SyncAll) uses_sync_all_ = true;
+      decode(c);
       out_.waves = std::max(out_.waves, c.wave + 1);
     }
     if (uses_sync_all_ && out_.waves > 1)
       throw SimError("SyncAll needs every block resident at once, but " + std::to_string(blocks.size()) +
                      " blocks exceed the cores of " + soc_.name + " (" + std::to_string(soc_.aiv_cores) + " AIV, " +
                      std::to_string(soc_.aic_cores) + " AIC)");
+  }
+
+  // Keeps the block's place in events_ in step with its next_time.
+  void schedule(const Ctx& c) {
+    if (c.active && !c.finished && c.next_time < kInf) events_.set(c.block, c.next_time);
+    else events_.remove(c.block);
+  }
+
+  // Adds a block to due_ in block order, among the entries from `from` on.
+  void mark_due(Ctx& c, size_t from) {
+    if (c.visited_pass == pass_) return;
+    c.visited_pass = pass_;
+    due_.insert(std::upper_bound(due_.begin() + std::ptrdiff_t(from), due_.end(), c.block), c.block);
+  }
+
+  // Moves every block whose next event is at or before `now` into due_, in block order. They
+  // leave the queue by (time, block): all at `now`, so in block order, unless some came due
+  // earlier (a block started late), which a sort puts right.
+  void collect_due(double now) {
+    due_.clear();
+    bool sorted = true;
+    while (!events_.empty() && events_.top_time() <= now) {
+      Ctx& c = ctxs_[events_.top()];
+      events_.pop();
+      if (c.visited_pass == pass_) continue;
+      c.visited_pass = pass_;
+      if (!due_.empty() && c.block < due_.back()) sorted = false;
+      due_.push_back(c.block);
+    }
+    if (!sorted) std::sort(due_.begin(), due_.end());
+  }
+
+  double earliest_block_event() {
+    return events_.empty() ? kInf : events_.top_time();
+  }
+
+  // Fills c.ops, numbering the flag queues the block uses in order of first use.
+  void decode(Ctx& c) {
+    const auto& recs = c.trace->records;
+    c.ops.reserve(recs.size());
+    std::vector<uint32_t> keys;  // flag_key of each queue
+    for (const auto& r : recs) {
+      Op op{r.kind, r.pipe, r.peer, r.event_id, 0};
+      if (r.kind == RecKind::SetFlag || r.kind == RecKind::WaitFlag) {
+        const uint32_t key = flag_key(r.pipe, r.peer, r.event_id);
+        const size_t q = size_t(std::find(keys.begin(), keys.end(), key) - keys.begin());
+        if (q == keys.size()) keys.push_back(key);
+        op.flag = uint16_t(q);  // at most 9 * 9 * 256 keys
+      }
+      if (r.kind == RecKind::SyncAll) uses_sync_all_ = true;
+      c.ops.push_back(op);
+    }
+    c.flags.resize(keys.size());
   }
 
   void activate(Ctx& c, double t) {
@@ -177,6 +369,7 @@ class Engine {
     c.res.start = t;
     c.next_time = t;
     for (auto& p : c.pipes) p.last_done = t;
+    schedule(c);
   }
 
   int add_span(Ctx& c, Pipe p, uint32_t rec, double start, double end, double done) {
@@ -186,6 +379,17 @@ class Engine {
   }
 
   // ---- issue (scalar unit) ----
+  // Blocks issue in lockstep through traces of hundreds of MB, so a record is seldom in cache
+  // when its cost is needed; fetching it a few records ahead hides most of that.
+  static constexpr uint32_t kPrefetchAhead = 4;
+  static void prefetch_costed(const Ctx& c, size_t i) {
+    if (i >= c.ops.size()) return;
+    const RecKind k = c.ops[i].kind;
+    if (k != RecKind::Compute && k != RecKind::Copy && k != RecKind::Scalar) return;  // flags need only c.ops
+    const char* p = reinterpret_cast<const char*>(&c.trace->records[i]);
+    for (size_t off = 0; off < sizeof(TraceRecord); off += 64) __builtin_prefetch(p + off);
+  }
+
   bool drained(const Ctx& c) const {
     for (int p = 0; p < kPipes; ++p)
       if (p != kS && (!c.pipes[p].queue.empty() || c.pipes[p].mode != PipeMode::Idle)) return false;
@@ -201,7 +405,8 @@ class Engine {
     const auto& recs = c.trace->records;
     if (c.next >= recs.size() || c.s_free > now || c.sync_arrived) return false;
     const uint32_t idx = uint32_t(c.next);
-    const TraceRecord& r = recs[idx];
+    const Op& r = c.ops[idx];
+    prefetch_costed(c, idx + kPrefetchAhead);
     auto occupy_s = [&](double start, double cycles) {
       c.s_free = start + cycles;
       c.res.busy[kS] += cycles;
@@ -209,17 +414,17 @@ class Engine {
     };
     switch (r.kind) {
       case RecKind::Scalar:
-        occupy_s(now, cost_of(soc_, r).cycles);
+        occupy_s(now, cost_of(soc_, recs[idx], lookups_).cycles);
         break;
       case RecKind::SetFlag:
         if (r.pipe != Pipe::S) return issue_to_pipe(c, r.pipe, idx, now);
         // The scalar unit is in order: everything it did before is complete.
-        c.flags[flag_key(r.pipe, r.peer, r.event_id)].push_back({now + soc_.set_flag_cycles, idx});
+        c.flags[r.flag].push_back({now + soc_.set_flag_cycles, idx});
         c.s_free = now + soc_.set_flag_cycles;
         break;
       case RecKind::WaitFlag: {
         if (r.peer != Pipe::S) return issue_to_pipe(c, r.peer, idx, now);
-        auto& q = c.flags[flag_key(r.pipe, Pipe::S, r.event_id)];
+        auto& q = c.flags[r.flag];  // (r.pipe, S, event)
         if (q.empty()) return false;
         FlagEntry e = q.front();
         q.pop_front();
@@ -246,7 +451,7 @@ class Engine {
       case RecKind::Compute:
       case RecKind::Copy:
         if (r.pipe == Pipe::S) {  // scalar-unit copies/compute run on S itself
-          occupy_s(now, cost_of(soc_, r).cycles);
+          occupy_s(now, cost_of(soc_, recs[idx], lookups_).cycles);
           break;
         }
         return issue_to_pipe(c, r.pipe, idx, now);
@@ -273,29 +478,27 @@ class Engine {
     PipeState& ps = c.pipes[p];
     if (ps.mode == PipeMode::Fixed && ps.until <= now) ps.mode = PipeMode::Idle;
     if (ps.mode == PipeMode::FlowPending && ps.until <= now) {
-      flows_.push_back(Flow{uint32_t(&c - ctxs_.data()), p, ps.pending_bytes, ps.pending_cap, ps.pending_res});
-      ps.flow = int(flows_.size() - 1);
-      Flow& f = flows_.back();
+      Flow f{uint32_t(&c - ctxs_.data()), p, ps.pending_bytes, ps.pending_cap, ps.pending_res};
       f.ub_banks = ub_banks_touched(soc_, c.trace->records[ps.pending_rec]);
       const PipeState& v = c.pipes[int(Pipe::V)];
       if (v.mode == PipeMode::Fixed && v.until > now && (v.ub_banks & f.ub_banks) != 0) f.stalled_until = v.until;
-      if (ps.pending_res != Resource::None) {
-        const double writeback = route_through_l2(flows_.back(), c.trace->records[ps.pending_rec]);
-        if (writeback > 0) flows_.push_back(Flow{flows_.back().ctx, kBackground, writeback, kInf, Resource::Hbm, true});
-      }
+      double writeback = 0;
+      if (ps.pending_res != Resource::None) writeback = route_through_l2(f, c.trace->records[ps.pending_rec]);
+      ps.flow = int(add_flow(f, now));
+      if (writeback > 0) add_flow(Flow{f.ctx, kBackground, writeback, kInf, Resource::Hbm, true}, now);
       ps.mode = PipeMode::Flowing;
-      flows_dirty_ = true;
       return true;
     }
     if (ps.mode != PipeMode::Idle || ps.queue.empty()) return false;
     const uint32_t idx = ps.queue.front();
-    const TraceRecord& r = c.trace->records[idx];
+    const Op& r = c.ops[idx];
     const Pipe pipe = Pipe(p);
     switch (r.kind) {
       case RecKind::Compute:
       case RecKind::Copy:
       case RecKind::Scalar: {
-        InstrCost cost = cost_of(soc_, r);
+        const TraceRecord& rec = c.trace->records[idx];
+        InstrCost cost = cost_of(soc_, rec, lookups_);
         ps.cur_start = now;
         ps.cur_latency = cost.latency;
         if (cost.bytes > 0) {
@@ -310,7 +513,7 @@ class Engine {
           ps.mode = PipeMode::Fixed;
           ps.until = now + cost.cycles;
           ps.last_done = std::max(ps.last_done, ps.until + cost.latency);
-          if (pipe == Pipe::V) stall_transfers(c, ps, r);
+          if (pipe == Pipe::V) stall_transfers(c, ps, rec);
           c.res.busy[p] += cost.cycles;
           add_span(c, pipe, idx, now, ps.until, ps.until + cost.latency);
         }
@@ -319,13 +522,13 @@ class Engine {
       case RecKind::SetFlag: {
         // Fires once every earlier instruction of this pipe has completed; later ones may proceed.
         double t = std::max(now, ps.last_done) + soc_.set_flag_cycles;
-        c.flags[flag_key(pipe, r.peer, r.event_id)].push_back({t, idx});
+        c.flags[r.flag].push_back({t, idx});  // (this pipe, peer, event)
         ps.mode = PipeMode::Fixed;
         ps.until = now + soc_.set_flag_cycles;
         break;
       }
       case RecKind::WaitFlag: {
-        auto& q = c.flags[flag_key(r.pipe, pipe, r.event_id)];
+        auto& q = c.flags[r.flag];  // (r.pipe, this pipe, event)
         if (q.empty()) return false;  // blocks this pipe (and everything queued behind it)
         FlagEntry e = q.front();
         q.pop_front();
@@ -347,7 +550,40 @@ class Engine {
         throw SimError("SyncAll cannot be queued on a pipe");
     }
     ps.queue.pop_front();
+    // The next record of this pipe runs after this one; it was issued long ago and has likely
+    // left the cache since.
+    if (!ps.queue.empty()) prefetch_costed(c, ps.queue.front());
     return true;
+  }
+
+  // Puts the flow in a free slot of flows_ (slots never move, so indices held by pipes and pools
+  // stay valid) and returns the slot.
+  uint32_t add_flow(Flow f, double now) {
+    const int r = int(f.res);
+    f.seq = next_seq_++;
+    uint32_t i;
+    if (free_slots_.empty()) {
+      i = uint32_t(flows_.size());
+      flows_.push_back(f);
+      remaining_.push_back(f.bytes);
+      rate_.push_back(0);
+      finish_low_.push_back(kInf);
+      recap_.push_back(0);
+    } else {
+      i = free_slots_.top();
+      free_slots_.pop();
+      flows_[i] = f;
+      remaining_[i] = f.bytes;
+      rate_[i] = 0;
+      finish_low_[i] = kInf;
+      recap_[i] = 0;
+    }
+    slot_end_ = std::max<size_t>(slot_end_, i + 1);
+    const double cap = effective_cap(f, now);
+    pools_[r].push_back(CapEntry{cap_key(cap, f.seq), cap, f.stalled_until, f.seq, i, f.stalled_until > now});
+    pool_dirty_[r] = true;
+    if (f.res == Resource::Hbm) ++(f.hbm_write ? hbm_writes_ : hbm_reads_);
+    return i;
   }
 
   void add_arrow(Ctx& c, Pipe src, Pipe dst, const FlagEntry& e, uint32_t wait_rec, double t) {
@@ -355,12 +591,24 @@ class Engine {
     out_.arrows.push_back(FlagArrow{c.block, src, dst, e.rec, wait_rec, e.time, t});
   }
 
+  // False when step_pipe would certainly do nothing: the pipe is busy until later, moving data,
+  // or idle with nothing queued. (A Fixed pipe whose time is up must still turn Idle there.)
+  static bool may_step(const PipeState& ps, double now) {
+    switch (ps.mode) {
+      case PipeMode::Idle: return !ps.queue.empty();
+      case PipeMode::Fixed:
+      case PipeMode::FlowPending: return ps.until <= now;
+      case PipeMode::Flowing: return false;
+    }
+    return true;
+  }
+
   void progress(Ctx& c, double now) {
     bool changed = true;
     while (changed) {
       changed = false;
       for (int p = 0; p < kPipes; ++p)
-        if (p != kS && step_pipe(c, p, now)) changed = true;
+        if (p != kS && may_step(c.pipes[p], now) && step_pipe(c, p, now)) changed = true;
       if (step_issue(c, now)) changed = true;
     }
     if (c.next >= c.trace->records.size() && !c.sync_arrived && drained(c)) {
@@ -409,11 +657,11 @@ class Engine {
       f.res = Resource::L2;
       return double(o.writeback_bytes);
     }
-    // f.remaining holds the effective (penalised) bytes of the requested ones; scale each part alike.
-    const double scale = f.remaining / double(r.bytes);
+    // f.bytes holds the effective (penalised) bytes of the requested ones; scale each part alike.
+    const double scale = f.bytes / double(r.bytes);
     const double l2_in_hbm_time = soc_.hbm_read_bytes_per_cycle / soc_.l2_write_bytes_per_cycle;
     f.res = Resource::Hbm;
-    f.remaining = scale * (double(o.miss_bytes) + double(o.hit_bytes) * l2_in_hbm_time);
+    f.bytes = scale * (double(o.miss_bytes) + double(o.hit_bytes) * l2_in_hbm_time);
     return double(o.writeback_bytes);
   }
 
@@ -423,63 +671,170 @@ class Engine {
     v.ub_banks = 0;
     if (soc_.dma_vector_bank_stall <= 0) return;
     v.ub_banks = ub_banks_touched(soc_, r);
-    const uint32_t ctx = uint32_t(&c - ctxs_.data());
-    for (auto& f : flows_)
-      if (f.pipe != kBackground && f.ctx == ctx && (f.ub_banks & v.ub_banks) != 0) {
-        f.stalled_until = std::max(f.stalled_until, v.until);
-        flows_dirty_ = true;
-      }
+    for (const PipeState& ps : c.pipes) {  // the core's transfers: one per pipe that moves data
+      if (ps.mode != PipeMode::Flowing) continue;
+      Flow& f = flows_[ps.flow];
+      if ((f.ub_banks & v.ub_banks) == 0) continue;
+      f.stalled_until = std::max(f.stalled_until, v.until);
+      recap_[ps.flow] = 1;
+      pool_dirty_[int(f.res)] = true;
+    }
   }
 
-  void assign_rates(double now) {
-    flows_dirty_ = false;
-    bool hbm_reads = false, hbm_writes = false;
-    for (const auto& f : flows_)
-      if (f.res == Resource::Hbm) (f.hbm_write ? hbm_writes : hbm_reads) = true;
+  double capacity_of(int pool) const {
+    if (pool == int(Resource::None)) return kInf;
+    if (pool == int(Resource::L2)) return soc_.l2_write_bytes_per_cycle;
     // HBM loses capacity to read/write turnarounds while it both reads and writes back.
-    double mix = (hbm_reads && hbm_writes) ? soc_.rw_mix_efficiency : 1.0;
-    double capacity[int(Resource::Count)] = {kInf, soc_.hbm_read_bytes_per_cycle * mix, soc_.l2_write_bytes_per_cycle};
-    // Max-min fair share: flows capped below the equal share keep their cap, the rest split what is left.
-    for (int r = 0; r < int(Resource::Count); ++r) {
-      // (cap, index) in increasing order: the index breaks ties, as a stable sort by cap would.
-      by_cap_.clear();
-      for (size_t i = 0; i < flows_.size(); ++i) {
-        const Flow& f = flows_[i];
-        if (int(f.res) != r) continue;
-        by_cap_.emplace_back(f.stalled_until > now ? f.cap * (1.0 - soc_.dma_vector_bank_stall) : f.cap, i);
+    const double mix = (hbm_reads_ > 0 && hbm_writes_ > 0) ? soc_.rw_mix_efficiency : 1.0;
+    return soc_.hbm_read_bytes_per_cycle * mix;
+  }
+
+  double effective_cap(const Flow& f, double now) const {
+    return f.stalled_until > now ? f.cap * (1.0 - soc_.dma_vector_bank_stall) : f.cap;
+  }
+
+  // Recomputes the rates of the pools whose flows, caps or capacity changed since the last call.
+  void assign_rates(double now) {
+    for (int r = 0; r < kPools; ++r) {
+      if (!pool_dirty_[r]) continue;
+      pool_dirty_[r] = false;
+      share_pool(r, now);
+      double low = kInf, high = kInf, stall_end = kInf;
+      for (const CapEntry& e : pools_[r]) {
+        const uint32_t i = e.index;
+        const double finish = rate_[i] > 0 ? now + remaining_[i] / rate_[i] : kInf;
+        finish_low_[i] = estimate_low(finish);
+        low = std::min(low, finish_low_[i]);
+        high = std::min(high, estimate_high(finish));
+        if (e.stall_until > now) stall_end = std::min(stall_end, e.stall_until);
       }
-      std::sort(by_cap_.begin(), by_cap_.end());
-      double left = capacity[r];
-      const size_t n = by_cap_.size();
-      for (size_t k = 0; k < n; ++k) {
-        double share = left / double(n - k);
-        double rate = std::min(by_cap_[k].first, share);
-        flows_[by_cap_[k].second].rate = rate;
-        left -= rate;
+      pool_finish_low_[r] = low;
+      pool_finish_high_[r] = high;
+      pool_stall_end_[r] = stall_end;
+    }
+  }
+
+  // Max-min fair share: flows capped below the equal share keep their cap, the rest split what is left.
+  void share_pool(int r, double now) {
+    auto& entries = pools_[r];
+    // Flows that finished leave (in place, keeping the order).
+    if (pool_lost_flows_[r]) {
+      pool_lost_flows_[r] = false;
+      size_t kept = 0;
+      for (const CapEntry& e : entries) {
+        const Flow& f = flows_[e.index];
+        if (f.live && f.seq == e.seq) entries[kept++] = e;
+      }
+      entries.resize(kept);
+    }
+    // New caps for flows whose stall changed or ended; the others keep theirs.
+    for (CapEntry& e : entries) {
+      if (!recap_[e.index] && !(e.stalled && e.stall_until <= now)) continue;
+      recap_[e.index] = 0;
+      const Flow& f = flows_[e.index];
+      e.cap = effective_cap(f, now);
+      e.key = cap_key(e.cap, f.seq);
+      e.stall_until = f.stalled_until;
+      e.stalled = f.stalled_until > now;
+    }
+    // (cap, creation) in increasing order, as a stable sort by cap would give. The list is in the
+    // last order with a few new keys and new flows at the end: insertion sort.
+    for (size_t k = 1; k < entries.size(); ++k) {
+      if (!(entries[k].key < entries[k - 1].key)) continue;
+      const CapEntry x = entries[k];
+      size_t j = k;
+      for (; j > 0 && x.key < entries[j - 1].key; --j) entries[j] = entries[j - 1];
+      entries[j] = x;
+    }
+    // Step k: share = left / (n - k); rate = min(cap, share); left -= rate.
+    double left = capacity_of(r);
+    const size_t n = entries.size();
+    size_t k = 0;
+    while (k < n) {
+      // A flow capped below its share (stalled ones, often several in a row) keeps its cap.
+      const CapEntry& first = entries[k];
+      if (!(left / double(n - k) < first.cap)) {  // std::min(cap, share) is cap unless share < cap
+        rate_[first.index] = first.cap;
+        left -= first.cap;
+        ++k;
+        continue;
+      }
+      // From here equal splits, until a cap is below its share again.
+      ShareChains::Chain& chain = chains_.find(left, n - k);
+      for (size_t j = 0;; ++j, ++k) {
+        if (k == n) return;
+        ShareChains::extend(chain, j);
+        const double share = chain.share[j];
+        const CapEntry& e = entries[k];
+        if (share < e.cap) {
+          rate_[e.index] = share;
+          continue;
+        }
+        rate_[e.index] = e.cap;
+        left = chain.left[j] - e.cap;
+        ++k;
+        break;
       }
     }
+  }
+
+  // The earliest of the blocks' next event, the end of a stall and the finish of a flow (exactly
+  // now + remaining / rate). Only flows whose estimate can come first are divided out; they are
+  // kept in near_ for advance_flows.
+  double next_flow_event(double now, double t_blocks, double& stall_end) {
+    double bound = t_blocks;
+    for (int r = 0; r < kPools; ++r) {
+      bound = std::min(bound, pool_finish_high_[r]);
+      stall_end = std::min(stall_end, pool_stall_end_[r]);
+    }
+    bound = std::min(bound, stall_end);
+    const double reach = finish_limit(bound);
+    near_.clear();
+    near_finish_.clear();
+    double t_next = kInf;
+    for (int r = 0; r < kPools; ++r) {
+      if (!(pool_finish_low_[r] <= reach)) continue;  // none of its flows can finish by then
+      for (const CapEntry& e : pools_[r]) {
+        const uint32_t i = e.index;
+        if (!(finish_low_[i] <= reach)) continue;
+        const double finish = now + remaining_[i] / rate_[i];
+        near_.push_back(i);
+        near_finish_.push_back(finish);
+        if (rate_[i] > 0) t_next = std::min(t_next, finish);
+      }
+    }
+    return std::min({t_next, t_blocks, stall_end});
   }
 
   void advance_flows(double now, double t) {
-    double dt = t - now;
+    const double dt = t - now;
+    const double limit = finish_limit(t);
+    move_bytes(remaining_.data(), rate_.data(), slot_end_, dt);
+    double* rem = remaining_.data();
+    // Flows that finish by t end at t (no subtraction for them).
     bool any_done = false;
-    for (auto& f : flows_) {
-      double finish = now + f.remaining / f.rate;
-      if (finish <= t + 1e-9 * std::max(1.0, t)) {
-        f.remaining = 0;
+    for (size_t k = 0; k < near_.size(); ++k)
+      if (near_finish_[k] <= limit) {
+        rem[near_[k]] = 0;
         any_done = true;
-      } else {
-        f.remaining -= f.rate * dt;
       }
-    }
-    if (!any_done) return;
-    size_t kept = 0;  // unfinished flows move to the front, in order
-    for (size_t i = 0; i < flows_.size(); ++i) {
-      const Flow& f = flows_[i];
-      if (f.remaining > 0) {
-        flows_[kept++] = f;
-        continue;
-      }
+    if (any_done) remove_finished(t);
+  }
+
+  // Ends every live flow with no bytes left (those finishing at t have been set to 0) and frees
+  // its slot; its pool drops the entry at its next fair share.
+  void remove_finished(double t) {
+    for (size_t i = 0; i < slot_end_; ++i) {
+      Flow& f = flows_[i];
+      if (!f.live || remaining_[i] > 0) continue;
+      f.live = false;
+      remaining_[i] = 0;
+      rate_[i] = 0;  // a free slot keeps 0 bytes: moving bytes leaves it so
+      finish_low_[i] = kInf;
+      free_slots_.push(uint32_t(i));
+      pool_dirty_[int(f.res)] = true;
+      pool_lost_flows_[int(f.res)] = true;
+      if (f.res == Resource::Hbm) --(f.hbm_write ? hbm_writes_ : hbm_reads_);
       if (f.pipe == kBackground) continue;
       Ctx& c = ctxs_[f.ctx];
       PipeState& ps = c.pipes[f.pipe];
@@ -492,13 +847,18 @@ class Engine {
         out_.spans[ps.span].done = t + ps.cur_latency;
         ps.span = -1;
       }
-      c.dirty = true;
-      c.next_time = std::min(c.next_time, t);
+      if (t < c.next_time) {
+        c.next_time = t;
+        schedule(c);
+      }
     }
-    flows_.resize(kept);
-    for (size_t i = 0; i < flows_.size(); ++i)
-      if (flows_[i].pipe != kBackground) ctxs_[flows_[i].ctx].pipes[flows_[i].pipe].flow = int(i);
-    flows_dirty_ = true;
+    while (slot_end_ > 0 && !flows_[slot_end_ - 1].live) --slot_end_;
+  }
+
+  // Stalls that ended by t: those flows get their full cap back.
+  void unstall(double t) {
+    for (int r = 0; r < kPools; ++r)
+      if (pool_stall_end_[r] <= t) pool_dirty_[r] = true;
   }
 
   // ---- SyncAll ----
@@ -516,6 +876,7 @@ class Engine {
       ++c.next;
       ++c.res.instructions;
       c.next_time = t;
+      schedule(c);
     }
   }
 

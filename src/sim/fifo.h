@@ -33,20 +33,4 @@ class Fifo {
   size_t head_ = 0;
 };
 
-// Queues by a small integer key (a kernel uses a handful of flag keys): a linear search
-// over the keys seen so far; operator[] adds an empty queue for a new key.
-template <class T>
-class FifoTable {
- public:
-  Fifo<T>& operator[](uint32_t key) {
-    for (auto& [k, q] : queues_)
-      if (k == key) return q;
-    queues_.emplace_back(key, Fifo<T>{});
-    return queues_.back().second;
-  }
-
- private:
-  std::vector<std::pair<uint32_t, Fifo<T>>> queues_;
-};
-
 }  // namespace aoc::sim

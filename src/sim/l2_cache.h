@@ -5,14 +5,17 @@
 // (fully associative). Only what the timing needs is kept: line addresses, recency and
 // dirtiness.
 //
-// The engine looks up every 512 B line of every GM transfer, so the lookup is O(1) with no
-// allocation in the steady state: the lines live in a pool threaded by a recency list of
-// indices and found through hash chains keyed by line number. Both grow with the lines a
-// kernel touches, not with the size of the L2 (393,216 lines on Ascend910B1), so simulating
-// a small kernel does not pay for clearing a table of the whole cache.
+// An access handles its lines in address order, and each line it touches or allocates becomes
+// the most recent: the lines of one transfer end up next to each other in the recency order, in
+// address order, and leave it in that order. So the recency list is kept as runs of consecutive
+// lines (oldest first within a run) with one dirty bit per run, found by their first line in an
+// ordered map: a transfer of 32 lines that misses is one run inserted and a few runs evicted or
+// trimmed, instead of 32 lookups, insertions and evictions. The order of lines, hence every hit,
+// miss and write-back, is the per-line LRU's (tests/sim/l2_cache_test.cpp compares the two).
 #pragma once
 #include <cstddef>
 #include <cstdint>
+#include <map>
 #include <vector>
 
 namespace aoc::sim {
@@ -32,34 +35,35 @@ class L2Cache {
   // kept (CACHE_MODE_DISABLE); hits are still served from L2.
   void access(uint64_t addr, uint64_t bytes, bool write, bool allocate, L2Outcome& out);
 
-  uint64_t resident_bytes() const { return uint64_t(resident_) * line_bytes_; }
+  uint64_t resident_bytes() const { return resident_ * line_bytes_; }
 
  private:
   static constexpr uint32_t kNone = UINT32_MAX;
-  struct Line {
-    uint64_t tag;
-    uint32_t newer, older;  // recency list: indices into lines_, kNone at either end
-    uint32_t chain;         // next line of the same bucket
-    bool dirty;
+  // Lines lo .. lo + n - 1, each more recent than the one before.
+  struct Run {
+    uint64_t lo = 0, n = 0;
+    bool dirty = false;
+    uint32_t older = kNone, newer = kNone;  // recency list: indices into runs_
   };
 
-  uint32_t find(uint64_t tag) const;  // index into lines_, or kNone
-  void touch(uint32_t i);             // make line i the most recent
-  void unlink(uint32_t i);
-  void push_front(uint32_t i);
-  void insert(uint64_t tag, bool dirty, L2Outcome& out);
-  size_t bucket_of(uint64_t tag) const;
-  void chain_in(uint32_t i);
-  void chain_out(uint32_t i);
-  void grow_buckets();
+  uint64_t bytes_of(uint64_t addr, uint64_t end, uint64_t a, uint64_t b) const;  // of [addr, end) in lines a..b
+  void touch(uint32_t r, uint64_t a, uint64_t b, bool write);                    // lines a..b of run r become the most recent
+  void allocate(uint64_t a, uint64_t b, bool dirty, L2Outcome& out);             // lines a..b, absent, become the most recent
+  void evict(uint64_t lines, L2Outcome& out);                                    // the oldest `lines` lines leave
+  void push_newest(uint64_t lo, uint64_t n, bool dirty);
+  uint32_t new_run(uint64_t lo, uint64_t n, bool dirty);  // in the map, not yet in the recency list
+  void link_after(uint32_t r, uint32_t older);            // into the recency list just after `older` (kNone: oldest)
+  void unlink(uint32_t r);
+  void drop(uint32_t r);             // out of the list and the map; its slot is reused
+  void rekey(uint32_t r, uint64_t lo);  // the run now starts at line lo
 
   uint64_t capacity_lines_ = 0;
   uint32_t line_bytes_ = 512;
-  std::vector<Line> lines_;  // every line allocated so far; an evicted line's slot is reused
-  uint32_t newest_ = kNone, oldest_ = kNone;
   uint64_t resident_ = 0;
-  std::vector<uint32_t> buckets_;  // first line of each hash chain
-  int bucket_bits_ = 0;
+  std::vector<Run> runs_;
+  std::vector<uint32_t> free_runs_;
+  std::map<uint64_t, uint32_t> by_first_line_;
+  uint32_t newest_ = kNone, oldest_ = kNone;
 };
 
 }  // namespace aoc::sim

@@ -1,6 +1,7 @@
 // The L2 model against a plain LRU list searched line by line: the same hits, misses and
 // write-backs for every access of long random sequences, including evictions, reuse of
-// evicted slots and the growth of the lookup table.
+// evicted slots, and transfers of many lines that hit, split and evict the model's runs of
+// lines (parts of earlier transfers, transfers larger than the cache).
 #include "sim/l2_cache.h"
 
 #include <gtest/gtest.h>
@@ -48,14 +49,16 @@ class PlainLru {
   std::deque<std::pair<uint64_t, bool>> lines_;  // (line number, dirty), most recent first
 };
 
-void expect_same_as_plain_lru(uint64_t capacity_lines, uint64_t address_lines, uint64_t seed, int accesses) {
+void expect_same_as_plain_lru(uint64_t capacity_lines, uint64_t address_lines, uint64_t seed, int accesses,
+                              uint64_t max_lines = 6, bool whole_lines_too = false) {
   constexpr uint32_t kLine = 512;
   L2Cache l2(capacity_lines * kLine, kLine);
   PlainLru ref(capacity_lines, kLine);
   aoc::op::Xoshiro256 rng(seed);
   for (int i = 0; i < accesses; ++i) {
-    const uint64_t addr = rng.next() % (address_lines * kLine);
-    const uint64_t bytes = rng.next() % (6 * kLine);
+    uint64_t addr = rng.next() % (address_lines * kLine);
+    if (whole_lines_too && rng.next() % 2 == 0) addr -= addr % kLine;  // as most transfers
+    const uint64_t bytes = rng.next() % (max_lines * kLine);
     const bool write = rng.next() % 3 == 0;
     const bool allocate = rng.next() % 5 != 0;
     L2Outcome a, b;
@@ -75,6 +78,12 @@ TEST(L2Cache, MatchesPlainLruUnderEviction) { expect_same_as_plain_lru(64, 200, 
 TEST(L2Cache, MatchesPlainLruWithATableLargerThanItsStart) { expect_same_as_plain_lru(3000, 6000, 3, 20000); }
 
 TEST(L2Cache, SingleLineCache) { expect_same_as_plain_lru(1, 8, 4, 5000); }
+
+// Transfers of up to 40 lines over a region a few times the cache: they hit parts of earlier
+// transfers, split them, and evict several at once; some are larger than the cache.
+TEST(L2Cache, MatchesPlainLruOnLongTransfers) { expect_same_as_plain_lru(256, 900, 5, 6000, 40, true); }
+
+TEST(L2Cache, MatchesPlainLruOnTransfersLargerThanTheCache) { expect_same_as_plain_lru(24, 120, 6, 6000, 40, true); }
 
 TEST(L2Cache, DisabledCacheMissesReadsAndPassesWrites) {
   L2Cache l2(0, 512);
