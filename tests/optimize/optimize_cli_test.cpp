@@ -3,13 +3,16 @@
 // finished are recalled, not repeated, and the resumed run ends where an uninterrupted one does.
 #include <gtest/gtest.h>
 
+#include <fcntl.h>
 #include <signal.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include <chrono>
 #include <filesystem>
+#include <sstream>
 #include <thread>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
@@ -57,12 +60,23 @@ TEST(OptimizeCli, KilledRunResumesWithoutLosingOrRepeatingEvaluations) {
   const std::string killed_args = common + " --store " + store.string() + " --out " + (tmp.path() / "killed").string();
 
   // Start the run and kill it (SIGKILL, no chance to clean up) once 3 evaluations are stored.
+  // ascendopt is the child itself, not a shell's: waitpid then returns only once it is gone, so
+  // a store write it had under way when killed cannot land after the count below.
+  const std::string binary = aoc::testing::ascendopt_binary().string();
+  std::vector<std::string> words{binary};
+  std::istringstream split(killed_args);
+  for (std::string w; split >> w;) words.push_back(w);
+  std::vector<char*> argv;
+  for (auto& w : words) argv.push_back(w.data());
+  argv.push_back(nullptr);
   const pid_t pid = ::fork();
   ASSERT_GE(pid, 0);
   if (pid == 0) {
     ::setpgid(0, 0);
-    const std::string cmd = aoc::testing::ascendopt_binary().string() + " " + killed_args + " >/dev/null 2>&1";
-    ::execl("/bin/sh", "sh", "-c", cmd.c_str(), static_cast<char*>(nullptr));
+    const int devnull = ::open("/dev/null", O_WRONLY);
+    ::dup2(devnull, 1);
+    ::dup2(devnull, 2);
+    ::execv(binary.c_str(), argv.data());
     ::_exit(127);
   }
   size_t stored = 0;
