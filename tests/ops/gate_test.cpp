@@ -184,6 +184,22 @@ TEST(Gate, UnwrittenOutputFails) {
   EXPECT_EQ(r.poisoned, 8);
 }
 
+// 0xFF bytes read as -1 in int8: an output whose every reference is -1 is right whether the
+// kernel wrote it or not, and is not reported as never written; any other reference is.
+TEST(Gate, PoisonBytesThatAreTheReferenceAreNotUnwritten) {
+  TypedBuffer all_ff(ElemType::I8, 2);
+  std::fill(all_ff.bytes.begin(), all_ff.bytes.end(), 0xFF);
+  auto right = gate(all_ff, {-1.0, -1.0});
+  EXPECT_TRUE(right.pass) << right.reason;
+  EXPECT_EQ(right.poisoned, 0);
+  auto wrong = gate(all_ff, {3.0, -1.0});
+  EXPECT_FALSE(wrong.pass);
+  EXPECT_EQ(wrong.poisoned, 1);
+  auto never = gate(all_ff, {3.0, 2.0});
+  EXPECT_FALSE(never.pass);
+  EXPECT_NE(never.reason.find("never written"), std::string::npos) << never.reason;
+}
+
 // Small-value region: references below 2^-14 (fp32) where the kernel's absolute error
 // exceeds 2^-30. The fallback accepts up to twice the same-precision CPU's count.
 TEST(Gate, SmallValueFallbackUsesTwiceTheCpuCount) {
