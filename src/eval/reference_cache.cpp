@@ -59,13 +59,15 @@ void ReferenceCache::clear() {
   bytes_ = 0;
 }
 
+size_t megabytes_from_environment(const char* name, size_t default_mb) {
+  const char* mb = std::getenv(name);
+  char* end = nullptr;
+  const unsigned long long v = mb != nullptr && *mb ? std::strtoull(mb, &end, 10) : default_mb;
+  return static_cast<size_t>(end != nullptr && *end != '\0' ? default_mb : v) << 20;
+}
+
 ReferenceCache& ReferenceCache::shared() {
-  static ReferenceCache cache([] {
-    const char* mb = std::getenv("AOC_REFERENCE_CACHE_MB");
-    char* end = nullptr;
-    const unsigned long long v = mb != nullptr && *mb ? std::strtoull(mb, &end, 10) : 1024;
-    return static_cast<size_t>((end != nullptr && *end != '\0' ? 1024 : v) << 20);
-  }());
+  static ReferenceCache cache(megabytes_from_environment("AOC_REFERENCE_CACHE_MB", 1024));
   return cache;
 }
 

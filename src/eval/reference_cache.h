@@ -52,4 +52,7 @@ class ReferenceCache {
   std::map<std::string, std::list<Entry>::iterator> index_;
 };
 
+// $name as a number of megabytes, in bytes; `default_mb` when unset or not a number.
+size_t megabytes_from_environment(const char* name, size_t default_mb);
+
 }  // namespace aoc::eval

@@ -8,7 +8,6 @@
 #include <atomic>
 #include <chrono>
 #include <cmath>
-#include <cstdlib>
 #include <cstring>
 #include <fstream>
 #include <stdexcept>
@@ -16,6 +15,7 @@
 #include <vector>
 
 #include "eval/content_hash.h"
+#include "eval/harness_protocol.h"
 #include "eval/program_identity.h"
 #include "ops/dtype.h"
 
@@ -158,30 +158,13 @@ std::optional<TrialReferences> decode(const std::string& key, const unsigned cha
   return outputs;
 }
 
-std::vector<unsigned char> read_file(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary | std::ios::ate);
-  if (!in) return {};
-  std::vector<unsigned char> out(static_cast<size_t>(in.tellg()));
-  in.seekg(0);
-  if (!in.read(reinterpret_cast<char*>(out.data()), static_cast<std::streamsize>(out.size()))) return {};
-  return out;
-}
-
-size_t budget_from_environment() {
-  const char* mb = std::getenv("AOC_REFERENCE_DISK_MB");
-  if (mb == nullptr || *mb == '\0') return size_t(2048) << 20;
-  char* end = nullptr;
-  const unsigned long long v = std::strtoull(mb, &end, 10);
-  return *end != '\0' ? size_t(2048) << 20 : static_cast<size_t>(v) << 20;
-}
-
 }  // namespace
 
 ReferenceFiles::ReferenceFiles(fs::path dir, size_t max_bytes)
     : dir_(std::move(dir)), max_bytes_(program_identity() == "unknown" ? 0 : max_bytes) {}
 
 ReferenceFiles ReferenceFiles::in_cache(const fs::path& cache_dir) {
-  return ReferenceFiles(cache_dir / "references", cache_dir.empty() ? 0 : budget_from_environment());
+  return ReferenceFiles(cache_dir / "references", cache_dir.empty() ? 0 : megabytes_from_environment("AOC_REFERENCE_DISK_MB", 2048));
 }
 
 fs::path ReferenceFiles::file_of(const std::string& key) const {
@@ -202,7 +185,12 @@ bool ReferenceFiles::holds(const std::string& key, size_t trials) const {
 std::optional<TrialReferences> ReferenceFiles::read_entry(const std::string& key, size_t trials) const {
   if (!enabled()) return std::nullopt;
   const fs::path file = file_of(key);
-  const std::vector<unsigned char> raw = read_file(file);
+  std::vector<unsigned char> raw;
+  try {
+    raw = read_bytes(file);
+  } catch (const std::exception&) {
+    return std::nullopt;  // absent or unreadable: computed again
+  }
   constexpr size_t kHeader = sizeof kMagic + 2 * sizeof(uint64_t);
   if (raw.size() < kHeader || std::memcmp(raw.data(), kMagic, sizeof kMagic) != 0) return std::nullopt;
   uint64_t sum = 0, size = 0;

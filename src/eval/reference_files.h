@@ -17,6 +17,7 @@
 #include <string>
 
 #include "eval/judge.h"
+#include "eval/reference_cache.h"
 
 namespace aoc::eval {
 
