@@ -11,6 +11,7 @@
 #include "eval/eval_test_support.h"
 #include "import/op_import.h"
 #include "ops/op_package.h"
+#include "scratch_dir.h"
 
 namespace fs = std::filesystem;
 
@@ -78,7 +79,6 @@ TEST(Import, TheTemplateGoldenFailsUntilWrittenThenThePackagePasses) {
 
   std::ofstream(out.path() / "golden.cpp") << R"(#include <cstring>
 #include "aoc_golden.h"
-#include "scratch_dir.h"
 extern "C" int aoc_golden(AocGoldenCall* raw) {
   golden_api::Call call(raw);
   const AocGoldenTensor& x = call.input("x");
