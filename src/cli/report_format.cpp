@@ -100,6 +100,7 @@ nlohmann::json case_profile_json(const aoc::eval::CaseResult& c) {
   j["bound_pipe"] = p.bound_pipe;
   j["api_records"] = c.api_records;
   j["kernel_scalar_blocks"] = c.kernel_blocks;
+  j["api_blocks"] = c.api_blocks;
   if (c.t_hw_us) {
     j["t_hw_us"] = *c.t_hw_us;
     j["t_hw_bound"] = c.bound;

@@ -294,6 +294,7 @@ CaseResult run_one_case(const Setup& s, size_t ci, const CandidateEvalOptions& o
       std::vector<const aoc::Trace*> per_core;
       for (const auto& core : traces.cores) {
         per_core.push_back(&core.trace);
+        out.api_blocks += core.api_blocks;
         for (const auto& r : core.trace.records) {
           if (r.kind == aoc::RecKind::Scalar) out.kernel_blocks += r.kernel_blocks;
           else ++out.api_records;

@@ -91,6 +91,7 @@ struct CaseResult {
   std::vector<aoc::sim::Hazard> hazards;
   uint64_t api_records = 0;    // trace records of API calls, all blocks
   uint64_t kernel_blocks = 0;  // executed basic blocks of kernel code between them (scalar work)
+  uint64_t api_blocks = 0;     // API blocks that ran a coverage callback (harness cost, not simulated)
 };
 
 struct CandidateReport {

@@ -409,6 +409,7 @@ void write_traces(int fd, const std::vector<aoc::rt::CoreRun>& cores, const std:
     put(c.block_idx);
     put(c.group);
     put(c.sub_block_idx);
+    put(c.api_blocks);
     put(static_cast<uint64_t>(c.trace.records.size()));
     for (const auto& r : c.trace.records) {
       WireRecord w{r, id(r.op), id(r.file)};
@@ -444,6 +445,7 @@ TraceSet read_traces(const fs::path& p) {
     get(run.block_idx);
     get(run.group);
     get(run.sub_block_idx);
+    get(run.api_blocks);
     uint64_t n = 0;
     get(n);
     if (n > (data.size() - pos) / sizeof(WireRecord)) throw std::runtime_error("trace file " + p.string() + " is truncated");

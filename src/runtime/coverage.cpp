@@ -17,7 +17,8 @@ thread_local int api_depth = 0;
 extern "C" {
 
 __attribute__((visibility("default"))) void __sanitizer_cov_trace_pc() {
-  aoc::tls_kernel_blocks += static_cast<uint64_t>(api_depth == 0);
+  if (api_depth == 0) ++aoc::tls_kernel_blocks;
+  else ++aoc::tls_api_blocks;
 }
 
 __attribute__((visibility("default"))) void __cyg_profile_func_enter(void*, void*) { ++api_depth; }
@@ -46,6 +47,7 @@ std::string kernel_sources_flag(const std::vector<std::string>& kernel_dirs) {
 void reset_scalar_counters() {
   api_depth = 0;
   aoc::tls_kernel_blocks = 0;
+  aoc::tls_api_blocks = 0;
 }
 
 }  // namespace aoc::rt

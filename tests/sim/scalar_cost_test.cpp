@@ -25,6 +25,7 @@ struct Measured {
   double scalar_us = 0;
   uint64_t kernel_blocks = 0;
   uint64_t api_records = 0;
+  uint64_t api_blocks = 0;
 };
 
 Measured measure(const std::string& kernel) {
@@ -33,7 +34,7 @@ Measured measure(const std::string& kernel) {
   EXPECT_EQ(r.verdict, aoc::eval::Verdict::Ok) << r.message;
   if (r.cases.empty() || !r.cases[0].sim_profile) return {};
   const auto& c = r.cases[0];
-  return {c.sim_profile->fields.at("aiv_scalar_time"), c.kernel_blocks, c.api_records};
+  return {c.sim_profile->fields.at("aiv_scalar_time"), c.kernel_blocks, c.api_records, c.api_blocks};
 }
 
 TEST(ScalarCost, TenTimesTheLoopCostsTenTimesTheScalarTime) {
@@ -58,6 +59,45 @@ TEST(ScalarCost, ApiCodeInlinedIntoTheKernelIsNotCounted) {
   EXPECT_GT(m.kernel_blocks, 0u);
   EXPECT_LT(double(m.kernel_blocks), 6.0 * double(m.api_records))
       << m.kernel_blocks << " kernel blocks for " << m.api_records << " API records";
+}
+
+// The add kernel with more vector instructions after its Add, each leaving z as it is or writing
+// only the input buffers, which are free by then: every kind of lane loop (element-wise, scalar
+// operand, cast, compare, reduction, fill) over the tile.
+std::string with_more_vector_work() {
+  const std::string anchor = "        AscendC::Add(zLocal, xLocal, yLocal, TileElems(progress));\n";
+  std::string src = kAddKernel;
+  const size_t at = src.find(anchor);
+  EXPECT_NE(at, std::string::npos);
+  src.insert(at + anchor.size(), R"(        const uint32_t n = TileElems(progress);
+        AscendC::Muls(zLocal, zLocal, (DTYPE_Z)1, n);
+        AscendC::Max(zLocal, zLocal, zLocal, n);
+        AscendC::Exp(xLocal, zLocal, n);
+        AscendC::Cast(xLocal.template ReinterpretCast<float>(), zLocal, AscendC::RoundMode::CAST_NONE, n / 2);
+        AscendC::Compare(yLocal.template ReinterpretCast<uint8_t>(), zLocal, zLocal, AscendC::CMPMODE::EQ, n);
+        AscendC::ReduceSum(yLocal, zLocal, xLocal, n);
+        AscendC::Duplicate(xLocal, (DTYPE_X)0, n);
+)");
+  return src;
+}
+
+// Per-element API code carries no coverage callbacks (aoc/instrumentation.h): the API blocks that
+// still call one, only to be discarded, are the checks and bookkeeping of each call, a bounded
+// number per call, not several per element. Each instruction here runs over a tile of hundreds of
+// elements, so one whose lane loop regains its callbacks adds a thousand blocks or more per call;
+// before the lane loops were uncounted the figures were 632 blocks per record for the add kernel
+// and 4617 per added instruction.
+TEST(ScalarCost, LaneLoopsRunWithoutCoverageCallbacks) {
+  const Measured add = measure(kAddKernel);
+  const Measured more = measure(with_more_vector_work());
+  ASSERT_GT(add.api_records, 0u);
+  ASSERT_GT(more.api_records, add.api_records);
+  EXPECT_LT(double(add.api_blocks), 300.0 * double(add.api_records))
+      << add.api_blocks << " API blocks with coverage callbacks for " << add.api_records << " API records";
+  const double added_records = double(more.api_records - add.api_records);
+  const double added_blocks = double(more.api_blocks) - double(add.api_blocks);
+  EXPECT_LT(added_blocks, 200.0 * added_records)
+      << added_blocks << " more API blocks with coverage callbacks for " << added_records << " more API records";
 }
 
 TEST(ScalarCost, CountsAreDeterministic) {

@@ -13,7 +13,16 @@
 // function into one with different coverage instrumentation, so everything such a function calls
 // on its normal path is AOC_FORCE_INLINE (inlined everywhere, instrumented like the function it
 // lands in, and without hooks of its own: it only ever runs inside an API function).
+//
+// The same holds inside the API: a vector instruction runs its lanes in a loop
+// (aoc::vec::for_each_lane and the loops of reductions, gathers and the advanced APIs), and
+// per-element callbacks there, though discarded, were a quarter of a large case's run time. Those
+// loops are AOC_API_UNCOUNTED too, and what they run per element is AOC_FORCE_INLINE or, for a
+// lambda, AOC_LANE; a per-element call that is not inlined shows up in the `api_blocks` of
+// `ascendopt run --json` (tests/sim/scalar_cost_test.cpp bounds it). They only ever run inside an
+// API function, whose hooks already keep anything they call out of the kernel's count.
 #pragma once
 
 #define AOC_API_UNCOUNTED __attribute__((no_sanitize_coverage, no_instrument_function))
 #define AOC_FORCE_INLINE inline __attribute__((always_inline, no_instrument_function))
+#define AOC_LANE __attribute__((always_inline, no_instrument_function))

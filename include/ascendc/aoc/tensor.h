@@ -179,7 +179,7 @@ template <typename T> class LocalTensor {
     slot_ = slot;
     gen_ = gen >= 0 ? static_cast<uint32_t>(gen) : (slot ? slot->generation : 0);
   }
-  T* aoc_ptr() const { return ptr_; }
+  AOC_FORCE_INLINE T* aoc_ptr() const { return ptr_; }
   AOC_FORCE_INLINE aoc::Space aoc_space() const { return aoc::space_of(pos_); }
   AOC_FORCE_INLINE aoc::LocalMemory& aoc_mem() const { return aoc::memory_of(aoc_space()); }
   AOC_FORCE_INLINE uint64_t aoc_offset() const {

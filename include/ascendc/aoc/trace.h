@@ -80,6 +80,10 @@ struct TraceRecord {
 // Before each record, the blocks counted since the previous record are added to a Scalar
 // record (`kernel_blocks`); the launcher flushes the rest when the block ends.
 inline thread_local uint64_t tls_kernel_blocks = 0;
+// Basic blocks of API code that still carry coverage callbacks (discarded, never simulated
+// time). Only a cost of running the simulation: per-element API code is compiled without them
+// (aoc/instrumentation.h), so this stays a small number per API call.
+inline thread_local uint64_t tls_api_blocks = 0;
 inline constexpr const char* kKernelScalarOp = "KernelScalar";
 // A run of scalar GetValue/SetValue accesses of both kinds folded into one record.
 inline constexpr const char* kScalarAccessOp = "ScalarAccess";

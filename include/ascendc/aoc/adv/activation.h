@@ -8,26 +8,27 @@
 
 namespace aoc::adv {
 
-inline float sigmoid_f(float x) { return 1.0f / (1.0f + aoc::fn::exp(-x)); }
+AOC_FORCE_INLINE float sigmoid_f(float x) { return 1.0f / (1.0f + aoc::fn::exp(-x)); }
 
 template <typename T>
 inline void sigmoid_impl(const AscendC::LocalTensor<T>& dst, const AscendC::LocalTensor<T>& src,
                          const AscendC::LocalTensor<uint8_t>* tmp, uint32_t n, const std::source_location& loc) {
   run_elementwise<T>({"Sigmoid", n, bufs::Sigmoid, {"Muls", "Exp", "Adds", "Reciprocal"}}, dst, src, nullptr, tmp,
-                     [](float x, float) { return sigmoid_f(x); }, loc);
+                     [](float x, float) AOC_LANE { return sigmoid_f(x); }, loc);
 }
 
 // tanh-form GELU written as x * sigmoid(2 * sqrt(2/pi) * (x + 0.044715 x^3)).
-inline float gelu_f(float x) {
+AOC_FORCE_INLINE float gelu_f(float x) {
   constexpr float kCubic = 0.044715f, kScale = 1.5957691216057308f;
   return x / (1.0f + aoc::fn::exp(-kScale * (x + kCubic * x * x * x)));
 }
-inline float faster_gelu_f(float x) { return x / (1.0f + aoc::fn::exp(-1.702f * x)); }
+AOC_FORCE_INLINE float faster_gelu_f(float x) { return x / (1.0f + aoc::fn::exp(-1.702f * x)); }
 // Piecewise-quadratic approximation of the normal CDF on x/sqrt(2), saturating beyond 1.769.
-inline float faster_gelu_v2_f(float x) {
+AOC_FORCE_INLINE float faster_gelu_v2_f(float x) {
   constexpr float kA = -0.1444f, kB = -1.769f, kInvSqrt2 = 0.7071f;
   const float sgn = x > 0.0f ? 1.0f : (x < 0.0f ? -1.0f : 0.0f);
-  const float c = std::min(aoc::fn::fabs(x) * kInvSqrt2, -kB) + kB;
+  const float a = aoc::fn::fabs(x) * kInvSqrt2;
+  const float c = (-kB < a ? -kB : a) + kB;
   return x * (sgn * (kA * c * c + 0.5f) + 0.5f);
 }
 
@@ -35,7 +36,7 @@ template <typename T, float (*F)(float)>
 inline void gelu_family(const char* api, uint32_t nbufs, std::vector<const char*> steps,
                         const AscendC::LocalTensor<T>& dst, const AscendC::LocalTensor<T>& src,
                         const AscendC::LocalTensor<uint8_t>* tmp, uint32_t n, const std::source_location& loc) {
-  run_elementwise<T>({api, n, nbufs, std::move(steps)}, dst, src, nullptr, tmp, [](float x, float) { return F(x); },
+  run_elementwise<T>({api, n, nbufs, std::move(steps)}, dst, src, nullptr, tmp, [](float x, float) AOC_LANE { return F(x); },
                      loc);
 }
 
@@ -70,7 +71,7 @@ template <typename T, bool isReuseSource = false>
 inline void Silu(const LocalTensor<T>& dstLocal, const LocalTensor<T>& srcLocal, uint32_t dataSize,
                  std::source_location loc = std::source_location::current()) {
   aoc::adv::run_elementwise<T>({"Silu", dataSize, aoc::adv::bufs::Silu, {"Muls", "Exp", "Adds", "Div"}}, dstLocal,
-                               srcLocal, nullptr, nullptr, [](float x, float) { return x * aoc::adv::sigmoid_f(x); },
+                               srcLocal, nullptr, nullptr, [](float x, float) AOC_LANE { return x * aoc::adv::sigmoid_f(x); },
                                loc);
 }
 

@@ -32,8 +32,9 @@ inline uint32_t dtype_bytes(DType d) {
 
 // Values are read as float and results rounded once to T, as the vector unit does when
 // an API up-casts 16-bit inputs to float for its intermediate steps.
-template <typename T> inline float ld(const T& v) { return static_cast<float>(v); }
-template <typename T> inline T st(float v) {
+// Both run per element, inside the uncounted loops (aoc/instrumentation.h).
+template <typename T> AOC_FORCE_INLINE float ld(const T& v) { return static_cast<float>(v); }
+template <typename T> AOC_FORCE_INLINE T st(float v) {
   if constexpr (std::is_integral_v<T>) return static_cast<T>(v);
   else return T(v);
 }

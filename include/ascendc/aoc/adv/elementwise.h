@@ -55,6 +55,12 @@ inline void trace_elementwise(const ElementwiseCall& c, const AscendC::LocalTens
   }
 }
 
+// d[i] = fn(a[i], b[i] or 0), computed in float; fn is an AOC_LANE lambda.
+template <typename T, typename Fn>
+AOC_API_UNCOUNTED void apply_elementwise(T* d, const T* a, const T* b, uint32_t count, Fn& fn) {
+  for (uint32_t i = 0; i < count; ++i) d[i] = st<T>(fn(ld(a[i]), b != nullptr ? ld(b[i]) : 0.0f));
+}
+
 template <typename T, typename Fn>
 inline void run_elementwise(const ElementwiseCall& c, const AscendC::LocalTensor<T>& dst,
                             const AscendC::LocalTensor<T>& src0, const AscendC::LocalTensor<T>* src1,
@@ -63,10 +69,7 @@ inline void run_elementwise(const ElementwiseCall& c, const AscendC::LocalTensor
   if (src1 != nullptr) check_operand(*src1, c.count, c.api, "srcTensor1", loc);
   check_operand(dst, c.count, c.api, "dstTensor", loc);
   const Scratch s = resolve_scratch(tmp, elementwise_tmp(c.count, sizeof(T), c.f32Buffers), c.api, loc);
-  const T* a = src0.aoc_ptr();
-  const T* b = src1 != nullptr ? src1->aoc_ptr() : nullptr;
-  T* d = dst.aoc_ptr();
-  for (uint32_t i = 0; i < c.count; ++i) d[i] = st<T>(fn(ld(a[i]), b != nullptr ? ld(b[i]) : 0.0f));
+  apply_elementwise(dst.aoc_ptr(), src0.aoc_ptr(), src1 != nullptr ? src1->aoc_ptr() : nullptr, c.count, fn);
   trace_elementwise(c, dst, src0, src1, s, loc);
 }
 

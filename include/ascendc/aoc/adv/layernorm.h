@@ -39,8 +39,10 @@ struct LayerNormJob {
 
 // Normalises each row; `statOut(r, mean, second)` stores the statistics.
 template <typename T, typename G, typename StatOut>
-inline void layernorm_rows(const LayerNormJob& j, T* out, const T* x, const G* gamma, const G* beta, StatOut statOut) {
-  std::vector<float> row(j.len);
+AOC_API_UNCOUNTED void layernorm_rows(const LayerNormJob& j, T* out, const T* x, const G* gamma, const G* beta,
+                                      StatOut statOut) {
+  std::vector<float> buf(j.len);
+  float* row = buf.data();  // not the vector's operator[]: a library call per element here
   for (uint32_t r = 0; r < j.rows; ++r) {
     const T* xr = x + uint64_t(r) * j.stride;
     float sum = 0;
@@ -91,7 +93,7 @@ inline void layernorm_run(const LayerNormJob& j, const AscendC::LocalTensor<T>& 
   const Scratch s = resolve_scratch(tmp, rowwise_tmp(j.rows, j.stride, bufs::LayerNorm), j.api, loc);
 
   layernorm_rows<T, G>(j, out.aoc_ptr(), x.aoc_ptr(), gamma.aoc_ptr(), beta.aoc_ptr(),
-                       [&](uint32_t r, float m, float v) {
+                       [&](uint32_t r, float m, float v) AOC_LANE {
                          if (mean) mean->aoc_ptr()[r] = st<S>(m);
                          if (second) second->aoc_ptr()[r] = st<S>(v);
                        });

@@ -14,7 +14,7 @@ namespace aoc::adv {
   template <typename T>                                                                                        \
   inline void impl(const AscendC::LocalTensor<T>& dst, const AscendC::LocalTensor<T>& src,                     \
                    const AscendC::LocalTensor<uint8_t>* tmp, uint32_t n, const std::source_location& loc) {    \
-    run_elementwise<T>({Name, n, BUFS, {__VA_ARGS__}}, dst, src, nullptr, tmp, [](float x, float) { return EXPR; }, \
+    run_elementwise<T>({Name, n, BUFS, {__VA_ARGS__}}, dst, src, nullptr, tmp, [](float x, float) AOC_LANE { return EXPR; }, \
                        loc);                                                                                   \
   }
 
@@ -55,7 +55,7 @@ inline std::vector<const char*> exp_taylor_steps(uint8_t level) {
   return s;
 }
 
-inline float pow_f(float base, float e) { return aoc::fn::pow(base, e); }
+AOC_FORCE_INLINE float pow_f(float base, float e) { return aoc::fn::pow(base, e); }
 
 }  // namespace aoc::adv
 
@@ -85,13 +85,13 @@ inline void Exp(const LocalTensor<T>& dstLocal, const LocalTensor<T>& srcLocal,
                 std::source_location loc = std::source_location::current()) {
   aoc::adv::run_elementwise<T>({"Exp", calCount, aoc::adv::bufs::Exp, aoc::adv::exp_taylor_steps(taylorExpandLevel)},
                                dstLocal, srcLocal, nullptr, &sharedTmpBuffer,
-                               [](float x, float) { return aoc::fn::exp(x); }, loc);
+                               [](float x, float) AOC_LANE { return aoc::fn::exp(x); }, loc);
 }
 template <typename T, uint8_t taylorExpandLevel, bool isReuseSource = false>
 inline void Exp(const LocalTensor<T>& dstLocal, const LocalTensor<T>& srcLocal, const uint32_t calCount,
                 std::source_location loc = std::source_location::current()) {
   aoc::adv::run_elementwise<T>({"Exp", calCount, aoc::adv::bufs::Exp, aoc::adv::exp_taylor_steps(taylorExpandLevel)},
-                               dstLocal, srcLocal, nullptr, nullptr, [](float x, float) { return aoc::fn::exp(x); }, loc);
+                               dstLocal, srcLocal, nullptr, nullptr, [](float x, float) AOC_LANE { return aoc::fn::exp(x); }, loc);
 }
 
 // ---- Power: tensor^tensor, tensor^scalar, scalar^tensor ----
@@ -101,7 +101,7 @@ template <typename T>
 inline void tensor_tensor(const LocalTensor<T>& dst, const LocalTensor<T>& base, const LocalTensor<T>& exp,
                           const LocalTensor<uint8_t>* tmp, uint32_t n, const std::source_location& loc) {
   aoc::adv::run_elementwise<T>({"Power", n, aoc::adv::bufs::Power, steps()}, dst, base, &exp, tmp,
-                               [](float b, float e) { return aoc::adv::pow_f(b, e); }, loc);
+                               [](float b, float e) AOC_LANE { return aoc::adv::pow_f(b, e); }, loc);
 }
 template <typename T>
 inline void tensor_scalar(const LocalTensor<T>& dst, const LocalTensor<T>& base, float e,

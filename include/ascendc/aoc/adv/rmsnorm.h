@@ -8,6 +8,26 @@
 
 namespace aoc::adv {
 
+// y = x / sqrt(mean(x^2) + eps) * gamma per row of `len` of each `stride`; the padding is 0.
+template <typename T>
+AOC_API_UNCOUNTED void rmsnorm_rows(T* dst, const T* src, const T* gamma, uint32_t rows, uint32_t len, uint32_t stride,
+                                    float eps) {
+  std::vector<float> buf(len);
+  float* row = buf.data();  // not the vector's operator[]: a library call per element here
+  for (uint32_t r = 0; r < rows; ++r) {
+    const T* xr = src + uint64_t(r) * stride;
+    float sq = 0;
+    for (uint32_t c = 0; c < len; ++c) {
+      row[c] = ld(xr[c]);
+      sq += row[c] * row[c];
+    }
+    const float scale = 1.0f / aoc::fn::sqrt(sq / float(len) + eps);
+    T* yr = dst + uint64_t(r) * stride;
+    for (uint32_t c = 0; c < len; ++c) yr[c] = st<T>(row[c] * scale * ld(gamma[c]));
+    for (uint32_t c = len; c < stride; ++c) yr[c] = st<T>(0.0f);
+  }
+}
+
 template <typename T>
 inline void rmsnorm_run(const AscendC::LocalTensor<T>& dst, const AscendC::LocalTensor<T>& src,
                         const AscendC::LocalTensor<T>& gamma, const AscendC::LocalTensor<uint8_t>* tmp, float eps,
@@ -25,19 +45,7 @@ inline void rmsnorm_run(const AscendC::LocalTensor<T>& dst, const AscendC::Local
   check_operand(gamma, len, api, "gammaLocal", loc);
   const Scratch s = resolve_scratch(tmp, rowwise_tmp(rows, stride, bufs::RmsNorm), api, loc);
 
-  std::vector<float> row(len);
-  for (uint32_t r = 0; r < rows; ++r) {
-    const T* xr = src.aoc_ptr() + uint64_t(r) * stride;
-    float sq = 0;
-    for (uint32_t c = 0; c < len; ++c) {
-      row[c] = ld(xr[c]);
-      sq += row[c] * row[c];
-    }
-    const float scale = 1.0f / aoc::fn::sqrt(sq / float(len) + eps);
-    T* yr = dst.aoc_ptr() + uint64_t(r) * stride;
-    for (uint32_t c = 0; c < len; ++c) yr[c] = st<T>(row[c] * scale * ld(gamma.aoc_ptr()[c]));
-    for (uint32_t c = len; c < stride; ++c) yr[c] = st<T>(0.0f);
-  }
+  rmsnorm_rows(dst.aoc_ptr(), src.aoc_ptr(), gamma.aoc_ptr(), rows, len, stride, eps);
 
   VecTrace tr(loc);
   const std::vector<NormStep> steps{{"Mul", true, 0},    {"ReduceSum", true, 0}, {"Muls", false, 0},

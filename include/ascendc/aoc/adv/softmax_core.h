@@ -79,7 +79,7 @@ struct RowStats {
 
 // Computes one row in float; reads the update inputs before anything is written, since
 // kernels commonly pass the same tensor as inMax and maxOut.
-inline RowStats softmax_row(SoftmaxKind kind, bool isUpdate, const float* x, float* y, uint32_t k, uint32_t oriK,
+AOC_API_UNCOUNTED inline RowStats softmax_row(SoftmaxKind kind, bool isUpdate, const float* x, float* y, uint32_t k, uint32_t oriK,
                             float inMax, float inSum) {
   RowStats st;
   float rowMax = -std::numeric_limits<float>::infinity();
@@ -89,7 +89,7 @@ inline RowStats softmax_row(SoftmaxKind kind, bool isUpdate, const float* x, flo
   }
   const bool update = isUpdate && (kind == SoftmaxKind::Flash || kind == SoftmaxKind::FlashV2);
   float mx = kind == SoftmaxKind::Simple ? inMax : rowMax;
-  if (update) mx = aoc::fn::isnan(rowMax) ? rowMax : std::max(rowMax, inMax);
+  if (update) mx = aoc::fn::isnan(rowMax) ? rowMax : (rowMax < inMax ? inMax : rowMax);
   float rowSum = 0;
   for (uint32_t j = 0; j < oriK; ++j) {
     y[j] = aoc::fn::exp(x[j] - mx);
@@ -179,7 +179,7 @@ inline void trace_softmax(SoftmaxKind kind, bool isUpdate, const SoftmaxOperands
     const Range out = o.dst->aoc_range(uint64_t(r0) * sh.k, n);
     const Range work[2] = {sub_range(s.range, 0, tileBytes), sub_range(s.range, tileBytes, tileBytes)};
     const Range red = sub_range(s.range, 2 * tileBytes, uint64_t(rows) * kBlockBytes);
-    auto reduced = [&](const auto* t, uint32_t outK) {
+    auto reduced = [&](const auto* t, uint32_t outK) AOC_LANE {
       return t ? t->aoc_range(uint64_t(r0) * outK, uint64_t(rows) * outK) : red;
     };
     Range cur = in;
@@ -218,6 +218,32 @@ inline void trace_softmax(SoftmaxKind kind, bool isUpdate, const SoftmaxOperands
   }
 }
 
+// Every row through softmax_row, with the reduced outputs broadcast over their blocks.
+template <typename T, typename U>
+AOC_API_UNCOUNTED void softmax_rows(SoftmaxKind kind, bool isUpdate, const SoftmaxOperands<T, U>& o,
+                                    const SoftmaxShape& sh) {
+  constexpr uint32_t outKU = kBlockBytes / sizeof(U), outKT = kBlockBytes / sizeof(T);
+  std::vector<float> rows(2 * uint64_t(sh.k));
+  float* x = rows.data();  // not the vector's operator[]: a library call per element here
+  float* y = x + sh.k;
+  for (uint32_t r = 0; r < sh.m; ++r) {
+    const T* xs = o.src->aoc_ptr() + uint64_t(r) * sh.k;
+    for (uint32_t j = 0; j < sh.k; ++j) x[j] = ld(xs[j]);
+    const float inMax = o.inMax ? ld(o.inMax->aoc_ptr()[uint64_t(r) * outKU]) : 0.0f;
+    const float inSum = o.inSum ? ld(o.inSum->aoc_ptr()[uint64_t(r) * outKU]) : 0.0f;
+    const RowStats rs = softmax_row(kind, isUpdate, x, y, sh.k, sh.oriK, inMax, inSum);
+    T* ys = o.dst->aoc_ptr() + uint64_t(r) * sh.k;
+    for (uint32_t j = 0; j < sh.k; ++j) ys[j] = st<T>(y[j]);
+    for (uint32_t j = 0; j < outKU; ++j) {
+      if (o.sumOut) o.sumOut->aoc_ptr()[uint64_t(r) * outKU + j] = st<U>(rs.sum);
+      if (o.maxOut) o.maxOut->aoc_ptr()[uint64_t(r) * outKU + j] = st<U>(rs.max);
+    }
+    if (o.expMaxOut && isUpdate) {
+      for (uint32_t j = 0; j < outKT; ++j) o.expMaxOut->aoc_ptr()[uint64_t(r) * outKT + j] = st<T>(rs.expMax);
+    }
+  }
+}
+
 template <typename T, typename U>
 inline void softmax_run(SoftmaxKind kind, bool isUpdate, const char* api, const SoftmaxOperands<T, U>& o,
                         const SoftmaxShape& sh, uint32_t tilingSplitM, uint32_t f32Buffers,
@@ -236,23 +262,7 @@ inline void softmax_run(SoftmaxKind kind, bool isUpdate, const char* api, const 
   const Scratch s = resolve_scratch(o.tmp, rowwise_tmp(sh.m, sh.k, f32Buffers), api, loc);
   const uint32_t rowsPerPass = rows_per_pass(sh.m, sh.k, s.bytes, f32Buffers, tilingSplitM);
 
-  std::vector<float> x(sh.k), y(sh.k);
-  for (uint32_t r = 0; r < sh.m; ++r) {
-    const T* xs = o.src->aoc_ptr() + uint64_t(r) * sh.k;
-    for (uint32_t j = 0; j < sh.k; ++j) x[j] = ld(xs[j]);
-    const float inMax = o.inMax ? ld(o.inMax->aoc_ptr()[uint64_t(r) * outKU]) : 0.0f;
-    const float inSum = o.inSum ? ld(o.inSum->aoc_ptr()[uint64_t(r) * outKU]) : 0.0f;
-    const RowStats rs = softmax_row(kind, isUpdate, x.data(), y.data(), sh.k, sh.oriK, inMax, inSum);
-    T* ys = o.dst->aoc_ptr() + uint64_t(r) * sh.k;
-    for (uint32_t j = 0; j < sh.k; ++j) ys[j] = st<T>(y[j]);
-    for (uint32_t j = 0; j < outKU; ++j) {
-      if (o.sumOut) o.sumOut->aoc_ptr()[uint64_t(r) * outKU + j] = st<U>(rs.sum);
-      if (o.maxOut) o.maxOut->aoc_ptr()[uint64_t(r) * outKU + j] = st<U>(rs.max);
-    }
-    if (o.expMaxOut && isUpdate) {
-      for (uint32_t j = 0; j < outKT; ++j) o.expMaxOut->aoc_ptr()[uint64_t(r) * outKT + j] = st<T>(rs.expMax);
-    }
-  }
+  softmax_rows(kind, isUpdate, o, sh);
   trace_softmax(kind, isUpdate, o, sh, s, rowsPerPass, loc);
 }
 

@@ -10,7 +10,7 @@
 
 namespace aoc::vec {
 
-template <typename T> T fused_mul_add(T a, T b, T c) {
+template <typename T> AOC_FORCE_INLINE T fused_mul_add(T a, T b, T c) {
   if constexpr (std::is_same_v<T, float>) return aoc::fn::fma(a, b, c);
   else if constexpr (is_half_like<T>) return T(double(float(a)) * double(float(b)) + double(float(c)));
   else return add(mul(a, b), c);
@@ -23,7 +23,7 @@ template <typename T> T fused_mul_add(T a, T b, T c) {
 #define AOC_VEC_BINARY(NAME, READS_DST, TYPE_OK, LANE)                                                               \
   namespace aoc::vec::lane {                                                                                         \
   struct NAME {                                                                                                      \
-    template <typename T> void operator()(T& d, const T& a, const T& b) const { LANE; }                              \
+    template <typename T> AOC_FORCE_INLINE void operator()(T& d, const T& a, const T& b) const { LANE; }             \
   };                                                                                                                 \
   }                                                                                                                  \
   namespace AscendC {                                                                                                \
@@ -73,7 +73,7 @@ AOC_VEC_BINARY(AbsSub, false, aoc::vec::float_type<T>, d = aoc::vec::abs(aoc::ve
 // MulAddDst: dst = src0 * src1 + dst, with float dst and half sources allowed.
 namespace aoc::vec::lane {
 struct MulAddDst {
-  template <typename TD, typename TS> void operator()(TD& d, const TS& a, const TS& b) const {
+  template <typename TD, typename TS> AOC_FORCE_INLINE void operator()(TD& d, const TS& a, const TS& b) const {
     if constexpr (std::is_same_v<TD, TS>) d = fused_mul_add(a, b, d);
     else d = TD(aoc::fn::fma(float(a), float(b), float(d)));  // half * half is exact in float
   }

@@ -19,7 +19,7 @@
 namespace aoc::vec {
 
 // Rounds v to an integer value in the given mode (CAST_NONE behaves as CAST_RINT).
-inline long double round_integral(long double v, AscendC::RoundMode mode) {
+AOC_API_UNCOUNTED inline long double round_integral(long double v, AscendC::RoundMode mode) {
   using AscendC::RoundMode;
   const long double f = aoc::fn::floor(v);
   const long double frac = v - f;
@@ -44,25 +44,25 @@ inline long double round_integral(long double v, AscendC::RoundMode mode) {
 template <typename T> struct float_format;
 template <> struct float_format<float> {
   static constexpr int mant_bits = 23, min_exp = -126;
-  static long double max_finite() { return std::numeric_limits<float>::max(); }
+  static constexpr long double max_finite() { return std::numeric_limits<float>::max(); }
 };
 template <> struct float_format<half> {
   static constexpr int mant_bits = 10, min_exp = -14;
-  static long double max_finite() { return 65504.0L; }
+  static constexpr long double max_finite() { return 65504.0L; }
 };
 template <> struct float_format<bfloat16_t> {
   static constexpr int mant_bits = 7, min_exp = -126;
-  static long double max_finite() { return static_cast<float>(bfloat16_t::from_bits(0x7f7f)); }
+  static constexpr long double max_finite() { return static_cast<float>(bfloat16_t::from_bits(0x7f7f)); }
 };
 
 // Rounds v to the nearest value of format T in `mode` (result still a long double).
-template <typename T> long double round_to_format(long double v, AscendC::RoundMode mode) {
+template <typename T> AOC_API_UNCOUNTED long double round_to_format(long double v, AscendC::RoundMode mode) {
   using AscendC::RoundMode;
   using F = float_format<T>;
   if (aoc::fn::isnan(v) || aoc::fn::isinf(v) || v == 0) return v;
   int e = 0;
   aoc::fn::frexp(v, &e);  // |v| in [2^(e-1), 2^e)
-  const int lead = std::max(e - 1, F::min_exp);
+  const int lead = e - 1 > F::min_exp ? e - 1 : F::min_exp;
   const int quantum = lead - F::mant_bits;
   const long double r = aoc::fn::ldexp(round_integral(aoc::fn::ldexp(v, -quantum), mode), quantum);
   if (aoc::fn::fabs(r) <= F::max_finite()) return r;
@@ -77,7 +77,7 @@ template <typename T> long double round_to_format(long double v, AscendC::RoundM
   }
 }
 
-template <typename T> long double exact_value(T v) {
+template <typename T> AOC_FORCE_INLINE long double exact_value(T v) {
   if constexpr (is_float_like<T>) return static_cast<long double>(static_cast<float>(v));
   else return static_cast<long double>(v);
 }
@@ -92,9 +92,9 @@ template <typename TD, typename TS> constexpr bool nearest_even_by_value_type =
     std::is_same_v<TS, float> && one_of<TD, half, bfloat16_t>;
 
 // The general path: the source value taken exactly and rounded once in `mode`.
-template <typename TD, typename TS> TD convert_exactly(TS v, AscendC::RoundMode mode);
+template <typename TD, typename TS> AOC_API_UNCOUNTED TD convert_exactly(TS v, AscendC::RoundMode mode);
 
-template <typename TD, typename TS> TD convert(TS v, AscendC::RoundMode mode) {
+template <typename TD, typename TS> AOC_FORCE_INLINE TD convert(TS v, AscendC::RoundMode mode) {
   if constexpr (exact_widening<TD, TS>) {
     // A signalling NaN comes out quiet, as through the general path's long double.
     const float f = static_cast<float>(v);
@@ -111,7 +111,7 @@ template <typename TD, typename TS> TD convert(TS v, AscendC::RoundMode mode) {
   }
 }
 
-template <typename TD, typename TS> TD convert_exactly(TS v, AscendC::RoundMode mode) {
+template <typename TD, typename TS> AOC_API_UNCOUNTED TD convert_exactly(TS v, AscendC::RoundMode mode) {
   const long double x = exact_value(v);
   if constexpr (is_float_like<TD>) {
     // The rounded value is exactly representable in TD, so the narrowing below is exact.
@@ -137,7 +137,7 @@ template <typename TD, typename TS> constexpr bool dequantising = std::is_same_v
 template <typename TD, typename TS> struct CastLane {
   AscendC::RoundMode mode;
   float deq_scale = dequantising<TD, TS> ? core().deq_scale : 1.0f;
-  void operator()(TD& d, const TS& s) const {
+  AOC_FORCE_INLINE void operator()(TD& d, const TS& s) const {
     if constexpr (std::is_same_v<TD, TS>) {
       // float -> float rounds to an integral value in the mode; CAST_NONE copies.
       if (mode == AscendC::RoundMode::CAST_NONE || aoc::fn::isnan(s) || aoc::fn::isinf(s)) d = s;

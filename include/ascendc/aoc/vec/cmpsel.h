@@ -15,7 +15,7 @@
 
 namespace aoc::vec {
 
-template <typename T> bool compare(T a, T b, AscendC::CMPMODE mode) {
+template <typename T> AOC_FORCE_INLINE bool compare(T a, T b, AscendC::CMPMODE mode) {
   using AscendC::CMPMODE;
   const auto x = up(a), y = up(b);
   switch (mode) {
@@ -35,11 +35,11 @@ template <typename T> void check_cmp_mode(AscendC::CMPMODE mode, const char* api
     aoc::check(mode == AscendC::CMPMODE::EQ, api, loc, "int32_t supports only CMPMODE::EQ");
 }
 
-inline void set_bit(uint8_t* bytes, uint64_t i, bool v) {
+AOC_FORCE_INLINE void set_bit(uint8_t* bytes, uint64_t i, bool v) {
   const uint8_t bit = static_cast<uint8_t>(1u << (i % 8));
   bytes[i / 8] = v ? static_cast<uint8_t>(bytes[i / 8] | bit) : static_cast<uint8_t>(bytes[i / 8] & ~bit);
 }
-inline bool get_bit(const uint8_t* bytes, uint64_t i) { return (bytes[i / 8] >> (i % 8)) & 1u; }
+AOC_FORCE_INLINE bool get_bit(const uint8_t* bytes, uint64_t i) { return (bytes[i / 8] >> (i % 8)) & 1u; }
 
 // Compares src0 with src1 (tensor, or the scalar when src1 is null) and writes one bit
 // per lane: into the dst tensor at bit r*lanes+l, or into the CmpMask register.
@@ -64,7 +64,7 @@ void compare_to_bits(const Call& call, const Iter& it, AscendC::CMPMODE mode, co
   rec.read(r0).read(r1).write(wr);
   const T* a = s0.t->aoc_ptr();
   const T* b = s1 ? s1->t->aoc_ptr() : nullptr;
-  for_each_lane(it, [&](uint32_t r, uint32_t l) {
+  for_each_lane(it, [&](uint32_t r, uint32_t l) AOC_LANE {
     const T y = b ? b[s1->lay.index(r, l)] : scalar;
     set_bit(out, uint64_t(r) * it.lanes + l, compare(a[s0.lay.index(r, l)], y, mode));
   });
@@ -88,11 +88,11 @@ void select(const Call& base, const Iter& it, AscendC::SELMODE mode, const uint8
   Call call = base;
   call.extra_read = bits_range;
   const bool reuse = mode == AscendC::SELMODE::VSEL_CMPMASK_SPR;
-  auto pick = [&](uint32_t r, uint32_t l) { return get_bit(bits, reuse ? l : uint64_t(r) * it.lanes + l); };
+  auto pick = [&](uint32_t r, uint32_t l) AOC_LANE { return get_bit(bits, reuse ? l : uint64_t(r) * it.lanes + l); };
   if (s1 != nullptr) {
-    elementwise(call, it, [&](uint32_t r, uint32_t l, T& o, T& a, T& b) { o = pick(r, l) ? a : b; }, d, s0, *s1);
+    elementwise(call, it, [&](uint32_t r, uint32_t l, T& o, T& a, T& b) AOC_LANE { o = pick(r, l) ? a : b; }, d, s0, *s1);
   } else {
-    elementwise(call, it, [&](uint32_t r, uint32_t l, T& o, T& a) { o = pick(r, l) ? a : scalar; }, d, s0);
+    elementwise(call, it, [&](uint32_t r, uint32_t l, T& o, T& a) AOC_LANE { o = pick(r, l) ? a : scalar; }, d, s0);
   }
 }
 

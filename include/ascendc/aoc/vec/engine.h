@@ -12,6 +12,7 @@
 
 #include "aoc/core_state.h"
 #include "aoc/error.h"
+#include "aoc/instrumentation.h"
 #include "aoc/tensor.h"
 #include "aoc/trace.h"
 #include "aoc/vec/mask.h"
@@ -26,24 +27,25 @@ struct Iter {
   uint64_t count = 0;
   uint64_t mask_hi = 0, mask_lo = 0;  // normal mode: lane bits, same for every repeat
 
-  bool enabled(uint32_t r, uint32_t lane) const {
+  AOC_FORCE_INLINE bool enabled(uint32_t r, uint32_t lane) const {
     if (counter) return uint64_t(r) * lanes + lane < count;
     return lane < 64 ? ((mask_lo >> lane) & 1u) : ((mask_hi >> (lane - 64)) & 1u);
   }
-  uint32_t lanes_in(uint32_t r) const {  // lanes to scan in repeat r (counter mode stops early)
+  AOC_FORCE_INLINE uint32_t lanes_in(uint32_t r) const {  // lanes to scan in repeat r (counter mode stops early)
     if (!counter) return lanes;
-    uint64_t left = count - std::min<uint64_t>(count, uint64_t(r) * lanes);
-    return static_cast<uint32_t>(std::min<uint64_t>(left, lanes));
+    const uint64_t done = uint64_t(r) * lanes;
+    const uint64_t left = done < count ? count - done : 0;
+    return static_cast<uint32_t>(left < lanes ? left : lanes);
   }
-  uint64_t enabled_lanes() const {
-    if (counter) return std::min<uint64_t>(count, uint64_t(repeats) * lanes);
+  AOC_API_UNCOUNTED uint64_t enabled_lanes() const {
+    if (counter) return count < uint64_t(repeats) * lanes ? count : uint64_t(repeats) * lanes;
     uint64_t per = 0;
     for (uint32_t l = 0; l < lanes; ++l) per += enabled(0, l) ? 1 : 0;
     return per * repeats;
   }
 };
 
-template <typename F> void for_each_lane(const Iter& it, F&& f) {
+template <typename F> AOC_API_UNCOUNTED void for_each_lane(const Iter& it, F&& f) {
   for (uint32_t r = 0; r < it.repeats; ++r) {
     const uint32_t n = it.lanes_in(r);
     for (uint32_t l = 0; l < n; ++l)
@@ -60,7 +62,7 @@ struct Layout {
   uint64_t blk_step = 0;  // elements between consecutive blocks of a repeat
   uint64_t rep_step = 0;  // elements between consecutive repeats
   uint64_t lane_step = 1; // 0 broadcasts one element over a block (Brcb)
-  uint64_t index(uint32_t r, uint32_t l) const {
+  AOC_FORCE_INLINE uint64_t index(uint32_t r, uint32_t l) const {
     return uint64_t(r) * rep_step + uint64_t(l / blk_lanes) * blk_step + (l % blk_lanes) * lane_step;
   }
 };
@@ -78,9 +80,9 @@ struct Span {
   uint64_t lo = std::numeric_limits<uint64_t>::max();
   uint64_t hi = 0;  // exclusive
   bool empty() const { return hi == 0; }
-  void add(uint64_t i) {
-    lo = std::min(lo, i);
-    hi = std::max(hi, i + 1);
+  AOC_FORCE_INLINE void add(uint64_t i) {
+    lo = i < lo ? i : lo;
+    hi = i + 1 > hi ? i + 1 : hi;
   }
   void add_range(uint64_t first, uint64_t n) {
     if (n == 0) return;
@@ -94,16 +96,16 @@ struct Span {
 // and the lanes a repeat enables never grow with r (the same mask every repeat; in counter
 // mode full repeats, then one partial one). So the lowest index is in repeat 0 and the
 // highest in the last repeat or, when that one is partial, in the last full one.
-inline Span touched(const Iter& it, const Layout& lay) {
+AOC_API_UNCOUNTED inline Span touched(const Iter& it, const Layout& lay) {
   Span s;
   if (it.repeats == 0 || it.lanes == 0) return s;
   uint32_t last = it.repeats - 1;
   if (it.counter) {
     const uint64_t used = (it.count + it.lanes - 1) / it.lanes;  // repeats with an enabled lane
     if (used == 0) return s;
-    last = static_cast<uint32_t>(std::min<uint64_t>(last, used - 1));
+    last = static_cast<uint32_t>(used - 1 < last ? used - 1 : last);
   }
-  auto add_repeat = [&](uint32_t r) {
+  auto add_repeat = [&](uint32_t r) AOC_LANE {
     const uint32_t n = it.lanes_in(r);
     for (uint32_t l = 0; l < n; ++l)
       if (it.enabled(r, l)) s.add(lay.index(r, l));
@@ -220,7 +222,7 @@ void elementwise(const Call& call, const Iter& it, F&& f, Operand<TD> d, Operand
   rec.read(call.extra_read);
   rec.write(wr);
   TD* dp = d.t->aoc_ptr();
-  for_each_lane(it, [&](uint32_t r, uint32_t l) {
+  for_each_lane(it, [&](uint32_t r, uint32_t l) AOC_LANE {
     if constexpr (std::is_invocable_v<F&, uint32_t, uint32_t, TD&, TS&...>)
       f(r, l, dp[d.lay.index(r, l)], s.t->aoc_ptr()[s.lay.index(r, l)]...);
     else

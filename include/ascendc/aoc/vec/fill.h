@@ -11,7 +11,7 @@ namespace aoc::vec {
 
 template <typename T> void duplicate(const Call& call, const AscendC::LocalTensor<T>& dst, T v, const Iter& it,
                                      const Layout& lay) {
-  elementwise(call, it, [v](T& d) { d = v; }, operand(dst, lay));
+  elementwise(call, it, [v](T& d) AOC_LANE { d = v; }, operand(dst, lay));
 }
 
 }  // namespace aoc::vec
@@ -58,7 +58,7 @@ inline void Brcb(const LocalTensor<T>& dst, const LocalTensor<T>& src, const uin
   from.blk_step = 1;
   from.rep_step = 8;
   from.lane_step = 0;
-  aoc::vec::elementwise(aoc::vec::Call{"Brcb", loc}, it, [](T& d, const T& s) { d = s; },
+  aoc::vec::elementwise(aoc::vec::Call{"Brcb", loc}, it, [](T& d, const T& s) AOC_LANE { d = s; },
                         aoc::vec::operand(dst, aoc::vec::layout<T>(it, repeatParams.dstBlkStride,
                                                                    repeatParams.dstRepStride)),
                         aoc::vec::operand(src, from));
@@ -73,7 +73,7 @@ inline void CreateVecIndex(const LocalTensor<T>& dst, const std::type_identity_t
   uint64_t i = 0;
   const auto first = aoc::vec::up(T(firstValue));
   aoc::vec::elementwise(aoc::vec::Call{"CreateVecIndex", loc}, it,
-                        [&](T& d) { d = T(first + static_cast<aoc::vec::calc_t<T>>(i++)); },
+                        [&](T& d) AOC_LANE { d = T(first + static_cast<aoc::vec::calc_t<T>>(i++)); },
                         aoc::vec::operand(dst, aoc::vec::dense<T>(it)));
   aoc::vec::restore_after_count();
 }

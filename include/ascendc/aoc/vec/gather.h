@@ -4,6 +4,7 @@
 // of src0 elements considered and repeatTimes is ignored; with reduceMode = false every
 // lane of repeatTimes repeats is considered and `mask` is not used.
 #pragma once
+#include <algorithm>
 #include <cstdint>
 #include <vector>
 
@@ -22,7 +23,7 @@ void gather(const Call& call, const Iter& it, const AscendC::LocalTensor<T>& dst
   const Range ro = check_operand(offsets, touched(it, olay), call.op, call.loc, "srcOffset");
   const Range rd = check_operand(dst, touched(it, dlay), call.op, call.loc, "dst");
   Span ss;
-  for_each_lane(it, [&](uint32_t r, uint32_t l) {
+  for_each_lane(it, [&](uint32_t r, uint32_t l) AOC_LANE {
     const uint64_t byte = uint64_t(srcBase) + offsets.aoc_ptr()[olay.index(r, l)];
     aoc::check(byte % sizeof(T) == 0, call.op, call.loc, "byte offset ", byte, " (lane ", uint64_t(r) * it.lanes + l,
                ") is not a multiple of the element size ", sizeof(T));
@@ -30,16 +31,18 @@ void gather(const Call& call, const Iter& it, const AscendC::LocalTensor<T>& dst
   });
   const Range rs = check_operand(src, ss, call.op, call.loc, "src");
   Record(call.op, call.loc, dtype_of<T>(), dtype_of<T>(), it.enabled_lanes(), it.repeats).read(rs).read(ro).write(rd);
-  std::vector<T> vals;  // read everything first: dst may overlap src
-  for_each_lane(it, [&](uint32_t r, uint32_t l) {
-    vals.push_back(src.aoc_ptr()[(uint64_t(srcBase) + offsets.aoc_ptr()[olay.index(r, l)]) / sizeof(T)]);
-  });
+  std::vector<T> vals(it.enabled_lanes());  // read everything first: dst may overlap src
+  T* v = vals.data();  // not vals[k]: the library's operator[] would be a call per lane
   size_t k = 0;
-  for_each_lane(it, [&](uint32_t r, uint32_t l) { dst.aoc_ptr()[dlay.index(r, l)] = vals[k++]; });
+  for_each_lane(it, [&](uint32_t r, uint32_t l) AOC_LANE {
+    v[k++] = src.aoc_ptr()[(uint64_t(srcBase) + offsets.aoc_ptr()[olay.index(r, l)]) / sizeof(T)];
+  });
+  k = 0;
+  for_each_lane(it, [&](uint32_t r, uint32_t l) AOC_LANE { dst.aoc_ptr()[dlay.index(r, l)] = v[k++]; });
 }
 
 // Builtin GatherMask patterns 1..7 for lane l.
-inline bool builtin_pattern(uint8_t pattern, uint32_t l) {
+AOC_FORCE_INLINE bool builtin_pattern(uint8_t pattern, uint32_t l) {
   switch (pattern) {
     case 1: return l % 2 == 0;
     case 2: return l % 2 == 1;
@@ -57,19 +60,21 @@ void gather_mask(const Call& call, const Iter& it, const AscendC::LocalTensor<T>
                  const AscendC::LocalTensor<T>& src0, const Layout& slay, Range pattern_range, Pick&& pick,
                  uint64_t& rsvdCnt) {
   const Range rs = check_operand(src0, touched(it, slay), call.op, call.loc, "src0");
-  std::vector<T> kept;
-  for_each_lane(it, [&](uint32_t r, uint32_t l) {
-    if (pick(r, l)) kept.push_back(src0.aoc_ptr()[slay.index(r, l)]);
+  std::vector<T> picked(it.enabled_lanes());  // not push_back: a library call per lane
+  T* kept = picked.data();
+  size_t n = 0;
+  for_each_lane(it, [&](uint32_t r, uint32_t l) AOC_LANE {
+    if (pick(r, l)) kept[n++] = src0.aoc_ptr()[slay.index(r, l)];
   });
   Span ds;
-  ds.add_range(0, kept.size());
+  ds.add_range(0, n);
   const Range rd = check_operand(dst, ds, call.op, call.loc, "dst");
   Record(call.op, call.loc, dtype_of<T>(), dtype_of<T>(), it.enabled_lanes(), it.repeats)
       .read(rs)
       .read(pattern_range)
       .write(rd);
-  for (size_t i = 0; i < kept.size(); ++i) dst.aoc_ptr()[i] = kept[i];
-  rsvdCnt = kept.size();
+  std::copy(kept, kept + n, dst.aoc_ptr());
+  rsvdCnt = n;
 }
 
 template <typename T> Iter gather_mask_iter(bool reduceMode, uint32_t mask, const AscendC::GatherMaskParams& p) {
@@ -118,12 +123,12 @@ inline void GatherMask(const LocalTensor<T>& dst, const LocalTensor<T>& src0, co
   const LocalTensor<uint8_t> bytes = src1Pattern.template ReinterpretCast<uint8_t>();
   const uint64_t rep_bytes = uint64_t(p.src1RepeatStride) * 32;
   aoc::vec::Span ps;
-  aoc::vec::for_each_lane(it, [&](uint32_t r, uint32_t l) { ps.add(r * rep_bytes + l / 8); });
+  aoc::vec::for_each_lane(it, [&](uint32_t r, uint32_t l) AOC_LANE { ps.add(r * rep_bytes + l / 8); });
   const aoc::Range pr = aoc::vec::check_operand(bytes, ps, "GatherMask", loc, "src1Pattern");
   const uint8_t* bits = bytes.aoc_ptr();
   aoc::vec::gather_mask(aoc::vec::Call{"GatherMask", loc}, it, dst, src0,
                         aoc::vec::layout<T>(it, p.src0BlockStride, p.src0RepeatStride), pr,
-                        [&](uint32_t r, uint32_t l) { return (bits[r * rep_bytes + l / 8] >> (l % 8)) & 1u; }, rsvdCnt);
+                        [&](uint32_t r, uint32_t l) AOC_LANE { return (bits[r * rep_bytes + l / 8] >> (l % 8)) & 1u; }, rsvdCnt);
 }
 template <typename T, GatherMaskMode mode = defaultGatherMaskMode>
 inline void GatherMask(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const uint8_t src1Pattern,
@@ -135,7 +140,7 @@ inline void GatherMask(const LocalTensor<T>& dst, const LocalTensor<T>& src0, co
   const aoc::vec::Iter it = aoc::vec::gather_mask_iter<T>(reduceMode, mask, p);
   aoc::vec::gather_mask(aoc::vec::Call{"GatherMask", loc}, it, dst, src0,
                         aoc::vec::layout<T>(it, p.src0BlockStride, p.src0RepeatStride), aoc::Range{},
-                        [&](uint32_t, uint32_t l) { return aoc::vec::builtin_pattern(src1Pattern, l); }, rsvdCnt);
+                        [&](uint32_t, uint32_t l) AOC_LANE { return aoc::vec::builtin_pattern(src1Pattern, l); }, rsvdCnt);
 }
 
 }  // namespace AscendC

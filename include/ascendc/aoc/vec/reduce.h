@@ -29,14 +29,18 @@ inline thread_local ReduceRegister reduce_register;
 
 template <typename T> constexpr bool reduce_type = one_of<T, half, float>;
 
-// Sum of vals[0..n) (n a power of two) by the pairwise tree.
-template <typename T> T tree_sum(std::array<T, 128> vals, uint32_t n) {
+// The per-lane loops below are uncounted (aoc/instrumentation.h) and work on plain arrays: the
+// library's std::array::operator[] would not be inlined into them and cost a call per lane.
+inline constexpr uint32_t kMaxLanes = 128;
+
+// Sum of vals[0..n) (n a power of two) by the pairwise tree; vals is overwritten.
+template <typename T> AOC_API_UNCOUNTED T tree_sum(T* vals, uint32_t n) {
   for (; n > 1; n /= 2)
     for (uint32_t i = 0; i < n / 2; ++i) vals[i] = add(vals[2 * i], vals[2 * i + 1]);
   return vals[0];
 }
 
-template <typename T> bool better(T cand, T best, bool is_max) {
+template <typename T> AOC_FORCE_INLINE bool better(T cand, T best, bool is_max) {
   if (is_nan(best)) return false;
   if (is_nan(cand)) return true;
   return is_max ? up(cand) > up(best) : up(cand) < up(best);
@@ -44,8 +48,8 @@ template <typename T> bool better(T cand, T best, bool is_max) {
 
 // Lanes [first, first+n) of repeat r: values (disabled lanes as 0) and whether any is on.
 template <typename T>
-bool load_lanes(const Iter& it, const Layout& lay, const T* src, uint32_t r, uint32_t first, uint32_t n,
-                std::array<T, 128>& vals) {
+AOC_API_UNCOUNTED bool load_lanes(const Iter& it, const Layout& lay, const T* src, uint32_t r, uint32_t first, uint32_t n,
+                                  T* vals) {
   bool any = false;
   for (uint32_t l = 0; l < n; ++l) {
     const bool on = r < it.repeats && first + l < it.lanes_in(r) && it.enabled(r, first + l);
@@ -57,7 +61,7 @@ bool load_lanes(const Iter& it, const Layout& lay, const T* src, uint32_t r, uin
 
 // Extreme value and its lane of lanes [first, first+n) of repeat r; false if none enabled.
 template <typename T>
-bool extreme(const Iter& it, const Layout& lay, const T* src, uint32_t r, uint32_t first, uint32_t n, bool is_max,
+AOC_API_UNCOUNTED bool extreme(const Iter& it, const Layout& lay, const T* src, uint32_t r, uint32_t first, uint32_t n, bool is_max,
              T& best, uint32_t& best_lane) {
   bool found = false;
   for (uint32_t l = first; l < first + n && l < it.lanes_in(r); ++l) {
@@ -72,7 +76,7 @@ bool extreme(const Iter& it, const Layout& lay, const T* src, uint32_t r, uint32
   return found;
 }
 
-template <typename T> T index_bits(uint64_t index) {
+template <typename T> AOC_FORCE_INLINE T index_bits(uint64_t index) {
   T out{};
   if constexpr (sizeof(T) == 2) {
     const uint16_t b = static_cast<uint16_t>(index);
@@ -83,19 +87,19 @@ template <typename T> T index_bits(uint64_t index) {
   }
   return out;
 }
-template <typename T> uint64_t value_bits(T v) {
+template <typename T> AOC_FORCE_INLINE uint64_t value_bits(T v) {
   uint64_t b = 0;
   std::memcpy(&b, &v, sizeof(T));
   return b;
 }
 
 // Sum of the counter-mode values held in work[0..n) by repeated tree passes in place.
-template <typename T> T sum_passes(T* work, uint64_t n) {
+template <typename T> AOC_API_UNCOUNTED T sum_passes(T* work, uint64_t n) {
   constexpr uint32_t lanes = lanes_for(sizeof(T));
   while (n > 1) {
     const uint64_t reps = (n + lanes - 1) / lanes;
     for (uint64_t r = 0; r < reps; ++r) {
-      std::array<T, 128> vals{};
+      T vals[kMaxLanes];
       for (uint32_t l = 0; l < lanes; ++l) vals[l] = r * lanes + l < n ? work[r * lanes + l] : T(0);
       work[r] = tree_sum(vals, lanes);
     }
@@ -117,7 +121,7 @@ void reduce_sum(const Call& call, const Iter& it, const Layout& lay, const Ascen
   const Range rw = check_operand(work, ws, call.op, call.loc, "work");
   Record(call.op, call.loc, dtype_of<T>(), dtype_of<T>(), it.enabled_lanes(), trace_repeats).read(rs).read(rw).write(rd);
   if (it.repeats == 0) return;
-  std::array<T, 128> vals{};
+  T vals[kMaxLanes];
   if (it.repeats == 1) {
     load_lanes(it, lay, src.aoc_ptr(), 0, 0, it.lanes, vals);
     dst.aoc_ptr()[0] = tree_sum(vals, it.lanes);
@@ -187,7 +191,7 @@ void reduce_per_repeat(const Call& call, const Iter& it, const Layout& lay, Kind
   for (uint32_t r = 0; r < it.repeats; ++r) {
     T* o = out + r * dstRepStride * slots;
     if (kind == Kind::Sum) {
-      std::array<T, 128> vals{};
+      T vals[kMaxLanes];
       if (load_lanes(it, lay, src.aoc_ptr(), r, 0, it.lanes, vals)) o[0] = tree_sum(vals, it.lanes);
       continue;
     }
@@ -218,7 +222,7 @@ void reduce_groups(const Call& call, const Iter& it, const Layout& lay, Kind kin
     for (uint32_t g = 0; g < groups; ++g) {
       T* o = dst.aoc_ptr() + r * dstRepStride * groups + g;
       if (kind == Kind::Sum) {
-        std::array<T, 128> vals{};
+        T vals[kMaxLanes];
         if (load_lanes(it, lay, src.aoc_ptr(), r, g * group, group, vals)) *o = tree_sum(vals, group);
       } else {
         T v{};

@@ -10,7 +10,7 @@
 
 namespace aoc::vec {
 
-template <typename T> T shift_right(T a, int64_t s, bool round) {
+template <typename T> AOC_FORCE_INLINE T shift_right(T a, int64_t s, bool round) {
   if (s <= 0) return a;
   if (s >= int64_t(sizeof(T) * 8)) return a < 0 ? T(-1) : T(0);
   int64_t v = static_cast<int64_t>(a);
@@ -18,7 +18,7 @@ template <typename T> T shift_right(T a, int64_t s, bool round) {
   if constexpr (std::is_signed_v<T>) return static_cast<T>(v >> s);
   else return static_cast<T>(static_cast<uint64_t>(v) >> s);
 }
-template <typename T> T shift_left(T a, int64_t s) {
+template <typename T> AOC_FORCE_INLINE T shift_left(T a, int64_t s) {
   if (s <= 0) return a;
   if (s >= int64_t(sizeof(T) * 8)) return T(0);
   return static_cast<T>(static_cast<std::make_unsigned_t<T>>(a) << s);
@@ -32,7 +32,7 @@ template <typename T> T shift_left(T a, int64_t s) {
   template <typename T> struct NAME {                                                                                \
     T s;                                                                                                             \
     bool round = false;                                                                                              \
-    void operator()(T& d, const T& a) const { LANE; }                                                                \
+    AOC_FORCE_INLINE void operator()(T& d, const T& a) const { LANE; }                                               \
   };                                                                                                                 \
   }                                                                                                                  \
   namespace AscendC {                                                                                                \

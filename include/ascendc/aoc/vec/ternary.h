@@ -11,7 +11,7 @@
 namespace aoc::vec::lane {
 template <typename U> struct Axpy {
   U s;
-  template <typename T> void operator()(T& d, const U& a) const {
+  template <typename T> AOC_FORCE_INLINE void operator()(T& d, const U& a) const {
     if constexpr (std::is_same_v<T, U>) d = fused_mul_add(s, a, d);
     else d = T(aoc::fn::fma(float(s), float(a), float(d)));  // half * half is exact in float
   }

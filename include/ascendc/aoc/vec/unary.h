@@ -12,7 +12,7 @@
 #define AOC_VEC_UNARY(NAME, TYPE_OK, LANE)                                                                          \
   namespace aoc::vec::lane {                                                                                         \
   struct NAME {                                                                                                      \
-    template <typename T> void operator()(T& d, const T& a) const { LANE; }                                          \
+    template <typename T> AOC_FORCE_INLINE void operator()(T& d, const T& a) const { LANE; }                         \
   };                                                                                                                 \
   }                                                                                                                  \
   namespace AscendC {                                                                                                \
