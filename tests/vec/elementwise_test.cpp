@@ -193,3 +193,37 @@ TEST_F(VecTest, TraceRecordFields) {
   EXPECT_EQ(r.write.hi, 2048u + 600u);
   EXPECT_NE(std::string(r.file).find("elementwise_test.cpp"), std::string::npos);
 }
+
+// Every lane on with contiguous operands takes a flat loop (aoc/vec/engine.h); one lane short
+// of a full mask, or a repeat stride with a gap, takes the per-lane one. Both give what the
+// lane definition gives, also in place.
+TEST_F(VecTest, FullMasksPartialMasksAndGapsFollowTheLaneDefinition) {
+  struct Mask { uint64_t lo, hi; };
+  for (const Mask m : {Mask{~0ull, ~0ull}, Mask{~0ull, ~0ull >> 1}, Mask{~0ull << 1, ~0ull}}) {
+    for (const uint8_t repStride : {uint8_t(8), uint8_t(10)}) {
+      auto a = ub<half>(0, 512), c = ub<half>(2048, 512);
+      for (int i = 0; i < 512; ++i) {
+        a.aoc_ptr()[i] = half(float(i % 97));
+        c.aoc_ptr()[i] = half(-1.0f);
+      }
+      uint64_t mask[2] = {m.lo, m.hi};
+      BinaryRepeatParams p;
+      p.dstRepStride = p.src0RepStride = p.src1RepStride = repStride;
+      Add(c, a, a, mask, 3, p);
+      std::vector<float> expected(512, -1.0f);
+      for (int r = 0; r < 3; ++r)
+        for (int l = 0; l < 128; ++l) {
+          const bool on = l < 64 ? (m.lo >> l) & 1 : (m.hi >> (l - 64)) & 1;
+          const int i = r * repStride * 16 + l;
+          if (on) expected[i] = 2.0f * float(i % 97);
+        }
+      for (int i = 0; i < 512; ++i)
+        EXPECT_EQ(float(c.aoc_ptr()[i]), expected[i]) << "lo " << m.lo << " hi " << m.hi << " stride " << int(repStride)
+                                                       << " element " << i;
+    }
+  }
+  auto c = ub<float>(0, 320);
+  for (int i = 0; i < 320; ++i) c.aoc_ptr()[i] = float(i);
+  Add(c, c, c, 300);
+  for (int i = 0; i < 320; ++i) EXPECT_EQ(c.aoc_ptr()[i], i < 300 ? 2.0f * i : float(i)) << i;
+}

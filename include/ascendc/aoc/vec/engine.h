@@ -37,6 +37,21 @@ struct Iter {
     const uint64_t left = done < count ? count - done : 0;
     return static_cast<uint32_t>(left < lanes ? left : lanes);
   }
+  // True when the enabled lanes are the first n of the lane order (r * lanes + l): counter mode,
+  // or every lane on in normal mode. Sets n.
+  AOC_FORCE_INLINE bool dense_prefix(uint64_t& n) const {
+    const uint64_t all = uint64_t(repeats) * lanes;
+    if (counter) {
+      n = count < all ? count : all;
+      return true;
+    }
+    if (lanes > 128) return false;
+    const uint64_t lo = lanes >= 64 ? ~0ull : (1ull << lanes) - 1;
+    const uint64_t hi = lanes == 128 ? ~0ull : lanes > 64 ? (1ull << (lanes - 64)) - 1 : 0;
+    if (mask_lo != lo || mask_hi != hi) return false;
+    n = all;
+    return true;
+  }
   AOC_API_UNCOUNTED uint64_t enabled_lanes() const {
     if (counter) return count < uint64_t(repeats) * lanes ? count : uint64_t(repeats) * lanes;
     uint64_t per = 0;
@@ -53,6 +68,16 @@ template <typename F> AOC_API_UNCOUNTED void for_each_lane(const Iter& it, F&& f
   }
 }
 
+// for_each_lane when the enabled lanes are the first n (Iter::dense_prefix): the same lanes in the
+// same order, f(r, l, r * lanes + l), without the per-lane mask test.
+template <typename F> AOC_API_UNCOUNTED void for_each_dense_lane(uint32_t lanes, uint64_t n, F&& f) {
+  uint32_t r = 0;
+  for (uint64_t base = 0; base < n; base += lanes, ++r) {
+    const uint32_t m = n - base < lanes ? static_cast<uint32_t>(n - base) : lanes;
+    for (uint32_t l = 0; l < m; ++l) f(r, l, base + l);
+  }
+}
+
 // Where lane (r, l) of one operand lives, in elements from the tensor start. A block
 // holds lanes/8 elements of the operand: 32 B for the widest type of the instruction,
 // less for a narrower operand of a Cast (its block stride then counts those smaller
@@ -64,6 +89,10 @@ struct Layout {
   uint64_t lane_step = 1; // 0 broadcasts one element over a block (Brcb)
   AOC_FORCE_INLINE uint64_t index(uint32_t r, uint32_t l) const {
     return uint64_t(r) * rep_step + uint64_t(l / blk_lanes) * blk_step + (l % blk_lanes) * lane_step;
+  }
+  // index(r, l) == r * lanes + l for every lane: the operand's elements in lane order.
+  AOC_FORCE_INLINE bool contiguous(uint32_t lanes) const {
+    return lane_step == 1 && blk_step == blk_lanes && rep_step == lanes;
   }
 };
 template <typename T> Layout layout(const Iter& it, uint64_t blkStride, uint64_t repStride) {
@@ -222,6 +251,17 @@ void elementwise(const Call& call, const Iter& it, F&& f, Operand<TD> d, Operand
   rec.read(call.extra_read);
   rec.write(wr);
   TD* dp = d.t->aoc_ptr();
+  uint64_t n = 0;
+  if (it.dense_prefix(n) && d.lay.contiguous(it.lanes) && (s.lay.contiguous(it.lanes) && ...)) {
+    // Lane (r, l) is element r * lanes + l of every operand: the same elements in the same order.
+    for_each_dense_lane(it.lanes, n, [&](uint32_t r, uint32_t l, uint64_t i) AOC_LANE {
+      if constexpr (std::is_invocable_v<F&, uint32_t, uint32_t, TD&, TS&...>)
+        f(r, l, dp[i], s.t->aoc_ptr()[i]...);
+      else
+        f(dp[i], s.t->aoc_ptr()[i]...);
+    });
+    return;
+  }
   for_each_lane(it, [&](uint32_t r, uint32_t l) AOC_LANE {
     if constexpr (std::is_invocable_v<F&, uint32_t, uint32_t, TD&, TS&...>)
       f(r, l, dp[d.lay.index(r, l)], s.t->aoc_ptr()[s.lay.index(r, l)]...);
