@@ -9,7 +9,8 @@
 #   written after every package so a long run can be read while it goes on.
 #   PACKAGE_GLOB (default 'ops/*/*') selects packages below the source root.
 # Run it from the source root; AOC_ROOT and AOC_CACHE_DIR shared by both builds let them
-# share the kernels' builds (see docs/performance.md).
+# share the kernels' builds (see docs/performance.md). For a change to include/ascendc, set
+# AOC_OLD_ROOT and AOC_NEW_ROOT instead (scripts/compare-eval.sh).
 set -uo pipefail
 if [ $# -lt 2 ]; then
   echo "usage: $0 OLD_ASCENDOPT NEW_ASCENDOPT [OUT_DIR] [PACKAGE_GLOB]" >&2
