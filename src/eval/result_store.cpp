@@ -2,7 +2,9 @@
 
 #include <sqlite3.h>
 
+#include <chrono>
 #include <stdexcept>
+#include <thread>
 
 namespace aoc::eval {
 
@@ -39,19 +41,36 @@ ResultStore::ResultStore(const std::filesystem::path& file) : file_(file) {
                              " (pass --store with a writable path)");
   }
   sqlite3_busy_timeout(db_, 10000);
-  char* err = nullptr;
+  // Several ascendopt processes (a bench's parallel runs) may open a new store at once. Switching
+  // it to WAL and creating the table take write locks; SQLite returns SQLITE_BUSY without waiting
+  // when waiting could deadlock (a reader upgrading to a writer), so a busy schema step is retried.
   const char* schema =
       "PRAGMA journal_mode=WAL;"
+      "BEGIN IMMEDIATE;"
       "CREATE TABLE IF NOT EXISTS results ("
       " candidate_hash TEXT NOT NULL, op TEXT NOT NULL, case_set TEXT NOT NULL, seed INTEGER NOT NULL,"
       " soc TEXT NOT NULL, verdict TEXT NOT NULL, report TEXT NOT NULL,"
       " created TEXT NOT NULL DEFAULT (datetime('now')),"
-      " PRIMARY KEY (candidate_hash, op, case_set, seed, soc));";
-  if (sqlite3_exec(db_, schema, nullptr, nullptr, &err) != SQLITE_OK) {
+      " PRIMARY KEY (candidate_hash, op, case_set, seed, soc));"
+      "COMMIT;";
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(30);
+  while (true) {
+    char* err = nullptr;
+    const int rc = sqlite3_exec(db_, schema, nullptr, nullptr, &err);
+    if (rc == SQLITE_OK) break;
     const std::string msg = err != nullptr ? err : "unknown error";
     sqlite3_free(err);
+    if (sqlite3_get_autocommit(db_) == 0) sqlite3_exec(db_, "ROLLBACK;", nullptr, nullptr, nullptr);
+    const bool busy = (rc & 0xff) == SQLITE_BUSY || (rc & 0xff) == SQLITE_LOCKED;
+    if (busy && std::chrono::steady_clock::now() < deadline) {
+      std::this_thread::sleep_for(std::chrono::milliseconds(20));
+      continue;
+    }
     sqlite3_close(db_);
     db_ = nullptr;
+    if (busy)
+      throw std::runtime_error("result store " + file.string() + " stayed locked for 30 s: " + msg +
+                               " (another process holds it; wait for it or pass another --store)");
     throw std::runtime_error("result store " + file.string() + " is not usable: " + msg +
                              " (is it an ascendopt store? pass another --store)");
   }

@@ -1,6 +1,7 @@
 // The result store (persist, find by key, survive reopening) and the harness wire
 // format (traces round-trip; forged trace files are refused).
 #include <gtest/gtest.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <filesystem>
@@ -35,6 +36,43 @@ TEST(ResultStore, PutFindAndReopen) {
   EXPECT_EQ(again.count(), 1u);
   EXPECT_EQ(again.find(k).value(), "{\"x\":1}");
   fs::remove_all(file.parent_path());
+}
+
+// Parallel runs of a bench open one new store at the same moment: each process must get a usable
+// store (a lock taken while another sets the store up is waited for, not reported as an error).
+TEST(ResultStore, ProcessesOpeningANewStoreAtOnceAllSucceed) {
+  const fs::path dir = temp_path("aoc_store_race");
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  constexpr int kRounds = 20;
+  constexpr int kProcesses = 6;
+  int failed = 0;
+  for (int round = 0; round < kRounds; ++round) {
+    const fs::path file = dir / ("r" + std::to_string(round) + ".sqlite");
+    std::vector<pid_t> children;
+    for (int p = 0; p < kProcesses; ++p) {
+      const pid_t pid = ::fork();
+      ASSERT_GE(pid, 0);
+      if (pid == 0) {
+        try {
+          ResultStore s(file);
+          s.put(ResultKey{"c" + std::to_string(p), "add", "public", 1, "Ascend910B1"}, "ok", "{}");
+          ::_exit(0);
+        } catch (const std::exception&) {
+          ::_exit(1);
+        }
+      }
+      children.push_back(pid);
+    }
+    for (const pid_t pid : children) {
+      int status = 0;
+      ::waitpid(pid, &status, 0);
+      if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) ++failed;
+    }
+    EXPECT_EQ(ResultStore(file).count(), static_cast<size_t>(kProcesses - failed)) << file;
+  }
+  EXPECT_EQ(failed, 0) << "processes of " << kRounds * kProcesses << " could not open or write a new store";
+  fs::remove_all(dir);
 }
 
 TEST(ResultStore, UnusableFileIsAClearError) {

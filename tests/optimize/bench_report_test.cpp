@@ -33,6 +33,20 @@ std::string shell(const std::string& cmd) {
   return out;
 }
 
+// The logs of the runs that failed, so that a failure of the test says why they did.
+std::string failed_run_logs(const fs::path& runs) {
+  std::string out;
+  std::error_code ec;
+  for (const auto& run : fs::directory_iterator(runs, ec)) {
+    const fs::path log = run.path() / "log.txt";
+    std::ifstream in(log);
+    const std::string text((std::istreambuf_iterator<char>(in)), {});
+    if (text.find("error") != std::string::npos || text.find("fail") != std::string::npos)
+      out += "--- " + log.string() + "\n" + text + "\n";
+  }
+  return out;
+}
+
 size_t pixels_near(const aoc::testing::Image& img, int r, int g, int b) {
   size_t n = 0;
   for (const auto& p : img.pixels)
@@ -47,7 +61,7 @@ TEST(BenchReport, RunsResumesAndRendersInChromium) {
   const std::string args = "bench " + relu.string() + " --methods optimize,best-of-n --budgets 2,3 --seeds 1 --jobs 2 --out " +
                            (tmp.path() / "bench").string() + " --html " + html.string();
   const auto r = run_ascendopt(args);
-  ASSERT_EQ(r.status, 0) << r.out;
+  ASSERT_EQ(r.status, 0) << r.out << failed_run_logs(tmp.path() / "bench" / "runs");
   EXPECT_NE(r.out.find("geomean speedup over the baseline"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("best-of-n"), std::string::npos) << r.out;
   const auto again = run_ascendopt(args);
