@@ -2,7 +2,9 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
+#include <exception>
 #include <cstdlib>
 #include <fstream>
 #include <sstream>
@@ -51,6 +53,7 @@ BuilderOptions default_builder_options() {
 }
 
 Builder::Builder(BuilderOptions opts) : opts_(std::move(opts)), objects_(opts_.cache_dir / "objects") {
+  slots_free_ = opts_.jobs != 0 ? opts_.jobs : std::max(1u, std::thread::hardware_concurrency());
   // The compiler's identity: its version and target; a different g++ is a different key.
   compiler_id_ = opts_.compiler + "\n" + compiler_identity(opts_.compiler, opts_.cache_dir);
   const fs::path inc = opts_.root / "include" / "ascendc";
@@ -103,6 +106,41 @@ void write_all(const fs::path& p, const std::string& s) {
 
 }  // namespace
 
+ProcessResult Builder::run_compiler(const std::vector<std::string>& argv) {
+  {
+    std::unique_lock lock(slots_mu_);
+    slots_cv_.wait(lock, [this] { return slots_free_ > 0; });
+    --slots_free_;
+  }
+  ++compiler_runs_;
+  ProcessResult pr = run_process(argv);
+  {
+    std::lock_guard lock(slots_mu_);
+    ++slots_free_;
+  }
+  slots_cv_.notify_one();
+  return pr;
+}
+
+std::vector<BuildResult> Builder::build_all(const std::vector<BuildRequest>& reqs) {
+  std::vector<BuildResult> out(reqs.size());
+  std::vector<std::exception_ptr> errors(reqs.size());
+  auto one = [&](size_t i) {
+    try {
+      out[i] = build(reqs[i]);
+    } catch (...) {
+      errors[i] = std::current_exception();
+    }
+  };
+  std::vector<std::thread> builds;
+  for (size_t i = 1; i < reqs.size(); ++i) builds.emplace_back(one, i);
+  if (!reqs.empty()) one(0);
+  for (auto& t : builds) t.join();
+  for (const auto& e : errors)
+    if (e) std::rethrow_exception(e);
+  return out;
+}
+
 std::vector<std::string> Builder::precompiled_flags(const fs::path& header, const std::vector<std::string>& flags,
                                                     const std::vector<std::string>& header_flags, std::string& log) {
   if (!opts_.precompiled_headers || header.empty()) return {};
@@ -118,20 +156,22 @@ std::vector<std::string> Builder::precompiled_flags(const fs::path& header, cons
   const fs::path dir = opts_.cache_dir / "pch" / h.hex();
   const fs::path stub = dir / header.filename();
   const fs::path gch = fs::path(stub.string() + ".gch");
+  // One thread builds a missing header while the others of this process wait for it.
+  std::unique_lock pch_lock(pch_mu_, std::defer_lock);
+  if (!fs::exists(gch)) pch_lock.lock();
   if (!fs::exists(gch)) {
     std::error_code ec;
     fs::create_directories(dir, ec);
-    // The stub includes the real header, so a stale or refused PCH falls back to it.
+    // The stub includes the real header, so a stale or refused PCH falls back to it. Temporary
+    // names carry the process id: another process may build the same header at the same time.
     const fs::path tmp_stub = fs::path(stub.string() + ".tmp" + std::to_string(::getpid()));
     write_all(tmp_stub, "#include \"" + header.string() + "\"\n");
     fs::rename(tmp_stub, stub, ec);
-    const std::string tmp_gch = gch.string() + ".tmp" + std::to_string(::getpid()) + "." +
-                                std::to_string(compiler_runs_.load());
+    const std::string tmp_gch = gch.string() + ".tmp" + std::to_string(::getpid());
     std::vector<std::string> argv = {opts_.compiler};
     argv.insert(argv.end(), pch_flags.begin(), pch_flags.end());
     argv.insert(argv.end(), {"-x", "c++-header", stub.string(), "-o", tmp_gch});
-    ++compiler_runs_;
-    ProcessResult pr = run_process(argv);
+    ProcessResult pr = run_compiler(argv);
     if (pr.exit_code != 0) {
       log += "precompiled header not built, compiling without it:\n" + pr.output;
       fs::remove(tmp_gch, ec);
@@ -221,8 +261,7 @@ BuildResult Builder::build(const BuildRequest& req) {
     }
     compilers.emplace_back([this, &req, &u, i]() {
       const auto argv = compile_command(req, i, u.object, u.depfile, u.log);
-      ++compiler_runs_;
-      ProcessResult pr = run_process(argv);
+      ProcessResult pr = run_compiler(argv);
       u.log += pr.output;
       u.exit_code = pr.exit_code;
     });
@@ -249,8 +288,7 @@ BuildResult Builder::build(const BuildRequest& req) {
   if (ok) {
     std::vector<std::string> argv = {opts_.compiler, "-shared", "-o", (tmp / "lib.so").string()};
     argv.insert(argv.end(), objects.begin(), objects.end());
-    ++compiler_runs_;
-    ProcessResult pr = run_process(argv);
+    ProcessResult pr = run_compiler(argv);
     log += pr.output;
     ok = pr.exit_code == 0;
     compiler_rejected = pr.exit_code > 0;

@@ -2,17 +2,22 @@
 // hashes the sources, every file of the folders they live in, the flags, the
 // compiler identity and the header tree of include/ascendc, so a repeated build is
 // a lookup. Failed builds are cached too (a broken candidate costs nothing twice).
-// The translation units of a build compile in parallel; relocatable ones (op_host) also
-// come from a cache of objects, so a kernel-only change compiles one unit.
+// The translation units of a build compile in parallel, and build_all runs several builds at
+// once (a candidate's dtype variants and its goldens); at most `jobs` compiler processes run
+// at a time per Builder. Relocatable units (op_host) also come from a cache of objects, so a
+// kernel-only change compiles one unit per variant.
 #pragma once
 #include <atomic>
+#include <condition_variable>
 #include <cstdint>
 #include <filesystem>
+#include <mutex>
 #include <string>
 #include <vector>
 
 #include "eval/diagnostics.h"
 #include "eval/object_cache.h"
+#include "eval/process.h"
 
 namespace aoc::eval {
 
@@ -60,6 +65,7 @@ struct BuilderOptions {
   std::string compiler = "g++";
   std::vector<std::string> base_flags = {"-std=c++20", "-O2", "-fPIC", "-w"};
   bool precompiled_headers = true;  // honour CompileUnit::precompiled ($AOC_NO_PCH=1 turns it off)
+  size_t jobs = 0;                  // compiler processes at once; 0: the number of hardware threads
 };
 
 // Defaults: root from $AOC_ROOT or the configured source dir; cache from
@@ -70,6 +76,8 @@ class Builder {
  public:
   explicit Builder(BuilderOptions opts);
   BuildResult build(const BuildRequest& req);
+  // The requests built at the same time; results in request order, each as build() gives it.
+  std::vector<BuildResult> build_all(const std::vector<BuildRequest>& reqs);
   const BuilderOptions& options() const { return opts_; }
   // Number of compiler processes this builder started (tests check cache hits with it).
   uint64_t compiler_runs() const { return compiler_runs_; }
@@ -86,7 +94,14 @@ class Builder {
   std::vector<std::string> compile_command(const BuildRequest& req, size_t i, const std::string& object,
                                            const std::string& depfile, std::string& log);
 
+  // Runs one compiler process when a slot is free (at most opts_.jobs at once).
+  ProcessResult run_compiler(const std::vector<std::string>& argv);
+
   BuilderOptions opts_;
+  std::mutex pch_mu_;  // held while a precompiled header is built
+  std::mutex slots_mu_;
+  std::condition_variable slots_cv_;
+  size_t slots_free_ = 0;
   std::string compiler_id_;
   std::string header_hash_;
   ObjectCache objects_;

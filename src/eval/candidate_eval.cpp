@@ -463,24 +463,42 @@ CandidateReport evaluate_candidate(const Candidate& cand, Builder& builder, cons
       return done(Verdict::Error, e.what());
     }
   }
+  // Every dtype variant's kernel and the two goldens build at once (most are cache lookups; a
+  // rewritten kernel compiles one unit per variant). Failures are reported in the order the
+  // builds would run one after the other: the first case's variant first, the goldens last.
   const fs::path root = builder.options().root;
-  for (size_t i : selected) {
-    const size_t v = p.cases[i].variant;
-    if (s.kernel_sos.count(v)) continue;
-    BuildResult b = builder.build(kernel_build_request(p, v, cand.sources, root));
+  std::vector<size_t> variants;
+  for (size_t i : selected)
+    if (std::find(variants.begin(), variants.end(), p.cases[i].variant) == variants.end())
+      variants.push_back(p.cases[i].variant);
+  const bool has_golden = fs::exists(p.golden_source());
+  std::vector<BuildResult> built;
+  try {
+    std::vector<BuildRequest> requests;
+    for (size_t v : variants) requests.push_back(kernel_build_request(p, v, cand.sources, root));
+    if (has_golden) {
+      requests.push_back(golden_build_request(p, root));
+      requests.push_back(golden_build_request(p, root, true));
+    }
+    built = builder.build_all(requests);
+  } catch (const std::exception& e) {
+    return done(Verdict::Error, std::string("building the candidate: ") + e.what());
+  }
+  for (size_t k = 0; k < variants.size(); ++k) {
+    const BuildResult& b = built[k];
     if (!b.ok) {
       rep.diagnostics = errors_only(b.diagnostics);
-      return done(Verdict::CompileError, p.name + " " + p.variant_label(v) + " " + failing_part(b, cand.sources) + ": " +
-                                             b.first_error());
+      return done(Verdict::CompileError, p.name + " " + p.variant_label(variants[k]) + " " +
+                                             failing_part(b, cand.sources) + ": " + b.first_error());
     }
-    s.kernel_sos[v] = b.library;
+    s.kernel_sos[variants[k]] = b.library;
   }
   try {
-    if (!fs::exists(p.golden_source()))
+    if (!has_golden)
       return done(Verdict::Error, "the package " + p.name + " has no " + p.golden_source().string() +
                                       ": write its reference (docs/op-package.md, \"golden.cpp\")");
-    const BuildResult g = builder.build(golden_build_request(p, root));
-    const BuildResult gsp = builder.build(golden_build_request(p, root, true));
+    const BuildResult& g = built[variants.size()];
+    const BuildResult& gsp = built[variants.size() + 1];
     if (!g.ok || !gsp.ok) return done(Verdict::Error, "the golden of " + p.name + " does not build: " +
                                                           (g.ok ? gsp : g).first_error());
     s.golden = {g.library, gsp.library};

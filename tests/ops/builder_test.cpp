@@ -1,10 +1,14 @@
 // The cached builder: a second build of the same sources does not run the
-// compiler, an edit does, and compile errors come back as file:line diagnostics.
+// compiler, an edit does, compile errors come back as file:line diagnostics, and
+// several builds run at once within the builder's limit of compiler processes.
 #include <gtest/gtest.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
+#include <string>
+#include <vector>
 
 #include "eval/builder.h"
 #include "scratch_dir.h"
@@ -186,4 +190,73 @@ TEST(ObjectCache, DepfilesAndRelocatedFlags) {
   EXPECT_TRUE(dependencies_within({"/a/../a/x.h"}, {"/a"}));
   EXPECT_EQ(relocated("-I/p/op/op_host", {"/p/op", "/p/op/op_host"}), "-I@dir1");
   EXPECT_EQ(relocated("-include /p/h/t.h", {"/p/h"}), "-include @dir0/t.h");
+}
+
+namespace {
+
+// A compiler wrapper that notes how many of its runs were under way when each started (a
+// folder per running process), sleeping a little so that runs meant to overlap do.
+fs::path counting_compiler(const fs::path& dir) {
+  const fs::path script = dir / "cxx.sh";
+  std::ofstream(script) << "#!/bin/sh\n"
+                        << "mkdir \"" << dir.string() << "/running.$$\"\n"
+                        << "ls -d \"" << dir.string() << "\"/running.* | wc -l >> \"" << dir.string() << "/overlap\"\n"
+                        << "sleep 0.3\n"
+                        << "g++ \"$@\"\n"
+                        << "rc=$?\n"
+                        << "rmdir \"" << dir.string() << "/running.$$\"\n"
+                        << "exit $rc\n";
+  fs::permissions(script, fs::perms::owner_all);
+  return script;
+}
+
+int most_at_once(const fs::path& dir) {
+  std::ifstream in(dir / "overlap");
+  int most = 0;
+  for (int n; in >> n;) most = std::max(most, n);
+  return most;
+}
+
+std::vector<BuildRequest> three_requests(const fs::path& src, bool second_broken) {
+  std::vector<BuildRequest> out;
+  for (int i = 0; i < 3; ++i) {
+    const fs::path dir = src / ("u" + std::to_string(i));
+    fs::create_directories(dir);
+    std::ofstream(dir / "f.cpp") << "extern \"C\" int answer() { return "
+                                 << (second_broken && i == 1 ? "undeclared_name" : std::to_string(i)) << "; }\n";
+    out.push_back(BuildRequest{"unit " + std::to_string(i), {{dir / "f.cpp", {}}}, {}, {dir}});
+  }
+  return out;
+}
+
+}  // namespace
+
+TEST(Builder, BuildAllBuildsAtOnceWithinItsJobLimitAndGivesWhatBuildGives) {
+  for (const size_t jobs : {1u, 2u}) {
+    aoc::testing::ScratchDir src("build");
+    aoc::testing::ScratchDir cache("build");
+    aoc::testing::ScratchDir log("build");
+    BuilderOptions o = default_builder_options();
+    o.cache_dir = cache.path();
+    o.compiler = counting_compiler(log.path()).string();
+    o.jobs = jobs;
+    Builder b(o);
+    fs::remove(log.path() / "overlap");  // the compiler's identity was asked for: not a build
+    const std::vector<BuildRequest> reqs = three_requests(src.path(), true);
+    const std::vector<BuildResult> all = b.build_all(reqs);
+    ASSERT_EQ(all.size(), 3u);
+    EXPECT_EQ(b.compiler_runs(), 5u) << "three compilations, two links (the broken unit is not linked)";
+    EXPECT_EQ(most_at_once(log.path()), static_cast<int>(jobs)) << "compiler processes at once with jobs = " << jobs;
+    // Results in request order, each as a build of its own request gives it (from the cache now).
+    for (size_t i = 0; i < reqs.size(); ++i) {
+      const BuildResult one = b.build(reqs[i]);
+      EXPECT_TRUE(one.cache_hit) << i;
+      EXPECT_EQ(all[i].ok, i != 1) << i << ": " << all[i].log;
+      EXPECT_EQ(one.ok, all[i].ok) << i;
+      EXPECT_EQ(one.library, all[i].library) << i;
+      EXPECT_EQ(one.first_error(), all[i].first_error()) << i;
+    }
+    EXPECT_NE(all[1].first_error().find("undeclared_name"), std::string::npos) << all[1].log;
+    EXPECT_EQ(b.compiler_runs(), 5u);
+  }
 }
