@@ -6,8 +6,10 @@ the same cases, and the table of docs/motifs.md written between its markers.
 
 Usage: scripts/motifs_suite.py [--build build] [--jobs N] [--work DIR] [--only PKG,...]
                                [--motif M,...] [--batch N] [--experts-first] [--no-doc]
-                               [--json FILE]
-Run by scripts/motifs-doc.sh (which builds the programs first)."""
+                               [--json FILE] [--packages DIR]
+Run by scripts/motifs-doc.sh (which builds the programs first). --packages runs over the
+operator packages in DIR instead of ops/ (e.g. the public operators scripts/compat-public.sh
+imports into WORK/packages); the table then goes to standard output, not to docs/motifs.md."""
 import argparse
 import concurrent.futures as futures
 import json
@@ -27,19 +29,27 @@ HIDDEN_COUNT = "2"
 HIDDEN_MAX_ELEMENTS = "65536"
 
 
-def targets(only):
+def targets(only, packages_dir=""):
+    """(name, kind, folder) of every package (and its expert) of ops/, or of packages_dir."""
+    folders = []
+    if packages_dir:
+        for name in sorted(os.listdir(packages_dir)):
+            folders.append(os.path.join(packages_dir, name))
+    else:
+        ops = os.path.join(ROOT, "ops")
+        for cat in sorted(os.listdir(ops)):
+            for name in sorted(os.listdir(os.path.join(ops, cat))):
+                folders.append(os.path.join(ops, cat, name))
     out = []
-    ops = os.path.join(ROOT, "ops")
-    for cat in sorted(os.listdir(ops)):
-        for name in sorted(os.listdir(os.path.join(ops, cat))):
-            pkg = os.path.join(ops, cat, name)
-            if not os.path.isfile(os.path.join(pkg, "op.toml")):
-                continue
-            if only and name not in only:
-                continue
-            out.append((name, "baseline", pkg))
-            if os.path.isdir(os.path.join(pkg, "expert")):
-                out.append((name, "expert", os.path.join(pkg, "expert")))
+    for pkg in folders:
+        name = os.path.basename(pkg)
+        if not os.path.isfile(os.path.join(pkg, "op.toml")):
+            continue
+        if only and name not in only:
+            continue
+        out.append((name, "baseline", pkg))
+        if os.path.isdir(os.path.join(pkg, "expert")):
+            out.append((name, "expert", os.path.join(pkg, "expert")))
     return out
 
 
@@ -103,7 +113,11 @@ def main():
     ap.add_argument("--experts-first", action="store_true",
                     help="run the packages that have an expert before the others (with --batch)")
     ap.add_argument("--json", default="", help="also write every result to this file")
+    ap.add_argument("--packages", default="",
+                    help="run over the operator packages in this folder instead of ops/ (implies --no-doc)")
     a = ap.parse_args()
+    if a.packages:
+        a.no_doc = True
     ascendopt = os.path.join(os.path.abspath(a.build), "bin", "ascendopt")
     work = a.work or tempfile.mkdtemp(prefix="aoc-motifs-")
     shutil.rmtree(os.path.join(work, "candidates"), ignore_errors=True)
@@ -112,7 +126,7 @@ def main():
     only = set(x for x in a.only.split(",") if x)
     only_motifs = set(x for x in a.motif.split(",") if x)
 
-    tgts = targets(only)
+    tgts = targets(only, os.path.abspath(a.packages) if a.packages else "")
     packages = []
     for t in tgts:
         if t[0] not in packages:
@@ -229,7 +243,8 @@ def render(summary, rows, errors, only, a, covered, packages):
     jobs = a.jobs
     total = sum(1 for r in rows if "verdict" in r)
     correct = sum(1 for r in rows if r.get("verdict") == "ok")
-    scope = ("every package (`name`) and expert (`name*`) of ops/" if not only else
+    where = "the packages in " + a.packages if a.packages else "ops/"
+    scope = (f"every package (`name`) and expert (`name*`) of {where}" if not only else
              "the packages " + ", ".join(only) + " (`name`) and their experts (`name*`)")
     if covered is not None:
         scope = "the packages listed above (`name`) and their experts (`name*`)"
