@@ -247,6 +247,8 @@ class Engine {
   std::array<std::vector<CapEntry>, kPools> pools_;
   std::array<bool, kPools> pool_dirty_{};
   std::array<bool, kPools> pool_lost_flows_{};  // a flow of the pool finished since its last fair share
+  std::array<bool, kPools> pool_recapped_{};    // a flow of the pool was marked in recap_ since then
+  std::array<size_t, kPools> pool_ordered_{};   // entries in order after it; those after were added since
   uint64_t next_seq_ = 0;
   int hbm_reads_ = 0, hbm_writes_ = 0;  // flows in the HBM pool reading, writing back
   // Per flow, at its index in flows_: bytes left, rate, and a lower bound of its finish. The
@@ -677,6 +679,7 @@ class Engine {
       if ((f.ub_banks & v.ub_banks) == 0) continue;
       f.stalled_until = std::max(f.stalled_until, v.until);
       recap_[ps.flow] = 1;
+      pool_recapped_[int(f.res)] = true;
       pool_dirty_[int(f.res)] = true;
     }
   }
@@ -728,22 +731,34 @@ class Engine {
   double order_pool(int r, double now) {
     auto& entries = pools_[r];
     const bool lost = pool_lost_flows_[r];
+    // When only flows were added (none finished, no stall changed, none of the ordered flows'
+    // stalls ended), the ordered entries keep their caps and places, and the first end of a
+    // stall among them is still pool_stall_end_: only the added entries need placing.
+    const bool only_added = !lost && !pool_recapped_[r] && pool_stall_end_[r] > now;
     pool_lost_flows_[r] = false;
-    double stall_end = kInf;
-    size_t kept = 0;
-    for (size_t k = 0; k < entries.size(); ++k) {
-      CapEntry x = entries[k];
+    pool_recapped_[r] = false;
+    double stall_end = only_added ? pool_stall_end_[r] : kInf;
+    size_t kept = only_added ? pool_ordered_[r] : 0;
+    for (size_t k = kept; k < entries.size(); ++k) {
+      CapEntry& e = entries[k];
       if (lost) {
-        const Flow& f = flows_[x.index];
-        if (!f.live || f.seq != x.seq) continue;
+        const Flow& f = flows_[e.index];
+        if (!f.live || f.seq != e.seq) continue;
       }
-      if (recap_[x.index] || (x.stalled && x.stall_until <= now)) recap(x, now);
-      if (x.stall_until > now) stall_end = std::min(stall_end, x.stall_until);
-      size_t j = kept++;  // entries before k were moved into [0, kept): slot j is free
+      if (recap_[e.index] || (e.stalled && e.stall_until <= now)) recap(e, now);
+      if (e.stall_until > now) stall_end = std::min(stall_end, e.stall_until);
+      // Entries before k were moved into [0, kept), which is sorted: most entries stay put.
+      if (kept == k && (k == 0 || !(e.key < entries[k - 1].key))) {
+        ++kept;
+        continue;
+      }
+      const CapEntry x = e;
+      size_t j = kept++;
       for (; j > 0 && x.key < entries[j - 1].key; --j) entries[j] = entries[j - 1];
       entries[j] = x;
     }
     entries.resize(kept);
+    pool_ordered_[r] = kept;
     return stall_end;
   }
 
@@ -841,7 +856,7 @@ class Engine {
   void remove_finished(double t) {
     for (size_t i = 0; i < slot_end_; ++i) {
       Flow& f = flows_[i];
-      if (!f.live || remaining_[i] > 0) continue;
+      if (remaining_[i] > 0 || !f.live) continue;  // bytes first: they are contiguous
       f.live = false;
       remaining_[i] = 0;
       rate_[i] = 0;  // a free slot keeps 0 bytes: moving bytes leaves it so
