@@ -747,8 +747,10 @@ class Engine {
       }
       if (recap_[e.index] || (e.stalled && e.stall_until <= now)) recap(e, now);
       if (e.stall_until > now) stall_end = std::min(stall_end, e.stall_until);
-      // Entries before k were moved into [0, kept), which is sorted: most entries stay put.
-      if (kept == k && (k == 0 || !(e.key < entries[k - 1].key))) {
+      // Entries before k were moved into [0, kept), which is sorted; most entries are already in
+      // order after it and only move down over the entries that left.
+      if (kept == 0 || !(e.key < entries[kept - 1].key)) {
+        if (kept != k) entries[kept] = e;
         ++kept;
         continue;
       }
