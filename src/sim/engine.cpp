@@ -247,6 +247,8 @@ class Engine {
   std::array<std::vector<CapEntry>, kPools> pools_;
   std::array<bool, kPools> pool_dirty_{};
   std::array<bool, kPools> pool_lost_flows_{};  // a flow of the pool finished since its last fair share
+  std::array<bool, kPools> pool_recapped_{};    // a flow of the pool was marked in recap_ since then
+  std::array<size_t, kPools> pool_ordered_{};   // entries in order after it; those after were added since
   uint64_t next_seq_ = 0;
   int hbm_reads_ = 0, hbm_writes_ = 0;  // flows in the HBM pool reading, writing back
   // Per flow, at its index in flows_: bytes left, rate, and a lower bound of its finish. The
@@ -677,6 +679,7 @@ class Engine {
       if ((f.ub_banks & v.ub_banks) == 0) continue;
       f.stalled_until = std::max(f.stalled_until, v.until);
       recap_[ps.flow] = 1;
+      pool_recapped_[int(f.res)] = true;
       pool_dirty_[int(f.res)] = true;
     }
   }
@@ -698,54 +701,83 @@ class Engine {
     for (int r = 0; r < kPools; ++r) {
       if (!pool_dirty_[r]) continue;
       pool_dirty_[r] = false;
-      share_pool(r, now);
-      double low = kInf, high = kInf, stall_end = kInf;
-      for (const CapEntry& e : pools_[r]) {
-        const uint32_t i = e.index;
-        const double finish = rate_[i] > 0 ? now + remaining_[i] / rate_[i] : kInf;
-        finish_low_[i] = estimate_low(finish);
-        low = std::min(low, finish_low_[i]);
-        high = std::min(high, estimate_high(finish));
-        if (e.stall_until > now) stall_end = std::min(stall_end, e.stall_until);
-      }
-      pool_finish_low_[r] = low;
-      pool_finish_high_[r] = high;
-      pool_stall_end_[r] = stall_end;
+      pool_stall_end_[r] = order_pool(r, now);
+      PoolBounds b;
+      share_pool(r, now, b);
+      pool_finish_low_[r] = b.low;
+      pool_finish_high_[r] = b.high;
     }
   }
 
-  // Max-min fair share: flows capped below the equal share keep their cap, the rest split what is left.
-  void share_pool(int r, double now) {
+  // The earliest and the latest the first flow of a pool can finish, gathered as rates are set.
+  struct PoolBounds {
+    double low = kInf, high = kInf;
+  };
+
+  // Gives flow i its rate and its finish bound (now + remaining / rate, see finish_low_).
+  void set_rate(uint32_t i, double rate, double now, PoolBounds& b) {
+    rate_[i] = rate;
+    const double finish = rate > 0 ? now + remaining_[i] / rate : kInf;
+    finish_low_[i] = estimate_low(finish);
+    b.low = std::min(b.low, finish_low_[i]);
+    b.high = std::min(b.high, estimate_high(finish));
+  }
+
+  // Brings a pool's entries up to date in one pass: flows that finished leave (keeping the
+  // order), flows whose stall changed or ended get a new cap, and each entry is inserted into
+  // the sorted prefix, so the list ends in (cap, creation) order as a stable sort by cap would
+  // give. The list is in the last order with a few new keys and new flows at the end, so the
+  // insertions move little. Returns the first end of a stall of its flows.
+  double order_pool(int r, double now) {
     auto& entries = pools_[r];
-    // Flows that finished leave (in place, keeping the order).
-    if (pool_lost_flows_[r]) {
-      pool_lost_flows_[r] = false;
-      size_t kept = 0;
-      for (const CapEntry& e : entries) {
+    const bool lost = pool_lost_flows_[r];
+    // When only flows were added (none finished, no stall changed, none of the ordered flows'
+    // stalls ended), the ordered entries keep their caps and places, and the first end of a
+    // stall among them is still pool_stall_end_: only the added entries need placing.
+    const bool only_added = !lost && !pool_recapped_[r] && pool_stall_end_[r] > now;
+    pool_lost_flows_[r] = false;
+    pool_recapped_[r] = false;
+    double stall_end = only_added ? pool_stall_end_[r] : kInf;
+    size_t kept = only_added ? pool_ordered_[r] : 0;
+    for (size_t k = kept; k < entries.size(); ++k) {
+      CapEntry& e = entries[k];
+      if (lost) {
         const Flow& f = flows_[e.index];
-        if (f.live && f.seq == e.seq) entries[kept++] = e;
+        if (!f.live || f.seq != e.seq) continue;
       }
-      entries.resize(kept);
-    }
-    // New caps for flows whose stall changed or ended; the others keep theirs.
-    for (CapEntry& e : entries) {
-      if (!recap_[e.index] && !(e.stalled && e.stall_until <= now)) continue;
-      recap_[e.index] = 0;
-      const Flow& f = flows_[e.index];
-      e.cap = effective_cap(f, now);
-      e.key = cap_key(e.cap, f.seq);
-      e.stall_until = f.stalled_until;
-      e.stalled = f.stalled_until > now;
-    }
-    // (cap, creation) in increasing order, as a stable sort by cap would give. The list is in the
-    // last order with a few new keys and new flows at the end: insertion sort.
-    for (size_t k = 1; k < entries.size(); ++k) {
-      if (!(entries[k].key < entries[k - 1].key)) continue;
-      const CapEntry x = entries[k];
-      size_t j = k;
+      if (recap_[e.index] || (e.stalled && e.stall_until <= now)) recap(e, now);
+      if (e.stall_until > now) stall_end = std::min(stall_end, e.stall_until);
+      // Entries before k were moved into [0, kept), which is sorted; most entries are already in
+      // order after it and only move down over the entries that left.
+      if (kept == 0 || !(e.key < entries[kept - 1].key)) {
+        if (kept != k) entries[kept] = e;
+        ++kept;
+        continue;
+      }
+      const CapEntry x = e;
+      size_t j = kept++;
       for (; j > 0 && x.key < entries[j - 1].key; --j) entries[j] = entries[j - 1];
       entries[j] = x;
     }
+    entries.resize(kept);
+    pool_ordered_[r] = kept;
+    return stall_end;
+  }
+
+  // A new cap for a flow whose stall changed or ended.
+  void recap(CapEntry& e, double now) {
+    recap_[e.index] = 0;
+    const Flow& f = flows_[e.index];
+    e.cap = effective_cap(f, now);
+    e.key = cap_key(e.cap, f.seq);
+    e.stall_until = f.stalled_until;
+    e.stalled = f.stalled_until > now;
+  }
+
+  // Max-min fair share over the ordered entries: flows capped below the equal share keep their
+  // cap, the rest split what is left.
+  void share_pool(int r, double now, PoolBounds& b) {
+    const auto& entries = pools_[r];
     // Step k: share = left / (n - k); rate = min(cap, share); left -= rate.
     double left = capacity_of(r);
     const size_t n = entries.size();
@@ -754,7 +786,7 @@ class Engine {
       // A flow capped below its share (stalled ones, often several in a row) keeps its cap.
       const CapEntry& first = entries[k];
       if (!(left / double(n - k) < first.cap)) {  // std::min(cap, share) is cap unless share < cap
-        rate_[first.index] = first.cap;
+        set_rate(first.index, first.cap, now, b);
         left -= first.cap;
         ++k;
         continue;
@@ -767,10 +799,10 @@ class Engine {
         const double share = chain.share[j];
         const CapEntry& e = entries[k];
         if (share < e.cap) {
-          rate_[e.index] = share;
+          set_rate(e.index, share, now, b);
           continue;
         }
-        rate_[e.index] = e.cap;
+        set_rate(e.index, e.cap, now, b);
         left = chain.left[j] - e.cap;
         ++k;
         break;
@@ -826,7 +858,7 @@ class Engine {
   void remove_finished(double t) {
     for (size_t i = 0; i < slot_end_; ++i) {
       Flow& f = flows_[i];
-      if (!f.live || remaining_[i] > 0) continue;
+      if (remaining_[i] > 0 || !f.live) continue;  // bytes first: they are contiguous
       f.live = false;
       remaining_[i] = 0;
       rate_[i] = 0;  // a free slot keeps 0 bytes: moving bytes leaves it so

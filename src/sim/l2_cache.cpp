@@ -1,7 +1,6 @@
 #include "sim/l2_cache.h"
 
 #include <algorithm>
-#include <iterator>
 
 namespace aoc::sim {
 
@@ -22,7 +21,7 @@ uint32_t L2Cache::new_run(uint64_t lo, uint64_t n, bool dirty) {
     free_runs_.pop_back();
   }
   runs_[r] = Run{lo, n, dirty, kNone, kNone};
-  by_first_line_.emplace(lo, r);
+  by_first_line_.insert(lo, r);
   return r;
 }
 
@@ -47,9 +46,7 @@ void L2Cache::drop(uint32_t r) {
 }
 
 void L2Cache::rekey(uint32_t r, uint64_t lo) {
-  auto node = by_first_line_.extract(runs_[r].lo);
-  node.key() = lo;
-  by_first_line_.insert(std::move(node));
+  by_first_line_.rekey(runs_[r].lo, lo);
   runs_[r].lo = lo;
 }
 
@@ -132,9 +129,9 @@ void L2Cache::access(uint64_t addr, uint64_t bytes, bool write, bool allocate_re
   const uint64_t end = addr + bytes;
   const uint64_t last = (end - 1) / line_bytes_;
   for (uint64_t cur = addr / line_bytes_; cur <= last;) {
-    auto after = by_first_line_.upper_bound(cur);  // the first run starting after cur
-    if (after != by_first_line_.begin()) {
-      const uint32_t r = std::prev(after)->second;
+    const RunIndex::Around around = by_first_line_.around(cur);  // the run starting at or before cur, the next start
+    if (around.value != RunIndex::kNone) {
+      const uint32_t r = around.value;
       const Run& x = runs_[r];
       if (cur < x.lo + x.n) {  // resident: lines up to the end of the run hit
         const uint64_t b = std::min(last, x.lo + x.n - 1);
@@ -145,7 +142,7 @@ void L2Cache::access(uint64_t addr, uint64_t bytes, bool write, bool allocate_re
       }
     }
     // Absent: lines up to the next resident one miss.
-    const uint64_t b = after == by_first_line_.end() ? last : std::min(last, after->first - 1);
+    const uint64_t b = around.next == RunIndex::kNoKey ? last : std::min(last, around.next - 1);
     const uint64_t part = bytes_of(addr, end, cur, b);
     if (write) {
       out.hit_bytes += part;

@@ -8,15 +8,16 @@
 // An access handles its lines in address order, and each line it touches or allocates becomes
 // the most recent: the lines of one transfer end up next to each other in the recency order, in
 // address order, and leave it in that order. So the recency list is kept as runs of consecutive
-// lines (oldest first within a run) with one dirty bit per run, found by their first line in an
-// ordered map: a transfer of 32 lines that misses is one run inserted and a few runs evicted or
+// lines (oldest first within a run) with one dirty bit per run, found by their first line
+// (sim/run_index.h): a transfer of 32 lines that misses is one run inserted and a few runs evicted or
 // trimmed, instead of 32 lookups, insertions and evictions. The order of lines, hence every hit,
 // miss and write-back, is the per-line LRU's (tests/sim/l2_cache_test.cpp compares the two).
 #pragma once
 #include <cstddef>
 #include <cstdint>
-#include <map>
 #include <vector>
+
+#include "sim/run_index.h"
 
 namespace aoc::sim {
 
@@ -62,7 +63,7 @@ class L2Cache {
   uint64_t resident_ = 0;
   std::vector<Run> runs_;
   std::vector<uint32_t> free_runs_;
-  std::map<uint64_t, uint32_t> by_first_line_;
+  RunIndex by_first_line_;
   uint32_t newest_ = kNone, oldest_ = kNone;
 };
 
