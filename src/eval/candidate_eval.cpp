@@ -9,6 +9,7 @@
 #include <chrono>
 #include <cstdlib>
 #include <fstream>
+#include <limits>
 #include <map>
 #include <memory>
 #include <optional>
@@ -603,6 +604,17 @@ json to_json(const CandidateReport& r) {
   return j;
 }
 
+namespace {
+
+// A double written by to_json: NaN and the infinities are written as null (JSON has no such
+// numbers), e.g. the worst actual value of an output full of NaN; they read back as NaN.
+double number_or_nan(const json& j, const char* key) {
+  const json& v = j.at(key);
+  return v.is_null() ? std::numeric_limits<double>::quiet_NaN() : v.get<double>();
+}
+
+}  // namespace
+
 CandidateReport report_from_json(const json& j) {
   CandidateReport r;
   r.op = j.at("op");
@@ -648,12 +660,12 @@ CandidateReport report_from_json(const json& j) {
       oc.name = o.at("name");
       oc.shape = o.at("shape").get<std::vector<int64_t>>();
       oc.cmp.pass = o.at("pass");
-      oc.cmp.max_rel = o.at("max_rel");
-      oc.cmp.mean_rel = o.at("mean_rel");
-      oc.cmp.tau = o.at("tau");
+      oc.cmp.max_rel = number_or_nan(o, "max_rel");
+      oc.cmp.mean_rel = number_or_nan(o, "mean_rel");
+      oc.cmp.tau = number_or_nan(o, "tau");
       oc.cmp.worst_index = o.at("worst_index");
-      oc.cmp.worst_actual = o.at("worst_actual");
-      oc.cmp.worst_expected = o.at("worst_expected");
+      oc.cmp.worst_actual = number_or_nan(o, "worst_actual");
+      oc.cmp.worst_expected = number_or_nan(o, "worst_expected");
       oc.cmp.nan_mismatch = o.at("nan_mismatch");
       oc.cmp.inf_mismatch = o.at("inf_mismatch");
       oc.cmp.poisoned = o.at("unwritten");

@@ -38,10 +38,15 @@ CandidateReport evaluate_or_recall(const fs::path& dir, const std::string& heade
   const ResultKey key{cand.hash, cand.package.name, set_key, opt.seed, opt.soc};
   if (store != nullptr && opt.only_cases.empty()) {
     if (auto stored = store->find(key)) {
-      CandidateReport r = report_from_json(nlohmann::json::parse(*stored));
-      r.candidate_dir = dir.string();
-      r.from_store = true;
-      return r;
+      // A stored report this program cannot read back (written by another version) is
+      // evaluated again, and the new report replaces it.
+      try {
+        CandidateReport r = report_from_json(nlohmann::json::parse(*stored));
+        r.candidate_dir = dir.string();
+        r.from_store = true;
+        return r;
+      } catch (const nlohmann::json::exception&) {
+      }
     }
   }
   CandidateReport r = evaluate_candidate(cand, builder, opt);

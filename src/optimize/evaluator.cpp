@@ -28,8 +28,13 @@ aoc::eval::CandidateReport Evaluator::run(const aoc::eval::Candidate& c, const V
   aoc::eval::ResultKey key{v.key(), v.kernel->cand.package.name, set, opt_.eval.seed, opt_.eval.soc};
   if (store_ != nullptr)
     if (auto stored = store_->find(key)) {
-      from_store = true;
-      return aoc::eval::report_from_json(nlohmann::json::parse(*stored));
+      // A stored report this program cannot read back is evaluated again (eval/eval_pool.cpp).
+      try {
+        aoc::eval::CandidateReport r = aoc::eval::report_from_json(nlohmann::json::parse(*stored));
+        from_store = true;
+        return r;
+      } catch (const nlohmann::json::exception&) {
+      }
     }
   aoc::eval::CandidateEvalOptions o = opt_.eval;
   o.case_set = "public";

@@ -4,9 +4,12 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <cmath>
 #include <filesystem>
+#include <limits>
 #include <fstream>
 
+#include "eval/candidate_eval.h"
 #include "eval/harness_protocol.h"
 #include "eval/result_store.h"
 
@@ -73,6 +76,37 @@ TEST(ResultStore, ProcessesOpeningANewStoreAtOnceAllSucceed) {
   }
   EXPECT_EQ(failed, 0) << "processes of " << kRounds * kProcesses << " could not open or write a new store";
   fs::remove_all(dir);
+}
+
+// A stored report holds NaN and infinite statistics (an output full of NaN has a NaN worst
+// value) as JSON null; reading it back gives NaN instead of throwing, which ended a whole
+// `ascendopt eval` of many candidates when one of them was recalled from the store.
+TEST(ResultStore, ReportsWithNanStatisticsReadBack) {
+  CandidateReport r;
+  r.op = "muls";
+  r.verdict = Verdict::WrongResult;
+  CaseResult c;
+  c.name = "hidden_1";
+  c.verdict = Verdict::WrongResult;
+  aoc::op::OutputCheck o;
+  o.name = "y";
+  o.cmp.worst_actual = std::numeric_limits<double>::quiet_NaN();
+  o.cmp.worst_expected = -std::numeric_limits<double>::quiet_NaN();
+  o.cmp.max_rel = std::numeric_limits<double>::infinity();
+  o.cmp.mean_rel = 0.5;
+  c.outputs.push_back(o);
+  r.cases.push_back(c);
+  const std::string text = to_json(r).dump();
+  ASSERT_NE(text.find("\"worst_actual\":null"), std::string::npos) << text;
+  const CandidateReport back = report_from_json(nlohmann::json::parse(text));
+  ASSERT_EQ(back.cases.size(), 1u);
+  ASSERT_EQ(back.cases[0].outputs.size(), 1u);
+  const auto& cmp = back.cases[0].outputs[0].cmp;
+  EXPECT_TRUE(std::isnan(cmp.worst_actual));
+  EXPECT_TRUE(std::isnan(cmp.worst_expected));
+  EXPECT_TRUE(std::isnan(cmp.max_rel));  // an infinity is written as null too
+  EXPECT_EQ(cmp.mean_rel, 0.5);
+  EXPECT_EQ(back.verdict, Verdict::WrongResult);
 }
 
 TEST(ResultStore, UnusableFileIsAClearError) {
