@@ -9,6 +9,16 @@
 namespace aoc::eval {
 namespace fs = std::filesystem;
 
+std::optional<CandidateReport> recall_report(ResultStore& store, const ResultKey& key) {
+  const std::optional<std::string> stored = store.find(key);
+  if (!stored) return std::nullopt;
+  try {
+    return report_from_json(nlohmann::json::parse(*stored));
+  } catch (const nlohmann::json::exception&) {
+    return std::nullopt;
+  }
+}
+
 size_t default_jobs() { return std::max(1u, std::thread::hardware_concurrency()); }
 
 namespace {
@@ -37,16 +47,10 @@ CandidateReport evaluate_or_recall(const fs::path& dir, const std::string& heade
   if (!opt.config.empty()) set_key += ":" + to_json(opt.config).dump();
   const ResultKey key{cand.hash, cand.package.name, set_key, opt.seed, opt.soc};
   if (store != nullptr && opt.only_cases.empty()) {
-    if (auto stored = store->find(key)) {
-      // A stored report this program cannot read back (written by another version) is
-      // evaluated again, and the new report replaces it.
-      try {
-        CandidateReport r = report_from_json(nlohmann::json::parse(*stored));
-        r.candidate_dir = dir.string();
-        r.from_store = true;
-        return r;
-      } catch (const nlohmann::json::exception&) {
-      }
+    if (auto r = recall_report(*store, key)) {
+      r->candidate_dir = dir.string();
+      r->from_store = true;
+      return *r;
     }
   }
   CandidateReport r = evaluate_candidate(cand, builder, opt);

@@ -4,6 +4,7 @@
 #include <cstddef>
 #include <filesystem>
 #include <functional>
+#include <optional>
 #include <vector>
 
 #include "eval/candidate_eval.h"
@@ -24,5 +25,10 @@ std::vector<CandidateReport> evaluate_candidates(const std::vector<std::filesyst
                                                  const PoolOptions& pool);
 
 size_t default_jobs();
+
+// The report stored under `key`, or nothing when none is stored or the stored one cannot be read
+// back (written by another version): the caller then evaluates again and the new report
+// replaces it.
+std::optional<CandidateReport> recall_report(ResultStore& store, const ResultKey& key);
 
 }  // namespace aoc::eval

@@ -5,6 +5,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "eval/eval_pool.h"
+
 namespace aoc::optimize {
 
 Evaluator::Evaluator(aoc::eval::Builder& builder, EvaluatorOptions opt, size_t budget, aoc::eval::ResultStore* store)
@@ -27,14 +29,9 @@ aoc::eval::CandidateReport Evaluator::run(const aoc::eval::Candidate& c, const V
                                           bool& from_store, double& seconds) {
   aoc::eval::ResultKey key{v.key(), v.kernel->cand.package.name, set, opt_.eval.seed, opt_.eval.soc};
   if (store_ != nullptr)
-    if (auto stored = store_->find(key)) {
-      // A stored report this program cannot read back is evaluated again (eval/eval_pool.cpp).
-      try {
-        aoc::eval::CandidateReport r = aoc::eval::report_from_json(nlohmann::json::parse(*stored));
-        from_store = true;
-        return r;
-      } catch (const nlohmann::json::exception&) {
-      }
+    if (auto r = aoc::eval::recall_report(*store_, key)) {
+      from_store = true;
+      return *r;
     }
   aoc::eval::CandidateEvalOptions o = opt_.eval;
   o.case_set = "public";
