@@ -45,6 +45,32 @@ Regions regions_for(ElemType t) {
 
 double rel_err(double a, double y) { return std::fabs(a - y) / (std::fabs(y) + 1e-7); }
 
+// Probability that a Poisson count of mean `mean` reaches `k`, summed from k upward in log
+// space (k and mean can be hundreds of thousands of elements).
+double poisson_tail(int64_t k, double mean) {
+  if (static_cast<double>(k) <= mean) return 1.0;  // at or below the mean: never significant
+  const double log_mean = std::log(mean);
+  double tail = 0.0;
+  for (int64_t i = k;; ++i) {
+    const double term = std::exp(-mean + static_cast<double>(i) * log_mean - std::lgamma(static_cast<double>(i) + 1.0));
+    tail += term;
+    if (term <= tail * 1e-12) break;  // terms fall geometrically once i > mean
+  }
+  return tail;
+}
+
+// The cancellation region's errors are rare events among elements that are all close to zero
+// (a few ulps on a near-zero output), so their count is a Poisson count: "at most twice the
+// same-precision computation's count" is judged as a test, failing when a kernel with twice
+// that error rate makes this many errors with probability below 1e-3. With counts of 1 and 3
+// the literal ratio fails a correct fp32 layer norm on some draws; a kernel computing in lower
+// precision makes hundreds there and still fails. The region requires |kernel| small too, so
+// the slack never excuses a wrong value.
+bool more_than_twice_beyond_chance(int64_t kernel, int64_t cpu) {
+  const double allowed_mean = 2.0 * static_cast<double>(std::max<int64_t>(cpu, 1));
+  return static_cast<double>(kernel) > allowed_mean && poisson_tail(kernel, allowed_mean) < 1e-3;
+}
+
 // Second chance when the first screen fails on floats: outside the two regions the
 // first screen's limits still hold; inside them the kernel may err at most twice as
 // often as a same-precision CPU computation (at least twice). Outside the regions, an
@@ -99,9 +125,9 @@ void fallback_screen(CompareResult& r, const TypedBuffer& actual, const std::vec
   else if (r.small_errors > 2 * std::max<int64_t>(r.small_cpu_errors, 1))
     why << r.small_errors << " errors in the small-value region, more than twice the " << r.small_cpu_errors
         << " of a same-precision CPU computation";
-  else if (r.cancel_errors > 2 * std::max<int64_t>(r.cancel_cpu_errors, 1))
+  else if (more_than_twice_beyond_chance(r.cancel_errors, r.cancel_cpu_errors))
     why << r.cancel_errors << " errors in the cancellation region, more than twice the " << r.cancel_cpu_errors
-        << " of a same-precision CPU computation";
+        << " of a same-precision CPU computation beyond chance (p < 0.001)";
   if (why.str().empty()) {
     r.pass = true;
     r.reason.clear();
