@@ -36,6 +36,7 @@ struct BenchArgs {
   std::string cache_dir;
   std::string llm_config;
   bool llm_replay = false;
+  std::string bank;
 };
 
 std::vector<fs::path> find_packages(const std::vector<std::string>& paths) {
@@ -57,12 +58,33 @@ std::vector<fs::path> find_packages(const std::vector<std::string>& paths) {
 
 int run_bench(const BenchArgs& a) {
   aoc::optimize::BenchOptions o;
-  for (const auto& m : a.methods)
-    if (!aoc::optimize::parse_method(m)) {
+  bool any_bank_method = false;
+  for (const auto& m : a.methods) {
+    const auto [method, with_bank] = aoc::optimize::split_bank_method(m);
+    if (!aoc::optimize::parse_method(method)) {
       std::cerr << "error: --methods names " << m
-                << ", not a method; use optimize, best-of-n, openevolve, random, tune-only or rewrite-only\n";
+                << ", not a method; use optimize, best-of-n, openevolve, random, tune-only or rewrite-only, "
+                   "each optionally as M@bank (with --bank FILE)\n";
       return 2;
     }
+    any_bank_method |= with_bank;
+  }
+  if (any_bank_method && a.bank.empty()) {
+    std::cerr << "error: a method written M@bank needs --bank FILE, the experience bank it is guided by\n";
+    return 2;
+  }
+  if (!a.bank.empty() && !any_bank_method) {
+    std::cerr << "error: --bank is used by the methods written M@bank only, e.g. --methods "
+                 "rewrite-only,rewrite-only@bank; none is\n";
+    return 2;
+  }
+  if (!a.bank.empty()) {
+    if (!fs::is_regular_file(a.bank)) {
+      std::cerr << "error: --bank " << a.bank << ": no such file; mine one with `ascendopt rewind` (docs/rewind.md)\n";
+      return 2;
+    }
+    o.bank = fs::absolute(a.bank);
+  }
   if (a.budgets.empty() || std::find(a.budgets.begin(), a.budgets.end(), 0u) != a.budgets.end()) {
     std::cerr << "error: --budgets must list budgets of at least 1 evaluation, e.g. --budgets 8,16,32\n";
     return 2;
@@ -138,7 +160,10 @@ void add_bench_command(CLI::App& app) {
   CLI::App* cmd = app.add_subcommand("bench", "Compare optimization methods at equal budgets over operators: geomean, "
                                               "fast_p, T_HW ratio, progress, HTML report (docs/bench.md)");
   cmd->add_option("OPS", a->paths, "Operator packages or folders holding them")->required()->check(CLI::ExistingDirectory);
-  cmd->add_option("--methods", a->methods, "Methods compared")->delimiter(',')->capture_default_str();
+  cmd->add_option("--methods", a->methods,
+                  "Methods compared; M@bank is method M with its kernel motifs chosen by --bank's experience bank")
+      ->delimiter(',')
+      ->capture_default_str();
   cmd->add_option("--budgets", a->budgets, "Budgets (evaluations per operator)")->delimiter(',')->capture_default_str();
   cmd->add_option("--seeds", a->seeds, "Seeds 1..K per (operator, method, budget)")->capture_default_str();
   cmd->add_option("--jobs,-j", a->jobs, "Runs at once (processes)")->capture_default_str();
@@ -154,6 +179,8 @@ void add_bench_command(CLI::App& app) {
                                                  "rewrite-only, best-of-n and openevolve then ask the model for kernels")
       ->check(CLI::ExistingFile);
   cmd->add_flag("--llm-replay", a->llm_replay, "Answer only from the LLM response cache (no network)");
+  cmd->add_option("--bank", a->bank, "Experience bank (docs/bank.md) of the methods written M@bank, e.g. --methods "
+                                     "rewrite-only,rewrite-only@bank compares guided and random motif order");
   cmd->callback([a]() { exit_status() = run_bench(*a); });
 }
 

@@ -15,6 +15,13 @@ std::string BenchRun::name() const {
   return op + "-" + method + "-b" + std::to_string(budget) + "-s" + std::to_string(seed);
 }
 
+std::pair<std::string, bool> split_bank_method(const std::string& bench_method) {
+  static const std::string suffix = "@bank";
+  if (bench_method.size() > suffix.size() && bench_method.ends_with(suffix))
+    return {bench_method.substr(0, bench_method.size() - suffix.size()), true};
+  return {bench_method, false};
+}
+
 std::vector<BenchRun> bench_runs(const BenchOptions& o) {
   std::vector<BenchRun> out;
   for (const auto& dir : o.ops)
@@ -30,10 +37,12 @@ namespace {
 pid_t start(const BenchOptions& o, const BenchRun& r) {
   const fs::path dir = o.out_dir / "runs" / r.name();
   fs::create_directories(dir);
-  std::vector<std::string> args = {o.program.string(), "optimize", r.op_dir.string(), "--method", r.method,
+  const auto [method, with_bank] = split_bank_method(r.method);
+  std::vector<std::string> args = {o.program.string(), "optimize", r.op_dir.string(), "--method", method,
                                    "--budget", std::to_string(r.budget), "--seed", std::to_string(r.seed),
                                    "--out", dir.string(), "--store", (o.out_dir / "results.sqlite").string()};
   args.insert(args.end(), o.optimize_args.begin(), o.optimize_args.end());
+  if (with_bank) args.insert(args.end(), {"--bank", o.bank.string()});
   const pid_t pid = ::fork();
   if (pid != 0) return pid;
   const int log = ::open((dir / "log.txt").c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);

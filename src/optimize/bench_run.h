@@ -8,6 +8,7 @@
 #include <filesystem>
 #include <functional>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace aoc::optimize {
@@ -29,9 +30,16 @@ struct BenchOptions {
   std::filesystem::path out_dir;    // runs/ and the store go here
   std::filesystem::path program;    // the ascendopt executable
   std::vector<std::string> optimize_args;  // passed to every run (--soc, --timeout, --max-elements ...)
+  std::filesystem::path bank;       // experience bank of the methods written "M@bank"
   uint64_t hidden_seed = 0;
   std::function<void(const std::string&)> log;
 };
+
+// A bench method is an `optimize --method` name, optionally written "M@bank": the same method
+// with its kernel motifs chosen by the benchmark's experience bank instead of at random, so one
+// benchmark compares guided and unguided runs of a method. Returns the method and whether it
+// takes the bank.
+std::pair<std::string, bool> split_bank_method(const std::string& bench_method);
 
 std::vector<BenchRun> bench_runs(const BenchOptions& o);
 

@@ -115,6 +115,7 @@ OptimizeReport optimize(const fs::path& op_dir, aoc::eval::Builder& builder, con
   r.package_dir = pkg.dir.string();
   r.soc = opt.soc;
   r.method = opt.method;
+  r.bank = opt.bank_file.string();
   r.budget = opt.budget;
   r.seed = opt.seed;
   r.cases = opt.cases.empty() ? aoc::tune::default_tuning_cases(pkg, opt.max_case_elements) : opt.cases;
@@ -258,6 +259,7 @@ nlohmann::json to_json(const OptimizeReport& r) {
                       {"package", r.package_dir},
                       {"soc", r.soc},
                       {"method", to_string(r.method)},
+                      {"motif_order", r.bank.empty() ? std::string("random") : "bank " + r.bank},
                       {"budget", r.budget},
                       {"seed", r.seed},
                       {"cases", r.cases},

@@ -71,6 +71,7 @@ struct LlmRunInfo {
 struct OptimizeReport {
   std::string op, package_dir, soc;
   Method method = Method::Optimize;
+  std::string bank;  // the experience bank that ordered kernel motifs; empty: random order
   size_t budget = 0;
   uint64_t seed = 0;
   std::vector<std::string> cases;

@@ -96,4 +96,45 @@ TEST(BenchReport, RunsResumesAndRendersInChromium) {
   EXPECT_GT(pixels_near(img, 0xd6, 0x27, 0x28), 50u) << "no pixels of the second method's colour";
 }
 
+// A method written M@bank runs M with its kernel motifs ordered by --bank's experience bank
+// (a real bank file made by `ascendopt bank import`), the plain method at random; either flag
+// without the other is a usage error that says what is missing.
+TEST(BenchReport, BankMethodsRunWithTheBankAndNeedIt) {
+  aoc::testing::ScratchDir tmp("bench-bank");
+  const fs::path relu = aoc::testing::small_package_copy(fs::path(AOC_SOURCE_DIR) / "ops/activation/relu", tmp.path() / "relu");
+  const fs::path bank = tmp.path() / "bank.sqlite";
+  const fs::path entries = tmp.path() / "entries.json";
+  std::ofstream(entries) << R"([{"title": "Unroll the tile loop", "description": "Two tiles per iteration.",
+                               "bottleneck": "scalar-bound loops", "diff": "", "motif": "unroll"}])";
+  const auto imported = run_ascendopt("bank import " + entries.string() + " --bank " + bank.string());
+  ASSERT_EQ(imported.status, 0) << imported.out;
+
+  const std::string out = " --out " + (tmp.path() / "bench").string();
+  const auto no_bank = run_ascendopt("bench " + relu.string() + " --methods rewrite-only@bank --budgets 1" + out);
+  EXPECT_EQ(no_bank.status, 2);
+  EXPECT_NE(no_bank.out.find("M@bank needs --bank FILE"), std::string::npos) << no_bank.out;
+  const auto unused = run_ascendopt("bench " + relu.string() + " --methods rewrite-only --budgets 1 --bank " +
+                                    bank.string() + out);
+  EXPECT_EQ(unused.status, 2);
+  EXPECT_NE(unused.out.find("--bank is used by the methods written M@bank only"), std::string::npos) << unused.out;
+  const auto missing = run_ascendopt("bench " + relu.string() + " --methods rewrite-only@bank --budgets 1 --bank " +
+                                     (tmp.path() / "none.sqlite").string() + out);
+  EXPECT_EQ(missing.status, 2);
+  EXPECT_NE(missing.out.find("no such file"), std::string::npos) << missing.out;
+
+  const auto r = run_ascendopt("bench " + relu.string() + " --methods rewrite-only,rewrite-only@bank --budgets 1 --jobs 2 --bank " +
+                               bank.string() + out);
+  ASSERT_EQ(r.status, 0) << r.out << failed_run_logs(tmp.path() / "bench" / "runs");
+  EXPECT_NE(r.out.find("rewrite-only@bank"), std::string::npos) << r.out;
+  auto order = [&](const std::string& run) {
+    std::ifstream in(tmp.path() / "bench" / "runs" / run / "report.json");
+    const std::string text((std::istreambuf_iterator<char>(in)), {});
+    const auto at = text.find("\"motif_order\": \"");
+    return at == std::string::npos ? std::string("(no motif_order in " + run + ")")
+                                   : text.substr(at + 16, text.find('"', at + 16) - at - 16);
+  };
+  EXPECT_EQ(order("relu-rewrite-only-b1-s1"), "random");
+  EXPECT_EQ(order("relu-rewrite-only@bank-b1-s1"), "bank " + fs::absolute(bank).string());
+}
+
 }  // namespace
