@@ -504,7 +504,12 @@ std::vector<ParseError> parse_sources(const ParseInput& in, KernelModel& model) 
   for (const auto& f : in.kernel_files) model.kernel_files.push_back(real_path(f));
   for (const auto& f : in.host_files) model.host_files.push_back(real_path(f));
   std::set<std::string> seen;
-  auto errors = run_units(in.kernel_files, in.kernel_flags, roots, model, seen);
+  // Kernel units get the device's kernel-side view of the headers, as in the kernel build
+  // (aoc/kernel_unit.h): the op's tiling structs, declared in namespace optiling, are found
+  // unqualified too, as kernels name them.
+  std::vector<std::string> kernel_flags = in.kernel_flags;
+  kernel_flags.push_back("-DAOC_KERNEL_UNIT");
+  auto errors = run_units(in.kernel_files, kernel_flags, roots, model, seen);
   if (!errors.empty()) return errors;
   return run_units(in.host_files, in.host_flags, roots, model, seen);
 }
