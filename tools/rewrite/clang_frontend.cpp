@@ -94,6 +94,7 @@ public:
   bool TraverseCompoundStmt(CompoundStmt* c, DataRecursionQueue* queue = nullptr) {
     bool ok = false;
     blocks_.push_back(range_of(c->getSourceRange(), &ok));
+    add_block(c, blocks_.back(), ok);
     // Children traversed here, not queued, so the block is on the stack while they are visited.
     (void)queue;
     bool r = Base::TraverseCompoundStmt(c, nullptr);
@@ -226,6 +227,20 @@ private:
     bool r = base();
     loops_.pop_back();
     return r;
+  }
+
+  // A block of an operator file and its statements, once (a header is seen by several units).
+  void add_block(CompoundStmt* c, const Range& r, bool editable) {
+    if (!editable || function_.empty() || !r.valid() || seen_.count("blk:" + key(r))) return;
+    seen_.insert("blk:" + key(r));
+    Block b{r, {}, function_, function_klass_};
+    for (Stmt* s : c->body()) {
+      bool ok = false;
+      Range sr = range_of(s->getSourceRange(), &ok);
+      b.stmts.push_back(statement_of(sr));  // expression and return statements end at their ';'
+
+    }
+    model_.blocks.push_back(std::move(b));
   }
 
   static std::string key(const Range& r) { return r.file + ":" + std::to_string(r.begin); }
