@@ -252,6 +252,20 @@ std::optional<TypeForm> find_type_form(const KernelModel& m, std::string* why) {
         return std::nullopt;
       }
     }
+    // A function outside the class that the class calls with its float temporaries keeps its
+    // float signature: a ComputeT tensor of a float16 kernel would not convert to it.
+    for (const auto& c : m.calls) {
+      if (c.klass != k || m.is_host(c.range.file)) continue;
+      for (const auto& h : m.functions) {
+        if (h.name != c.callee || h.klass == k || m.is_host(h.decl.file) || !h.decl.valid()) continue;
+        const std::string head = m.text(Range{h.decl.file, h.decl.begin, h.body.begin, 0});
+        if (std::regex_search(head, float_type_uses())) {
+          *why = "helper " + (h.klass.empty() ? "" : h.klass + "::") + h.name + " takes float tensors (called from " +
+                 k + " at line " + std::to_string(c.range.line) + ")";
+          return std::nullopt;
+        }
+      }
+    }
     if (!class_open(m, k, t.fns)) {
       *why = "the definition of class " + k + " was not found before its members";
       return std::nullopt;
@@ -285,6 +299,18 @@ std::optional<HostFlag> host_flag(const KernelModel& m) {
   return out;
 }
 
+// Where the ComputeT alias goes: just after the class's opening brace, or after the
+// class's own alias of the dtype parameter (`using T = TYPE_X;`) when it declares one, so
+// the alias names it after its declaration.
+size_t alias_place(const KernelModel& m, const TypeForm& f) {
+  const size_t open = *class_open(m, f.klass, f.fns);
+  const std::string& s = m.files.at(f.fns.front()->decl.file);
+  const std::regex own(R"(\busing\s+)" + f.param + R"(\s*=[^;]*;|\btypedef\b[^;]*\b)" + f.param + R"(\s*;)");
+  std::smatch g;
+  if (!std::regex_search(s.begin() + open, s.begin() + f.fns.front()->decl.begin, g, own)) return open;
+  return open + g.position() + g.length();
+}
+
 Transform to_native(const KernelModel& m, const TypeForm& f) {
   Transform t;
   for (const auto& [r, g] : matches_in(m, f.fns, upcast_test()))
@@ -295,10 +321,9 @@ Transform to_native(const KernelModel& m, const TypeForm& f) {
   }
   const std::string alias = std::string("using ") + kAlias + " = std::conditional_t<std::is_same_v<" + f.param +
                             ", bfloat16_t>, float, " + f.param + ">;  // float16 computes natively";
-  const size_t open = *class_open(m, f.klass, f.fns);
   const Range first = f.fns.front()->decl;
-  t.edits.push_back(Edit{first.file, static_cast<uint32_t>(open), static_cast<uint32_t>(open),
-                         "\n" + indent_at(m, first) + alias});
+  const size_t at = alias_place(m, f);
+  t.edits.push_back(Edit{first.file, static_cast<uint32_t>(at), static_cast<uint32_t>(at), "\n" + indent_at(m, first) + alias});
   t.ranges.push_back(first);
   // The host then budgets float copies for bfloat16 alone.
   if (auto h = host_flag(m); h && !h->native) {
