@@ -100,21 +100,65 @@ std::set<std::string> vars_named(const KernelModel& m, const std::string& text) 
   return out;
 }
 
-// With one buffer, a host that divides UB by the buffer count (or reads it as the buffer_num
-// knob) hands out a tile twice as large. The queues counted by the constant keep their bytes
-// (half the buffers, each twice the size), but a buffer sized from the tile outside that count
-// (a TBuf, a queue of fixed depth) doubles, and UB may overflow at its InitBuffer: whether it
-// still fits depends on the host's arithmetic, which the rewriter does not evaluate. Returns
-// the first such buffer, described, or "" when the removal keeps UB use within the source's.
+// Whether the use of a host variable at `u` divides by it: `ub / N`, `ub / (N * parts)`,
+// `ub / (parts * N)`; not a count inside a sum (`ub / (N * queueBytes + scratchBytes)`),
+// which budgets the other buffers apart.
+bool divides_by(const KernelModel& m, const Range& u) {
+  const std::string& t = m.files.at(u.file);
+  auto word = [&](char ch) { return std::isalnum(static_cast<unsigned char>(ch)) || ch == '_'; };
+  size_t j = u.end;
+  while (true) {
+    while (j < t.size() && std::isspace(static_cast<unsigned char>(t[j]))) ++j;
+    if (j >= t.size() || t[j] != '*') break;
+    ++j;  // a factor after `N *`: skip it and look further on
+    while (j < t.size() && std::isspace(static_cast<unsigned char>(t[j]))) ++j;
+    while (j < t.size() && word(t[j])) ++j;
+  }
+  if (j < t.size() && (t[j] == '+' || t[j] == '-')) return false;
+  size_t i = u.begin;
+  auto blank_or_open = [&](char ch) { return std::isspace(static_cast<unsigned char>(ch)) || ch == '('; };
+  while (i > 0) {
+    while (i > 0 && blank_or_open(t[i - 1])) --i;
+    if (i == 0 || t[i - 1] != '*') break;
+    --i;  // a factor before `* N`: skip it and look further back
+    while (i > 0 && std::isspace(static_cast<unsigned char>(t[i - 1]))) --i;
+    while (i > 0 && word(t[i - 1])) --i;
+  }
+  return i > 0 && t[i - 1] == '/';
+}
+
+// Whether the host shares UB out by the buffer count: it divides by the constant, or by a
+// variable holding the buffer_num knob. A host that instead multiplies the queues' bytes by
+// the count and adds the other buffers' bytes (UB / (count * queue bytes + scratch bytes))
+// sizes every buffer for the count it hands out.
+bool host_divides_by_count(const KernelModel& m, const Sites& s) {
+  std::vector<const Var*> counts = {s.host};
+  for (const Call* k : s.knobs)
+    for (const auto& v : m.vars)
+      if (m.is_host(v.decl.file) && v.init_range.file == k->range.file && v.init_range.begin <= k->range.begin &&
+          k->range.end <= v.init_range.end)
+        counts.push_back(&v);
+  for (const Var* v : counts)
+    for (const auto& u : v->uses)
+      if (divides_by(m, u)) return true;
+  return false;
+}
+
+// With one buffer, a host that divides UB by the buffer count hands out a tile twice as
+// large. The queues counted by the constant keep their bytes (half the buffers, each twice
+// the size), but a buffer sized from the tile outside that count (a TBuf, a queue of fixed
+// depth) doubles, and UB may overflow at its InitBuffer: whether it still fits depends on the
+// rest of the host's arithmetic, which the rewriter does not evaluate. Returns the first such
+// buffer, described, or "" when the removal keeps UB use within the source's.
 std::string outgrows_ub(const KernelModel& m, const Sites& s) {
-  if (s.host->uses.empty() && s.knobs.empty()) return "";  // the tile does not follow the count
+  if (!host_divides_by_count(m, s)) return "";
   std::set<std::string> tile;
   std::vector<const Call*> others;
   for (const auto& c : m.calls) {
     if (c.callee != "InitBuffer" || c.args.size() < 2 || m.is_host(c.range.file)) continue;
     const Var* q = m.find_var(identifier_of(c.args[0].text), c.klass, false);
     const bool counted = c.args.size() == 3 && (identifier_of(c.args[1].text) == s.kernel->name ||
-                                                (q && q->type_template == "TQue" && names_word(q->type, s.kernel->name)));
+                                                (q && q->type_template.rfind("TQue", 0) == 0 && names_word(q->type, s.kernel->name)));
     if (counted) {
       for (const auto& v : vars_named(m, c.args.back().text)) tile.insert(v);
     } else {
