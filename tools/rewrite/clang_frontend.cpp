@@ -94,6 +94,7 @@ public:
   bool TraverseCompoundStmt(CompoundStmt* c, DataRecursionQueue* queue = nullptr) {
     bool ok = false;
     blocks_.push_back(range_of(c->getSourceRange(), &ok));
+    add_block(c, blocks_.back(), ok);
     // Children traversed here, not queued, so the block is on the stack while they are visited.
     (void)queue;
     bool r = Base::TraverseCompoundStmt(c, nullptr);
@@ -226,6 +227,20 @@ private:
     bool r = base();
     loops_.pop_back();
     return r;
+  }
+
+  // A block of an operator file and its statements, once (a header is seen by several units).
+  void add_block(CompoundStmt* c, const Range& r, bool editable) {
+    if (!editable || function_.empty() || !r.valid() || seen_.count("blk:" + key(r))) return;
+    seen_.insert("blk:" + key(r));
+    Block b{r, {}, function_, function_klass_};
+    for (Stmt* s : c->body()) {
+      bool ok = false;
+      Range sr = range_of(s->getSourceRange(), &ok);
+      b.stmts.push_back(statement_of(sr));  // expression and return statements end at their ';'
+
+    }
+    model_.blocks.push_back(std::move(b));
   }
 
   static std::string key(const Range& r) { return r.file + ":" + std::to_string(r.begin); }
@@ -504,7 +519,12 @@ std::vector<ParseError> parse_sources(const ParseInput& in, KernelModel& model) 
   for (const auto& f : in.kernel_files) model.kernel_files.push_back(real_path(f));
   for (const auto& f : in.host_files) model.host_files.push_back(real_path(f));
   std::set<std::string> seen;
-  auto errors = run_units(in.kernel_files, in.kernel_flags, roots, model, seen);
+  // Kernel units get the device's kernel-side view of the headers, as in the kernel build
+  // (aoc/kernel_unit.h): the op's tiling structs, declared in namespace optiling, are found
+  // unqualified too, as kernels name them.
+  std::vector<std::string> kernel_flags = in.kernel_flags;
+  kernel_flags.push_back("-DAOC_KERNEL_UNIT");
+  auto errors = run_units(in.kernel_files, kernel_flags, roots, model, seen);
   if (!errors.empty()) return errors;
   return run_units(in.host_files, in.host_flags, roots, model, seen);
 }

@@ -34,6 +34,15 @@ const Function* KernelModel::find_function(const std::string& name, const std::s
   return nullptr;
 }
 
+const Block* KernelModel::block_of(const Range& r) const {
+  const Block* best = nullptr;
+  for (const auto& b : blocks)
+    if (b.range.file == r.file && b.range.begin <= r.begin && r.end <= b.range.end &&
+        (!best || b.range.end - b.range.begin < best->range.end - best->range.begin))
+      best = &b;
+  return best;
+}
+
 std::vector<const Call*> KernelModel::calls_named(const std::string& callee) const {
   std::vector<const Call*> out;
   for (const auto& c : calls)

@@ -81,8 +81,17 @@ struct Loop {
   int parent = -1;
 };
 
+// A `{ ... }` block of a function body and its statements in order (each with its ';').
+struct Block {
+  Range range;               // braces included
+  std::vector<Range> stmts;
+  std::string function;
+  std::string klass;
+};
+
 struct KernelModel {
   std::vector<Call> calls;
+  std::vector<Block> blocks;
   std::vector<Var> vars;
   std::vector<Function> functions;
   std::vector<Loop> loops;
@@ -104,6 +113,8 @@ struct KernelModel {
   // Whether a call of the function holding `c`, other than `c` and `skip` and the calls nested
   // in them, names `tensor` anywhere (before or after).
   bool used_elsewhere(const Call& c, const std::string& tensor, const Call* skip = nullptr) const;
+  // The innermost block holding `r`, null when none does.
+  const Block* block_of(const Range& r) const;
 };
 
 // `name` occurs in `text` as a whole identifier.

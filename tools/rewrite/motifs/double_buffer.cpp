@@ -6,6 +6,7 @@
 // knob with the host constant as its default: the constant then sets the TQue depth in the
 // kernel and the knob's default in the host. Remove: 2 -> 1 (one buffer, twice the tile);
 // apply: 1 -> 2.
+#include <cctype>
 #include <map>
 #include <set>
 #include <tuple>
@@ -82,6 +83,97 @@ Sites find_sites(const KernelModel& m) {
   return s;
 }
 
+// Variables of the kernel named in `text` (as whole words): what a buffer size is computed from.
+std::set<std::string> vars_named(const KernelModel& m, const std::string& text) {
+  std::set<std::string> out;
+  for (size_t i = 0; i < text.size();) {
+    if (!(std::isalpha(static_cast<unsigned char>(text[i])) || text[i] == '_')) {
+      ++i;
+      continue;
+    }
+    size_t e = i;
+    while (e < text.size() && (std::isalnum(static_cast<unsigned char>(text[e])) || text[e] == '_')) ++e;
+    const std::string word = text.substr(i, e - i);
+    if (m.find_var(word, "", false)) out.insert(word);
+    i = e;
+  }
+  return out;
+}
+
+// Whether the use of a host variable at `u` divides by it: `ub / N`, `ub / (N * parts)`,
+// `ub / (parts * N)`; not a count inside a sum (`ub / (N * queueBytes + scratchBytes)`),
+// which budgets the other buffers apart.
+bool divides_by(const KernelModel& m, const Range& u) {
+  const std::string& t = m.files.at(u.file);
+  auto word = [&](char ch) { return std::isalnum(static_cast<unsigned char>(ch)) || ch == '_'; };
+  size_t j = u.end;
+  while (true) {
+    while (j < t.size() && std::isspace(static_cast<unsigned char>(t[j]))) ++j;
+    if (j >= t.size() || t[j] != '*') break;
+    ++j;  // a factor after `N *`: skip it and look further on
+    while (j < t.size() && std::isspace(static_cast<unsigned char>(t[j]))) ++j;
+    while (j < t.size() && word(t[j])) ++j;
+  }
+  if (j < t.size() && (t[j] == '+' || t[j] == '-')) return false;
+  size_t i = u.begin;
+  auto blank_or_open = [&](char ch) { return std::isspace(static_cast<unsigned char>(ch)) || ch == '('; };
+  while (i > 0) {
+    while (i > 0 && blank_or_open(t[i - 1])) --i;
+    if (i == 0 || t[i - 1] != '*') break;
+    --i;  // a factor before `* N`: skip it and look further back
+    while (i > 0 && std::isspace(static_cast<unsigned char>(t[i - 1]))) --i;
+    while (i > 0 && word(t[i - 1])) --i;
+  }
+  return i > 0 && t[i - 1] == '/';
+}
+
+// Whether the host shares UB out by the buffer count: it divides by the constant, or by a
+// variable holding the buffer_num knob. A host that instead multiplies the queues' bytes by
+// the count and adds the other buffers' bytes (UB / (count * queue bytes + scratch bytes))
+// sizes every buffer for the count it hands out.
+bool host_divides_by_count(const KernelModel& m, const Sites& s) {
+  std::vector<const Var*> counts = {s.host};
+  for (const Call* k : s.knobs)
+    for (const auto& v : m.vars)
+      if (m.is_host(v.decl.file) && v.init_range.file == k->range.file && v.init_range.begin <= k->range.begin &&
+          k->range.end <= v.init_range.end)
+        counts.push_back(&v);
+  for (const Var* v : counts)
+    for (const auto& u : v->uses)
+      if (divides_by(m, u)) return true;
+  return false;
+}
+
+// With one buffer, a host that divides UB by the buffer count hands out a tile twice as
+// large. The queues counted by the constant keep their bytes (half the buffers, each twice
+// the size), but a buffer sized from the tile outside that count (a TBuf, a queue of fixed
+// depth) doubles, and UB may overflow at its InitBuffer: whether it still fits depends on the
+// rest of the host's arithmetic, which the rewriter does not evaluate. Returns the first such
+// buffer, described, or "" when the removal keeps UB use within the source's.
+std::string outgrows_ub(const KernelModel& m, const Sites& s) {
+  if (!host_divides_by_count(m, s)) return "";
+  std::set<std::string> tile;
+  std::vector<const Call*> others;
+  for (const auto& c : m.calls) {
+    if (c.callee != "InitBuffer" || c.args.size() < 2 || m.is_host(c.range.file)) continue;
+    const Var* q = m.find_var(identifier_of(c.args[0].text), c.klass, false);
+    const bool counted = c.args.size() == 3 && (identifier_of(c.args[1].text) == s.kernel->name ||
+                                                (q && q->type_template.rfind("TQue", 0) == 0 && names_word(q->type, s.kernel->name)));
+    if (counted) {
+      for (const auto& v : vars_named(m, c.args.back().text)) tile.insert(v);
+    } else {
+      others.push_back(&c);
+    }
+  }
+  for (const Call* c : others)
+    for (const auto& v : vars_named(m, c->args.back().text))
+      if (tile.count(v))
+        return "the buffer of the InitBuffer at line " + std::to_string(c->range.line) + " (" + trim(c->args[0].text) +
+               ") is sized from the tile (" + v + ") but not counted by " + s.kernel->name +
+               ": with one buffer the host's tile doubles and it may not fit UB";
+  return "";
+}
+
 class DoubleBuffer : public Motif {
 public:
   std::string name() const override { return "double_buffer"; }
@@ -125,6 +217,8 @@ private:
                         ": two buffers of its queue are in use at once");
     }
     Sites s = find_sites(m);
+    if (to == 1)
+      if (const std::string why = outgrows_ub(m, s); !why.empty()) return refuse(why);
     Transform t;
     for (const Var* v : {s.kernel, s.host}) {
       if (!v->editable || !v->init_range.valid()) return refuse(v->name + " is not written in an editable place");

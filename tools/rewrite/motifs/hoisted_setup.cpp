@@ -2,9 +2,11 @@
 // compute buffer (the "ones" of a Select, a fill value) done once in Init instead of once per
 // tile. Remove: the Duplicate is repeated at the start of every per-tile function that
 // reads the buffer (it stays in Init too). Apply: a Duplicate in a per-tile function
-// (one called from a loop) whose buffer nothing else writes moves to the end of Init.
+// (one called from a loop) whose buffer nothing else writes moves into Init, after the
+// buffer's InitBuffer and the last write of every member it reads (its count).
 // Only statements whose every name is a class member, a global or a literal move.
 #include <algorithm>
+#include <string>
 
 #include "motifs/motif_util.h"
 
@@ -82,8 +84,78 @@ std::vector<Site> hoisted(const KernelModel& m) {
   return out;
 }
 
-std::vector<Site> hoistable(const KernelModel& m) {
-  std::vector<Site> out;
+// Whether the use of a variable at `u` assigns it: `x = ...`, `x += ...`, `++x`, `x--`.
+bool is_write(const KernelModel& m, const Range& u) {
+  const std::string& s = m.files.at(u.file);
+  size_t i = u.end;
+  while (i < s.size() && (s[i] == ' ' || s[i] == '\t')) ++i;
+  if (s.compare(i, 2, "++") == 0 || s.compare(i, 2, "--") == 0) return true;
+  if (i < s.size() && s[i] == '=') return i + 1 >= s.size() || s[i + 1] != '=';
+  for (const char* op : {"+=", "-=", "*=", "/=", "%=", "&=", "|=", "^=", "<<=", ">>="})
+    if (s.compare(i, std::char_traits<char>::length(op), op) == 0) return true;
+  // `++x`, `++this->x`: the operator before the name (and its `this->`).
+  size_t b = u.begin;
+  if (b >= 6 && s.compare(b - 6, 6, "this->") == 0) b -= 6;
+  while (b > 0 && (s[b - 1] == ' ' || s[b - 1] == '\t')) --b;
+  return b >= 2 && (s.compare(b - 2, 2, "++") == 0 || s.compare(b - 2, 2, "--") == 0);
+}
+
+bool inside(const Range& r, const Range& outer) {
+  return r.file == outer.file && outer.begin <= r.begin && r.end <= outer.end;
+}
+
+// Where in Init the fill can go: after the InitBuffer of its buffer, in that call's block, and
+// after the last write in Init of every member the statement reads (its count, say): the
+// statement of that block to insert after, or why there is none.
+struct Placement {
+  const Range* after = nullptr;  // a statement of the InitBuffer's block
+  std::string why;
+};
+
+Placement placement(const KernelModel& m, const Call& dup, const std::string& buf, const Function& init) {
+  const Call* initbuf = nullptr;
+  for (const auto& c : m.calls)
+    if (c.callee == "InitBuffer" && c.klass == dup.klass && !c.args.empty() && identifier_of(c.args[0].text) == buf &&
+        inside(c.range, init.body) && c.stmt.valid() && c.loop_depth == 0)
+      initbuf = &c;
+  if (!initbuf) return {nullptr, "the InitBuffer of " + buf + " is not a statement of Init"};
+  const Block* block = m.block_of(initbuf->stmt);
+  if (!block || !inside(block->range, init.body)) return {nullptr, "the InitBuffer of " + buf + " is not in a block of Init"};
+  uint32_t latest = initbuf->stmt.end;
+  std::string latest_name;  // the member written last, when after the InitBuffer
+  for (const auto& v : m.vars) {
+    if (!v.is_member || v.klass != dup.klass || v.name == buf) continue;
+    const bool read = std::any_of(v.uses.begin(), v.uses.end(), [&](const Range& u) { return inside(u, dup.stmt); });
+    if (!read) continue;
+    for (const auto& u : v.uses) {
+      if (!is_write(m, u)) continue;
+      if (inside(u, init.body)) {
+        if (u.end > latest) {
+          latest = u.end;
+          latest_name = v.name;
+        }
+        continue;
+      }
+      for (const auto& f : m.functions)
+        if (f.klass == dup.klass && f.name != dup.klass && inside(u, f.body))  // a constructor runs before Init
+          return {nullptr, "the fill reads " + v.name + ", which " + f.name +
+                               " sets: its value in Init is not the one the tiles use"};
+    }
+  }
+  for (const auto& st : block->stmts)
+    if (st.begin < latest && latest <= st.end) return {&st, ""};
+  return {nullptr, latest_name + " is set in Init after the block holding the InitBuffer of " + buf};
+}
+
+struct Candidate {
+  Site site;
+  Placement at;
+};
+
+// Constant fills in per-tile functions whose buffer nothing else writes, with where each
+// would go in Init (or why it cannot).
+std::vector<Candidate> candidates(const KernelModel& m) {
+  std::vector<Candidate> out;
   for (const auto& c : m.calls) {
     if (!is_api(c, "Duplicate") || c.args.size() != 3 || !c.stmt.valid() || !c.editable || c.klass.empty()) continue;
     if (c.loop_depth > 0 || !contains(per_tile_functions(m, c.klass), c.function) || !has_literal_value(c)) continue;
@@ -92,9 +164,23 @@ std::vector<Site> hoistable(const KernelModel& m) {
     if (!names_only_members(m, c.stmt, trim(c.args[0].text))) continue;
     const Function* init = m.find_function("Init", c.klass);
     if (!init || !init->editable || m.text(init->body).find("return") != std::string::npos) continue;
-    out.push_back({&c, buf});
+    out.push_back({{&c, buf}, placement(m, c, buf, *init)});
   }
   return out;
+}
+
+std::vector<Site> hoistable(const KernelModel& m) {
+  std::vector<Site> out;
+  for (const auto& c : candidates(m))
+    if (c.at.after) out.push_back(c.site);
+  return out;
+}
+
+// Why no fill can move though some would: the first one's reason.
+std::string unplaceable(const KernelModel& m) {
+  for (const auto& c : candidates(m))
+    if (!c.at.after) return "the constant fill of " + c.site.buf + " cannot move into Init: " + c.at.why;
+  return "";
 }
 
 // Per-tile functions that read `buf` (a call there names it).
@@ -169,6 +255,7 @@ public:
                  " done once outside the tile loop";
       return d;
     }
+    if (const std::string why = unplaceable(m); !why.empty()) return not_applicable(why);
     return not_applicable("no constant Duplicate into a compute buffer, in or outside the tile loop, that can move");
   }
   Transform remove(const KernelModel& m) const override {
@@ -190,13 +277,18 @@ public:
   }
   Transform apply(const KernelModel& m) const override {
     Transform t;
-    for (const auto& s : hoistable(m)) {
-      const Function* init = m.find_function("Init", s.dup->klass);
-      Range close{init->body.file, init->body.end - 1, init->body.end - 1, 0};
+    for (const auto& [s, at] : candidates(m)) {
+      if (!at.after) continue;
+      // On a new line after the statement (and any comment ending its line).
+      const std::string& text = m.files.at(at.after->file);
+      size_t eol = text.find('\n', at.after->end);
+      if (eol == std::string::npos) eol = text.size();
       t.edits.push_back(erase_statement(m, s.dup->stmt));
-      t.edits.push_back(insert_line_before(m, close, "    " + moved_text(m, *s.dup, s.buf)));
+      t.edits.push_back(Edit{at.after->file, static_cast<uint32_t>(eol), static_cast<uint32_t>(eol),
+                             "\n" + indent_at(m, *at.after) + moved_text(m, *s.dup, s.buf)});
       t.ranges.push_back(s.dup->stmt);
     }
+    if (const std::string why = unplaceable(m); t.edits.empty() && !why.empty()) return refuse(why);
     if (t.edits.empty()) return refuse("no constant fill in a per-tile function whose buffer nothing else writes");
     return t;
   }

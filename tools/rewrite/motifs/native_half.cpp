@@ -17,6 +17,7 @@
 //   (a native kernel then uses less UB than it may, never more).
 // Classes that reduce (sums, maxima over many elements) are not applicable: an accumulation
 // in float16 loses far more than one elementwise rounding.
+#include <algorithm>
 #include <regex>
 #include <set>
 
@@ -206,6 +207,51 @@ struct TypeForm {
   std::optional<std::pair<Range, std::string>> alias;
 };
 
+// The conditions deciding whether block `b` runs: the head of its `if`, and for an `else` or
+// `else if` branch the conditions of the branches before it in the chain.
+std::string block_condition(const KernelModel& m, const Block& b) {
+  const std::string& s = m.files.at(b.range.file);
+  if (b.range.begin == 0) return "";
+  const size_t p = s.find_last_of(";{}", b.range.begin - 1);
+  const size_t from = p == std::string::npos ? 0 : p + 1;
+  const std::string head = s.substr(from, b.range.begin - from);
+  if (p != std::string::npos && s[p] == '}' && trim(head).rfind("else", 0) == 0)
+    for (const auto& before : m.blocks)
+      if (before.range.file == b.range.file && before.range.end == p + 1) return block_condition(m, before) + " " + head;
+  return head;
+}
+
+// Whether `r` lies in a branch of an `if` testing a type against float.
+bool under_upcast_test(const KernelModel& m, const Range& r) {
+  for (const auto& b : m.blocks)
+    if (b.range.file == r.file && b.range.begin <= r.begin && r.end <= b.range.end &&
+        std::regex_search(block_condition(m, b), upcast_test()))
+      return true;
+  return false;
+}
+
+// A buffer set up only in the float branches (InitBuffer under `std::is_same_v<T, float>`)
+// but fetched outside them: once float16 computes natively it takes the other branch and
+// fetches a buffer never initialised. The first such buffer, described, or "".
+std::string float_only_buffer(const KernelModel& m, const std::string& klass) {
+  for (const auto& v : m.vars) {
+    if (!v.is_member || v.klass != klass || (v.type_template != "TBuf" && v.type_template != "TQue")) continue;
+    std::vector<const Call*> inits, uses;
+    for (const auto& c : m.calls) {
+      if (c.klass != klass) continue;
+      if (c.callee == "InitBuffer" && !c.args.empty() && identifier_of(c.args[0].text) == v.name) inits.push_back(&c);
+      else if (identifier_of(c.object) == v.name && (c.callee == "Get" || c.callee == "AllocTensor")) uses.push_back(&c);
+    }
+    if (inits.empty() || !std::all_of(inits.begin(), inits.end(), [&](const Call* c) { return under_upcast_test(m, c->range); }))
+      continue;
+    for (const Call* u : uses)
+      if (!under_upcast_test(m, u->range))
+        return v.name + " is set up only for dtypes computed in float (line " + std::to_string(inits.front()->range.line) +
+               ") but fetched for all at line " + std::to_string(u->range.line);
+  }
+  return "";
+}
+
 std::optional<TypeForm> find_type_form(const KernelModel& m, std::string* why) {
   std::set<std::string> classes;
   for (const auto& f : m.functions)
@@ -252,6 +298,24 @@ std::optional<TypeForm> find_type_form(const KernelModel& m, std::string* why) {
         return std::nullopt;
       }
     }
+    // A function outside the class that the class calls with its float temporaries keeps its
+    // float signature: a ComputeT tensor of a float16 kernel would not convert to it.
+    for (const auto& c : m.calls) {
+      if (c.klass != k || m.is_host(c.range.file)) continue;
+      for (const auto& h : m.functions) {
+        if (h.name != c.callee || h.klass == k || m.is_host(h.decl.file) || !h.decl.valid()) continue;
+        const std::string head = m.text(Range{h.decl.file, h.decl.begin, h.body.begin, 0});
+        if (std::regex_search(head, float_type_uses())) {
+          *why = "helper " + (h.klass.empty() ? "" : h.klass + "::") + h.name + " takes float tensors (called from " +
+                 k + " at line " + std::to_string(c.range.line) + ")";
+          return std::nullopt;
+        }
+      }
+    }
+    if (const std::string b = float_only_buffer(m, k); !b.empty()) {
+      *why = "class " + k + ": " + b + "; computed natively, float16 would use it uninitialised";
+      return std::nullopt;
+    }
     if (!class_open(m, k, t.fns)) {
       *why = "the definition of class " + k + " was not found before its members";
       return std::nullopt;
@@ -285,6 +349,18 @@ std::optional<HostFlag> host_flag(const KernelModel& m) {
   return out;
 }
 
+// Where the ComputeT alias goes: just after the class's opening brace, or after the
+// class's own alias of the dtype parameter (`using T = TYPE_X;`) when it declares one, so
+// the alias names it after its declaration.
+size_t alias_place(const KernelModel& m, const TypeForm& f) {
+  const size_t open = *class_open(m, f.klass, f.fns);
+  const std::string& s = m.files.at(f.fns.front()->decl.file);
+  const std::regex own(R"(\busing\s+)" + f.param + R"(\s*=[^;]*;|\btypedef\b[^;]*\b)" + f.param + R"(\s*;)");
+  std::smatch g;
+  if (!std::regex_search(s.begin() + open, s.begin() + f.fns.front()->decl.begin, g, own)) return open;
+  return open + g.position() + g.length();
+}
+
 Transform to_native(const KernelModel& m, const TypeForm& f) {
   Transform t;
   for (const auto& [r, g] : matches_in(m, f.fns, upcast_test()))
@@ -295,10 +371,9 @@ Transform to_native(const KernelModel& m, const TypeForm& f) {
   }
   const std::string alias = std::string("using ") + kAlias + " = std::conditional_t<std::is_same_v<" + f.param +
                             ", bfloat16_t>, float, " + f.param + ">;  // float16 computes natively";
-  const size_t open = *class_open(m, f.klass, f.fns);
   const Range first = f.fns.front()->decl;
-  t.edits.push_back(Edit{first.file, static_cast<uint32_t>(open), static_cast<uint32_t>(open),
-                         "\n" + indent_at(m, first) + alias});
+  const size_t at = alias_place(m, f);
+  t.edits.push_back(Edit{first.file, static_cast<uint32_t>(at), static_cast<uint32_t>(at), "\n" + indent_at(m, first) + alias});
   t.ranges.push_back(first);
   // The host then budgets float copies for bfloat16 alone.
   if (auto h = host_flag(m); h && !h->native) {

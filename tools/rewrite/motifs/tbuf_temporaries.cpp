@@ -6,6 +6,7 @@
 // AllocTensor and a FreeTensor at the end of each function.
 #include <algorithm>
 #include <map>
+#include <optional>
 
 #include "motifs/motif_util.h"
 
@@ -94,12 +95,13 @@ public:
           t.edits.push_back(erase_statement(m, c->stmt));
         }
       }
-      t.edits.push_back(replace(q.init->range, "pipe.InitBuffer(" + trim(q.init->args[0].text) + ", " +
+      const auto head = init_head(m, *q.init);
+      if (!head) return refuse("the InitBuffer of " + q.var->name + " is not called on a named pipe object");
+      t.edits.push_back(replace(q.init->range, *head + trim(q.init->args[0].text) + ", " +
                                                    trim(q.init->args[2].text) + ")"));
       t.ranges.push_back(q.var->decl);
     }
     if (t.edits.empty()) return refuse("no TQue used only through AllocTensor/FreeTensor");
-    if (!fix_pipe_object(m, t)) return refuse("InitBuffer is not called on a named pipe object");
     return t;
   }
   Transform remove(const KernelModel& m) const override {
@@ -122,7 +124,9 @@ public:
         t.edits.push_back(insert_line_before(m, close, "    " + trim(c->object) + ".FreeTensor(" +
                                                            local->name + ");"));
       }
-      t.edits.push_back(replace(b.init->range, "pipe.InitBuffer(" + trim(b.init->args[0].text) + ", 1, " +
+      const auto head = init_head(m, *b.init);
+      if (!head) return refuse("the InitBuffer of " + b.var->name + " is not called on a named pipe object");
+      t.edits.push_back(replace(b.init->range, *head + trim(b.init->args[0].text) + ", 1, " +
                                                    trim(b.init->args[1].text) + ")"));
       t.ranges.push_back(b.var->decl);
     }
@@ -147,22 +151,17 @@ public:
       Range stmt{all.front()->decl.file, begin, static_cast<uint32_t>(semi + 1), 0};
       t.edits.push_back(replace(stmt, out));
     }
-    if (!fix_pipe_object(m, t)) return refuse("InitBuffer is not called on a named pipe object");
     return t;
   }
 
 private:
-  // The InitBuffer edits above assume the pipe is called `pipe`; use the real object.
-  static bool fix_pipe_object(const KernelModel& m, Transform& t) {
-    for (auto& e : t.edits) {
-      if (e.text.rfind("pipe.InitBuffer(", 0) != 0) continue;
-      for (const auto& c : m.calls)
-        if (c.callee == "InitBuffer" && c.range.file == e.file && c.range.begin == e.begin) {
-          if (c.object.empty()) return false;
-          e.text = trim(c.object) + e.text.substr(4);
-        }
-    }
-    return true;
+  // The rewritten InitBuffer keeps the call's own text up to its first argument, so the pipe
+  // is reached as written: `pipe.`, `pipe->` for a TPipe* member or parameter, `this->pipe.`.
+  static std::optional<std::string> init_head(const KernelModel& m, const Call& init) {
+    if (init.object.empty() || init.args.empty()) return std::nullopt;
+    const Range& first = init.args[0].range;
+    if (first.file != init.range.file || first.begin < init.range.begin) return std::nullopt;
+    return m.text(Range{init.range.file, init.range.begin, first.begin, init.range.line});
   }
   // The depth-1 queue replacing a TBuf: `TBuf<>` defaults to VECCALC, a queue has no default.
   static std::string queue_type(const Var& buf) {

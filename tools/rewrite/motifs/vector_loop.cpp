@@ -46,12 +46,20 @@ const OpInfo* op_of(const std::string& name) {
 std::string local_elem(const KernelModel& m, const Call& c, const std::string& arg) {
   const std::string id = identifier_of(arg);
   if (id.empty()) return "";
+  // The declaration in scope at the call: a function may declare the name in several
+  // blocks (`if constexpr` branches) with different element types. Among the locals whose
+  // block holds the call, the last declared before it; a member only when no local is.
   const Var* best = nullptr;
   for (const auto& v : m.vars) {
     if (v.name != id || v.type_template != "LocalTensor") continue;
-    if (!v.is_member && (v.function != c.function || v.klass != c.klass)) continue;
-    if (v.is_member && v.klass != c.klass) continue;
-    best = &v;
+    if (v.is_member) {
+      if (v.klass == c.klass && (!best || best->is_member)) best = &v;
+      continue;
+    }
+    if (v.function != c.function || v.klass != c.klass) continue;
+    const bool in_scope = !v.scope.valid() || (v.scope.file == c.range.file && v.scope.begin <= c.range.begin &&
+                                               c.range.end <= v.scope.end && v.decl.begin <= c.range.begin);
+    if (in_scope && (!best || best->is_member || v.decl.begin > best->decl.begin)) best = &v;
   }
   if (!best) return "";
   const size_t open = best->type.find('<'), close = best->type.rfind('>');
