@@ -13,6 +13,7 @@
 #include "sim/cost_model.h"
 #include "sim/fifo.h"
 #include "sim/l2_cache.h"
+#include "sim/pool_order.h"
 #include "sim/sim_error.h"
 
 namespace aoc::sim {
@@ -56,19 +57,12 @@ struct Flow {
   double stalled_until = 0;   // a vector instruction of its core holds one of those banks until then
   uint64_t seq = 0;           // creation order
   bool live = true;           // false: the flow finished and its slot is free
+  // Its entry in the pool's order: the key, and the stall its effective cap was taken in.
+  CapKey key = 0;
+  double cap_stall_until = 0;
+  bool cap_stalled = false;
 };
 constexpr int kBackground = -1;
-
-// The fair share's sort key, (effective cap, creation order) as one integer: doubles order like
-// their bit patterns once negative ones (never produced) are flipped and positive ones moved above
-// them, and -0.0 is folded into +0.0 since the two compare equal. The flows of a pool used to be
-// sorted by (cap, index in the list of flows), which keeps creation order.
-unsigned __int128 cap_key(double cap, uint64_t seq) {
-  if (cap == 0) cap = 0.0;
-  uint64_t bits = std::bit_cast<uint64_t>(cap);
-  bits = (bits >> 63) ? ~bits : bits | (uint64_t{1} << 63);
-  return (static_cast<unsigned __int128>(bits) << 64) | seq;
-}
 
 // Max-min fair share of one pool as a chain of equal splits: while the next flow's cap is not
 // below its share, each of the m flows left takes share = left / m and leaves left - share. That
@@ -232,23 +226,18 @@ class Engine {
   const EngineOptions& opt_;
   std::vector<Ctx> ctxs_;
   std::vector<Flow> flows_;
-  // A flow in its pool's fair share, with the effective cap it had at the last one.
-  struct CapEntry {
-    unsigned __int128 key;  // cap_key(cap, seq)
-    double cap;
-    double stall_until;  // the flow's stalled_until when cap was taken
-    uint64_t seq;        // the flow's creation order: its slot may hold a later flow once it finished
-    uint32_t index;      // into flows_
-    bool stalled;        // cap was taken during that stall
-  };
-  // Per pool, its flows in the order of the last fair share, by (effective cap, creation). Kept
-  // between updates: only flows whose cap changed get a new key, and re-sorting the nearly
-  // sorted list costs little.
-  std::array<std::vector<CapEntry>, kPools> pools_;
+  // Per pool, its flows by (effective cap, creation): flows join and leave it as they start and
+  // finish, and move when their pool's next fair share takes their new cap.
+  std::array<PoolOrder, kPools> pools_;
   std::array<bool, kPools> pool_dirty_{};
-  std::array<bool, kPools> pool_lost_flows_{};  // a flow of the pool finished since its last fair share
-  std::array<bool, kPools> pool_recapped_{};    // a flow of the pool was marked in recap_ since then
-  std::array<size_t, kPools> pool_ordered_{};   // entries in order after it; those after were added since
+  // Per pool, flows (slot, creation) whose cap may need retaking at its next fair share: marked
+  // in recap_, or capped during a stall (the stall may have ended). A flow that finished since,
+  // or whose slot holds a later flow, is dropped from them.
+  struct Tracked {
+    uint32_t index;
+    uint64_t seq;
+  };
+  std::array<std::vector<Tracked>, kPools> pool_recaps_, pool_stalled_;
   uint64_t next_seq_ = 0;
   int hbm_reads_ = 0, hbm_writes_ = 0;  // flows in the HBM pool reading, writing back
   // Per flow, at its index in flows_: bytes left, rate, and a lower bound of its finish. The
@@ -581,8 +570,13 @@ class Engine {
       recap_[i] = 0;
     }
     slot_end_ = std::max<size_t>(slot_end_, i + 1);
-    const double cap = effective_cap(f, now);
-    pools_[r].push_back(CapEntry{cap_key(cap, f.seq), cap, f.stalled_until, f.seq, i, f.stalled_until > now});
+    Flow& g = flows_[i];
+    const double cap = effective_cap(g, now);
+    g.key = cap_key(cap, g.seq);
+    g.cap_stall_until = g.stalled_until;
+    g.cap_stalled = g.stalled_until > now;
+    if (g.cap_stalled) pool_stalled_[r].push_back({i, g.seq});
+    pools_[r].insert(CapEntry{g.key, cap, i});
     pool_dirty_[r] = true;
     if (f.res == Resource::Hbm) ++(f.hbm_write ? hbm_writes_ : hbm_reads_);
     return i;
@@ -678,8 +672,8 @@ class Engine {
       Flow& f = flows_[ps.flow];
       if ((f.ub_banks & v.ub_banks) == 0) continue;
       f.stalled_until = std::max(f.stalled_until, v.until);
+      if (!recap_[ps.flow]) pool_recaps_[int(f.res)].push_back({uint32_t(ps.flow), f.seq});
       recap_[ps.flow] = 1;
-      pool_recapped_[int(f.res)] = true;
       pool_dirty_[int(f.res)] = true;
     }
   }
@@ -723,61 +717,54 @@ class Engine {
     b.high = std::min(b.high, estimate_high(finish));
   }
 
-  // Brings a pool's entries up to date in one pass: flows that finished leave (keeping the
-  // order), flows whose stall changed or ended get a new cap, and each entry is inserted into
-  // the sorted prefix, so the list ends in (cap, creation) order as a stable sort by cap would
-  // give. The list is in the last order with a few new keys and new flows at the end, so the
-  // insertions move little. Returns the first end of a stall of its flows.
+  // Brings a pool's order up to date: flows whose stall changed or ended take their new cap and
+  // move to its place (flows joined and left it as they started and finished). Returns the
+  // first end of a stall of its flows.
   double order_pool(int r, double now) {
-    auto& entries = pools_[r];
-    const bool lost = pool_lost_flows_[r];
-    // When only flows were added (none finished, no stall changed, none of the ordered flows'
-    // stalls ended), the ordered entries keep their caps and places, and the first end of a
-    // stall among them is still pool_stall_end_: only the added entries need placing.
-    const bool only_added = !lost && !pool_recapped_[r] && pool_stall_end_[r] > now;
-    pool_lost_flows_[r] = false;
-    pool_recapped_[r] = false;
-    double stall_end = only_added ? pool_stall_end_[r] : kInf;
-    size_t kept = only_added ? pool_ordered_[r] : 0;
-    for (size_t k = kept; k < entries.size(); ++k) {
-      CapEntry& e = entries[k];
-      if (lost) {
-        const Flow& f = flows_[e.index];
-        if (!f.live || f.seq != e.seq) continue;
-      }
-      if (recap_[e.index] || (e.stalled && e.stall_until <= now)) recap(e, now);
-      if (e.stall_until > now) stall_end = std::min(stall_end, e.stall_until);
-      // Entries before k were moved into [0, kept), which is sorted; most entries are already in
-      // order after it and only move down over the entries that left.
-      if (kept == 0 || !(e.key < entries[kept - 1].key)) {
-        if (kept != k) entries[kept] = e;
-        ++kept;
-        continue;
-      }
-      const CapEntry x = e;
-      size_t j = kept++;
-      for (; j > 0 && x.key < entries[j - 1].key; --j) entries[j] = entries[j - 1];
-      entries[j] = x;
+    for (const Tracked& t : pool_recaps_[r])
+      if (recap_[t.index] && current(t)) recap(r, t.index, now);
+    pool_recaps_[r].clear();
+    // Every flow of the list is stalled now (a recap that ended a stall is dropped here), so
+    // the list holds each stalled flow once.
+    auto& stalled = pool_stalled_[r];
+    double stall_end = kInf;
+    size_t kept = 0;
+    for (size_t k = 0; k < stalled.size(); ++k) {  // recap() appends only flows not stalled before
+      const Tracked t = stalled[k];
+      if (!current(t)) continue;
+      const Flow& f = flows_[t.index];
+      if (f.cap_stalled && f.cap_stall_until <= now) recap(r, t.index, now);
+      if (!f.cap_stalled) continue;
+      stall_end = std::min(stall_end, f.cap_stall_until);
+      stalled[kept++] = t;
     }
-    entries.resize(kept);
-    pool_ordered_[r] = kept;
+    stalled.resize(kept);
     return stall_end;
   }
 
-  // A new cap for a flow whose stall changed or ended.
-  void recap(CapEntry& e, double now) {
-    recap_[e.index] = 0;
-    const Flow& f = flows_[e.index];
-    e.cap = effective_cap(f, now);
-    e.key = cap_key(e.cap, f.seq);
-    e.stall_until = f.stalled_until;
-    e.stalled = f.stalled_until > now;
+  bool current(const Tracked& t) const {
+    const Flow& f = flows_[t.index];
+    return f.live && f.seq == t.seq;
+  }
+
+  // A new cap for a flow whose stall changed or ended, and its new place in the pool.
+  void recap(int r, uint32_t i, double now) {
+    recap_[i] = 0;
+    Flow& f = flows_[i];
+    const double cap = effective_cap(f, now);
+    const CapKey old = f.key;
+    f.key = cap_key(cap, f.seq);
+    const bool was_stalled = f.cap_stalled;
+    f.cap_stall_until = f.stalled_until;
+    f.cap_stalled = f.stalled_until > now;
+    if (f.cap_stalled && !was_stalled) pool_stalled_[r].push_back({i, f.seq});
+    pools_[r].rekey(old, CapEntry{f.key, cap, i});
   }
 
   // Max-min fair share over the ordered entries: flows capped below the equal share keep their
   // cap, the rest split what is left.
   void share_pool(int r, double now, PoolBounds& b) {
-    const auto& entries = pools_[r];
+    const auto& entries = pools_[r].entries();
     // Step k: share = left / (n - k); rate = min(cap, share); left -= rate.
     double left = capacity_of(r);
     const size_t n = entries.size();
@@ -826,7 +813,7 @@ class Engine {
     double t_next = kInf;
     for (int r = 0; r < kPools; ++r) {
       if (!(pool_finish_low_[r] <= reach)) continue;  // none of its flows can finish by then
-      for (const CapEntry& e : pools_[r]) {
+      for (const CapEntry& e : pools_[r].entries()) {
         const uint32_t i = e.index;
         if (!(finish_low_[i] <= reach)) continue;
         const double finish = now + remaining_[i] / rate_[i];
@@ -854,7 +841,7 @@ class Engine {
   }
 
   // Ends every live flow with no bytes left (those finishing at t have been set to 0) and frees
-  // its slot; its pool drops the entry at its next fair share.
+  // its slot and its place in its pool.
   void remove_finished(double t) {
     for (size_t i = 0; i < slot_end_; ++i) {
       Flow& f = flows_[i];
@@ -863,9 +850,10 @@ class Engine {
       remaining_[i] = 0;
       rate_[i] = 0;  // a free slot keeps 0 bytes: moving bytes leaves it so
       finish_low_[i] = kInf;
+      recap_[i] = 0;
       free_slots_.push(uint32_t(i));
+      pools_[int(f.res)].erase(f.key);
       pool_dirty_[int(f.res)] = true;
-      pool_lost_flows_[int(f.res)] = true;
       if (f.res == Resource::Hbm) --(f.hbm_write ? hbm_writes_ : hbm_reads_);
       if (f.pipe == kBackground) continue;
       Ctx& c = ctxs_[f.ctx];
