@@ -160,9 +160,13 @@ struct Ctx {
   bool sync_arrived = false;
   double sync_time = 0;
   size_t next = 0;  // next record to issue
+  size_t nrec = 0;  // records in the trace
   double s_free = 0;
   double next_time = kInf;
   std::array<PipeState, kPipes> pipes;
+  // Per pipe, poll_time() of its state: a block's visit checks its pipes several times over and
+  // reads only these eight doubles to find the ones that may act.
+  std::array<double, kPipes> poll;
   std::vector<Fifo<FlagEntry>> flags;  // by Op::flag
   BlockResult res;
 };
@@ -254,6 +258,7 @@ class Engine {
   ShareChains chains_;
   std::vector<uint32_t> near_;                       // flows that may finish at the next event
   std::vector<double> near_finish_;                  // and their exact finish times
+  std::vector<uint32_t> done_;                       // the flows of near_ that finish at this event
   // Slots of flows_ whose flow finished, lowest first: live flows stay packed at the front, and
   // the loops over flows stop at slot_end_, one past the last live one.
   std::priority_queue<uint32_t, std::vector<uint32_t>, std::greater<>> free_slots_;
@@ -334,6 +339,8 @@ class Engine {
   // Fills c.ops, numbering the flag queues the block uses in order of first use.
   void decode(Ctx& c) {
     const auto& recs = c.trace->records;
+    c.nrec = recs.size();
+    c.poll.fill(kInf);
     c.ops.reserve(recs.size());
     std::vector<uint32_t> keys;  // flag_key of each queue
     for (const auto& r : recs) {
@@ -457,6 +464,7 @@ class Engine {
     PipeState& ps = c.pipes[int(p)];
     if (ps.queue.size() >= soc_.queue_depth) return false;  // queue full: issue stalls
     ps.queue.push_back(idx);
+    if (ps.mode == PipeMode::Idle) c.poll[int(p)] = -kInf;
     c.s_free = now + soc_.issue_cycles;
     c.res.busy[kS] += soc_.issue_cycles;
     ++c.next;
@@ -587,27 +595,31 @@ class Engine {
     out_.arrows.push_back(FlagArrow{c.block, src, dst, e.rec, wait_rec, e.time, t});
   }
 
-  // False when step_pipe would certainly do nothing: the pipe is busy until later, moving data,
-  // or idle with nothing queued. (A Fixed pipe whose time is up must still turn Idle there.)
-  static bool may_step(const PipeState& ps, double now) {
+  // From when step_pipe may act on the pipe (it certainly does nothing before): at once when it
+  // is idle with work queued, at `until` when it is busy for a fixed time (it must still turn
+  // Idle then) or waiting to start moving data, never while it moves data or has nothing queued.
+  static double poll_time(const PipeState& ps) {
     switch (ps.mode) {
-      case PipeMode::Idle: return !ps.queue.empty();
+      case PipeMode::Idle: return ps.queue.empty() ? kInf : -kInf;
       case PipeMode::Fixed:
-      case PipeMode::FlowPending: return ps.until <= now;
-      case PipeMode::Flowing: return false;
+      case PipeMode::FlowPending: return ps.until;
+      case PipeMode::Flowing: return kInf;
     }
-    return true;
+    return -kInf;
   }
 
   void progress(Ctx& c, double now) {
     bool changed = true;
     while (changed) {
       changed = false;
-      for (int p = 0; p < kPipes; ++p)
-        if (p != kS && may_step(c.pipes[p], now) && step_pipe(c, p, now)) changed = true;
+      for (int p = 0; p < kPipes; ++p) {  // the scalar unit's entry stays at inf: it has no queue
+        if (!(c.poll[p] <= now)) continue;
+        if (step_pipe(c, p, now)) changed = true;
+        c.poll[p] = poll_time(c.pipes[p]);
+      }
       if (step_issue(c, now)) changed = true;
     }
-    if (c.next >= c.trace->records.size() && !c.sync_arrived && drained(c)) {
+    if (c.next >= c.nrec && !c.sync_arrived && drained(c)) {
       c.finished = true;
       // After its pipes drain the block cleans its data cache and signals its end.
       c.res.end = all_done(c) + soc_.launch_block_end_cycles;
@@ -620,11 +632,10 @@ class Engine {
 
   double next_event(const Ctx& c, double now) const {
     double t = kInf;
-    if (c.next < c.trace->records.size() && !c.sync_arrived && c.s_free > now) t = c.s_free;
-    for (int p = 0; p < kPipes; ++p) {
-      const auto& ps = c.pipes[p];
-      if ((ps.mode == PipeMode::Fixed || ps.mode == PipeMode::FlowPending) && ps.until > now) t = std::min(t, ps.until);
-    }
+    if (c.next < c.nrec && !c.sync_arrived && c.s_free > now) t = c.s_free;
+    // The pipes busy until a later time: poll times after now (the others are -inf or inf).
+    for (const double p : c.poll)
+      if (p > now) t = std::min(t, p);
     return t;
   }
 
@@ -831,21 +842,24 @@ class Engine {
     move_bytes(remaining_.data(), rate_.data(), slot_end_, dt);
     double* rem = remaining_.data();
     // Flows that finish by t end at t (no subtraction for them).
-    bool any_done = false;
+    done_.clear();
     for (size_t k = 0; k < near_.size(); ++k)
       if (near_finish_[k] <= limit) {
         rem[near_[k]] = 0;
-        any_done = true;
+        done_.push_back(near_[k]);
       }
-    if (any_done) remove_finished(t);
+    if (!done_.empty()) remove_finished(t);
   }
 
-  // Ends every live flow with no bytes left (those finishing at t have been set to 0) and frees
-  // its slot and its place in its pool.
+  // Ends the flows in done_ (set to 0 bytes: those of near_ finishing by t) and frees their
+  // slots and places in their pools. No other flow runs out of bytes: one that would finish
+  // later than finish_limit(t) keeps more than rate * 1e-9 * t bytes, far above the rounding of
+  // the subtractions, and every flow that can finish by then is in near_. Slot order, as a scan
+  // of the slots took them.
   void remove_finished(double t) {
-    for (size_t i = 0; i < slot_end_; ++i) {
+    std::sort(done_.begin(), done_.end());
+    for (const uint32_t i : done_) {
       Flow& f = flows_[i];
-      if (remaining_[i] > 0 || !f.live) continue;  // bytes first: they are contiguous
       f.live = false;
       remaining_[i] = 0;
       rate_[i] = 0;  // a free slot keeps 0 bytes: moving bytes leaves it so
@@ -860,6 +874,7 @@ class Engine {
       PipeState& ps = c.pipes[f.pipe];
       ps.mode = PipeMode::Idle;
       ps.flow = -1;
+      c.poll[f.pipe] = poll_time(ps);
       ps.last_done = std::max(ps.last_done, t + ps.cur_latency);
       c.res.busy[f.pipe] += t - ps.cur_start;
       if (ps.span >= 0) {
