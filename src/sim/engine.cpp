@@ -119,7 +119,7 @@ double estimate_low(double e) { return e * (1 - kEstimateSlack) - kEstimateSlack
 double estimate_high(double e) { return e * (1 + kEstimateSlack) + kEstimateSlack; }
 // rem[i] -= rate[i] * dt for every flow, two at a time: each lane does the same IEEE
 // multiplication and subtraction as the scalar expression.
-void move_bytes(double* rem, const double* rate, size_t n, double dt) {
+void move_bytes_sse(double* rem, const double* rate, size_t n, double dt) {
   using Pair = double __attribute__((vector_size(16)));
   const Pair d = {dt, dt};
   size_t i = 0;
@@ -132,6 +132,34 @@ void move_bytes(double* rem, const double* rate, size_t n, double dt) {
   }
   for (; i < n; ++i) rem[i] -= rate[i] * dt;
 }
+#if defined(__x86_64__) || defined(__i386__)
+// Four at a time where the CPU has AVX. Only AVX is enabled, not FMA, so the product is still
+// rounded before it is subtracted, as in the scalar expression.
+__attribute__((target("avx"))) void move_bytes_avx(double* rem, const double* rate, size_t n, double dt) {
+  using Quad = double __attribute__((vector_size(32)));
+  const Quad d = {dt, dt, dt, dt};
+  size_t i = 0;
+  for (; i + 4 <= n; i += 4) {
+    Quad r, q;
+    std::memcpy(&r, rem + i, sizeof r);
+    std::memcpy(&q, rate + i, sizeof q);
+    r -= q * d;
+    std::memcpy(rem + i, &r, sizeof r);
+  }
+  for (; i < n; ++i) rem[i] -= rate[i] * dt;
+}
+// Asked before main, so the CPU model is read first (its own initializer may not have run yet).
+const bool kHasAvx = [] {
+  __builtin_cpu_init();
+  return __builtin_cpu_supports("avx") != 0;
+}();
+void move_bytes(double* rem, const double* rate, size_t n, double dt) {
+  if (kHasAvx) move_bytes_avx(rem, rate, n, dt);
+  else move_bytes_sse(rem, rate, n, dt);
+}
+#else
+void move_bytes(double* rem, const double* rate, size_t n, double dt) { move_bytes_sse(rem, rate, n, dt); }
+#endif
 
 // advance_flows' tolerance: a flow finishing this close after the event time finishes with it.
 double finish_limit(double t) { return t + 1e-9 * std::max(1.0, t); }
