@@ -818,11 +818,14 @@ class Engine {
         continue;
       }
       // From here equal splits, until a cap is below its share again.
+      // Its steps for every entry left, at once: they are the same values whether or not a cap
+      // cuts the chain short, and a chain that recurs has them all already.
       ShareChains::Chain& chain = chains_.find(left, n - k);
+      ShareChains::extend(chain, n - k - 1);
+      const double* shares = chain.share.data();
       for (size_t j = 0;; ++j, ++k) {
         if (k == n) return;
-        ShareChains::extend(chain, j);
-        const double share = chain.share[j];
+        const double share = shares[j];
         const CapEntry& e = entries[k];
         if (share < e.cap) {
           set_rate(e.index, share, now, b);
