@@ -21,6 +21,10 @@ namespace {
 
 constexpr double kInf = std::numeric_limits<double>::infinity();
 constexpr int kS = int(Pipe::S);
+// The pipes that take queued records: not the scalar unit (it runs its records as it issues them)
+// nor ALL (a barrier's name for every pipe). Their poll times stay at infinity.
+constexpr int kFirstQueued = int(Pipe::V), kLastQueued = int(Pipe::FIX);
+static_assert(kS == 0 && kFirstQueued == 1 && int(Pipe::ALL) == kLastQueued + 1 && int(Pipe::ALL) + 1 == kPipes);
 
 enum class PipeMode : uint8_t { Idle, Fixed, FlowPending, Flowing };
 
@@ -644,7 +648,7 @@ class Engine {
     bool changed = true;
     while (changed) {
       changed = false;
-      for (int p = 0; p < kPipes; ++p) {  // the scalar unit's entry stays at inf: it has no queue
+      for (int p = kFirstQueued; p <= kLastQueued; ++p) {
         if (!(c.poll[p] <= now)) continue;
         if (step_pipe(c, p, now)) changed = true;
         c.poll[p] = poll_time(c.pipes[p]);
@@ -666,8 +670,8 @@ class Engine {
     double t = kInf;
     if (c.next < c.nrec && !c.sync_arrived && c.s_free > now) t = c.s_free;
     // The pipes busy until a later time: poll times after now (the others are -inf or inf).
-    for (const double p : c.poll)
-      if (p > now) t = std::min(t, p);
+    for (int p = kFirstQueued; p <= kLastQueued; ++p)
+      if (c.poll[p] > now) t = std::min(t, c.poll[p]);
     return t;
   }
 
