@@ -745,14 +745,16 @@ class Engine {
       pool_stall_end_[r] = order_pool(r, now);
       PoolBounds b;
       share_pool(r, now, b);
-      pool_finish_low_[r] = b.low;
-      pool_finish_high_[r] = b.high;
+      // The bounds are monotonic in the estimate (rounding keeps the order), so the bound of the
+      // first estimate is the first of the flows' bounds.
+      pool_finish_low_[r] = estimate_low(b.first);
+      pool_finish_high_[r] = estimate_high(b.first);
     }
   }
 
-  // The earliest and the latest the first flow of a pool can finish, gathered as rates are set.
+  // The first estimated finish (now + remaining / rate) of a pool's flows, as rates are set.
   struct PoolBounds {
-    double low = kInf, high = kInf;
+    double first = kInf;
   };
 
   // Gives flow i its rate and its finish bound (now + remaining / rate, see finish_low_).
@@ -760,8 +762,7 @@ class Engine {
     rate_[i] = rate;
     const double finish = rate > 0 ? now + remaining_[i] / rate : kInf;
     finish_low_[i] = estimate_low(finish);
-    b.low = std::min(b.low, finish_low_[i]);
-    b.high = std::min(b.high, estimate_high(finish));
+    b.first = std::min(b.first, finish);
   }
 
   // Brings a pool's order up to date: flows whose stall changed or ended take their new cap and
