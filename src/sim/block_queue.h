@@ -1,88 +1,59 @@
-// The timing engine's queue of blocks by their next event: a binary min-heap over block
-// indices keyed by (time, block), with each block's position kept so that a block is in the
-// queue at most once and a new time moves it in place. The engine changes a block's time at
-// almost every event; a heap of (time, block) entries with superseded ones left behind grew
-// with every change and compared pairs of doubles on every move.
+// The timing engine's queue of blocks by their next event, earliest (time, block) first: a
+// tournament tree over the blocks. Leaves hold the blocks' times in block order (infinity when a
+// block is not queued) and each inner node the winner of its two children, the left one on equal
+// times, so the root is the earliest block and, among equal times, the lowest. The engine changes
+// a block's time at almost every event: a change replays only the matches on the block's path,
+// and stops where a node's winner is unchanged and is not that block. (A binary heap with each
+// block's position moved entries and positions at every step of its sifts and compared (time,
+// block) pairs twice per level on the way down.)
 #pragma once
+#include <algorithm>
+#include <bit>
 #include <cstddef>
 #include <cstdint>
+#include <limits>
 #include <vector>
 
 namespace aoc::sim {
 
 class BlockQueue {
  public:
-  explicit BlockQueue(size_t blocks) : pos_(blocks, kAbsent) {}
+  explicit BlockQueue(size_t blocks)
+      : leaves_(std::bit_ceil(std::max<size_t>(blocks, 2))), time_(leaves_, kInf), win_(2 * leaves_) {
+    for (uint32_t b = 0; b < leaves_; ++b) win_[leaves_ + b] = b;
+    for (uint32_t i = leaves_ - 1; i >= 1; --i) win_[i] = win_[2 * i];  // all infinite: the left wins
+  }
 
-  bool empty() const { return heap_.empty(); }
-  uint32_t top() const { return heap_.front().block; }
-  double top_time() const { return heap_.front().time; }
+  bool empty() const { return !(time_[win_[1]] < kInf); }
+  uint32_t top() const { return win_[1]; }
+  double top_time() const { return time_[win_[1]]; }
 
-  // Puts `block` in the queue at `time`, or moves it there.
+  // Puts `block` in the queue at `time` (finite), or moves it there.
   void set(uint32_t block, double time) {
-    const Entry e{time, block};
-    uint32_t i = pos_[block];
-    if (i == kAbsent) {
-      i = uint32_t(heap_.size());
-      heap_.push_back(e);
-    } else if (heap_[i].time == time) {
-      return;
-    }
-    sift_down(sift_up(i, e), e);
+    if (time_[block] == time) return;
+    time_[block] = time;
+    replay(block);
   }
 
-  void remove(uint32_t block) {
-    const uint32_t i = pos_[block];
-    if (i == kAbsent) return;
-    pos_[block] = kAbsent;
-    const Entry last = heap_.back();
-    heap_.pop_back();
-    if (last.block == block) return;
-    sift_down(sift_up(i, last), last);
-  }
+  void remove(uint32_t block) { set(block, kInf); }
 
   void pop() { remove(top()); }
 
  private:
-  static constexpr uint32_t kAbsent = UINT32_MAX;
-  struct Entry {
-    double time;
-    uint32_t block;
-  };
+  static constexpr double kInf = std::numeric_limits<double>::infinity();
 
-  static bool before(const Entry& a, const Entry& b) {
-    return a.time < b.time || (a.time == b.time && a.block < b.block);
-  }
-  void place(uint32_t i, const Entry& e) {
-    heap_[i] = e;
-    pos_[e.block] = i;
-  }
-  // Moves the hole at i up while e belongs above it; returns where e goes (not yet placed).
-  uint32_t sift_up(uint32_t i, const Entry& e) {
-    while (i > 0) {
-      const uint32_t parent = (i - 1) / 2;
-      if (!before(e, heap_[parent])) break;
-      place(i, heap_[parent]);
-      i = parent;
+  void replay(uint32_t block) {
+    for (uint32_t i = (leaves_ + block) >> 1; i >= 1; i >>= 1) {
+      const uint32_t a = win_[2 * i], b = win_[2 * i + 1];
+      const uint32_t w = time_[b] < time_[a] ? b : a;
+      if (w == win_[i] && w != block) return;  // nothing above this node changes
+      win_[i] = w;
     }
-    return i;
-  }
-  // Moves the hole at i down while a child belongs above e, then places e.
-  void sift_down(uint32_t i, const Entry& e) {
-    const uint32_t n = uint32_t(heap_.size());
-    for (;;) {
-      uint32_t child = 2 * i + 1;
-      if (child >= n) break;
-      if (child + 1 < n && before(heap_[child + 1], heap_[child])) ++child;
-      if (!before(heap_[child], e)) break;
-      place(i, heap_[child]);
-      i = child;
-    }
-    place(i, e);
   }
 
-  std::vector<uint32_t> pos_;  // by block: index in heap_, kAbsent when not queued
-  std::vector<Entry> heap_;
+  uint32_t leaves_;             // a power of two, at least the number of blocks
+  std::vector<double> time_;    // by block
+  std::vector<uint32_t> win_;   // node i's winner; leaves at leaves_ + block
 };
 
 }  // namespace aoc::sim

@@ -13,6 +13,7 @@
 #include "sim/cost_model.h"
 #include "sim/fifo.h"
 #include "sim/l2_cache.h"
+#include "sim/pool_order.h"
 #include "sim/sim_error.h"
 
 namespace aoc::sim {
@@ -20,6 +21,10 @@ namespace {
 
 constexpr double kInf = std::numeric_limits<double>::infinity();
 constexpr int kS = int(Pipe::S);
+// The pipes that take queued records: not the scalar unit (it runs its records as it issues them)
+// nor ALL (a barrier's name for every pipe). Their poll times stay at infinity.
+constexpr int kFirstQueued = int(Pipe::V), kLastQueued = int(Pipe::FIX);
+static_assert(kS == 0 && kFirstQueued == 1 && int(Pipe::ALL) == kLastQueued + 1 && int(Pipe::ALL) + 1 == kPipes);
 
 enum class PipeMode : uint8_t { Idle, Fixed, FlowPending, Flowing };
 
@@ -56,19 +61,12 @@ struct Flow {
   double stalled_until = 0;   // a vector instruction of its core holds one of those banks until then
   uint64_t seq = 0;           // creation order
   bool live = true;           // false: the flow finished and its slot is free
+  // Its entry in the pool's order: the key, and the stall its effective cap was taken in.
+  CapKey key = 0;
+  double cap_stall_until = 0;
+  bool cap_stalled = false;
 };
 constexpr int kBackground = -1;
-
-// The fair share's sort key, (effective cap, creation order) as one integer: doubles order like
-// their bit patterns once negative ones (never produced) are flipped and positive ones moved above
-// them, and -0.0 is folded into +0.0 since the two compare equal. The flows of a pool used to be
-// sorted by (cap, index in the list of flows), which keeps creation order.
-unsigned __int128 cap_key(double cap, uint64_t seq) {
-  if (cap == 0) cap = 0.0;
-  uint64_t bits = std::bit_cast<uint64_t>(cap);
-  bits = (bits >> 63) ? ~bits : bits | (uint64_t{1} << 63);
-  return (static_cast<unsigned __int128>(bits) << 64) | seq;
-}
 
 // Max-min fair share of one pool as a chain of equal splits: while the next flow's cap is not
 // below its share, each of the m flows left takes share = left / m and leaves left - share. That
@@ -123,14 +121,27 @@ constexpr int kPools = int(Resource::Count);
 constexpr double kEstimateSlack = 1e-6;  // relative, and absolute in cycles
 double estimate_low(double e) { return e * (1 - kEstimateSlack) - kEstimateSlack; }
 double estimate_high(double e) { return e * (1 + kEstimateSlack) + kEstimateSlack; }
-// rem[i] -= rate[i] * dt for every flow, two at a time: each lane does the same IEEE
-// multiplication and subtraction as the scalar expression.
-void move_bytes(double* rem, const double* rate, size_t n, double dt) {
-  using Pair = double __attribute__((vector_size(16)));
-  const Pair d = {dt, dt};
+// rem[i] -= rate[i] * dt for every flow, kLanes at a time: each lane does the same IEEE
+// multiplication and subtraction as the scalar expression. Inlined into the variants below, so
+// it is compiled for the instructions each allows.
+template <size_t kLanes>
+struct LanesOf;  // GCC's vector types of two and four doubles
+template <>
+struct LanesOf<2> {
+  using type = double __attribute__((vector_size(16)));
+};
+template <>
+struct LanesOf<4> {
+  using type = double __attribute__((vector_size(32)));
+};
+template <size_t kLanes>
+[[gnu::always_inline]] inline void move_bytes_lanes(double* rem, const double* rate, size_t n, double dt) {
+  using Lanes = typename LanesOf<kLanes>::type;
+  Lanes d;
+  for (size_t l = 0; l < kLanes; ++l) d[l] = dt;
   size_t i = 0;
-  for (; i + 2 <= n; i += 2) {
-    Pair r, q;
+  for (; i + kLanes <= n; i += kLanes) {
+    Lanes r, q;
     std::memcpy(&r, rem + i, sizeof r);
     std::memcpy(&q, rate + i, sizeof q);
     r -= q * d;
@@ -138,6 +149,25 @@ void move_bytes(double* rem, const double* rate, size_t n, double dt) {
   }
   for (; i < n; ++i) rem[i] -= rate[i] * dt;
 }
+void move_bytes_sse(double* rem, const double* rate, size_t n, double dt) { move_bytes_lanes<2>(rem, rate, n, dt); }
+#if defined(__x86_64__) || defined(__i386__)
+// Four at a time where the CPU has AVX. Only AVX is enabled, not FMA, so the product is still
+// rounded before it is subtracted, as in the scalar expression.
+__attribute__((target("avx"))) void move_bytes_avx(double* rem, const double* rate, size_t n, double dt) {
+  move_bytes_lanes<4>(rem, rate, n, dt);
+}
+// Asked before main, so the CPU model is read first (its own initializer may not have run yet).
+const bool kHasAvx = [] {
+  __builtin_cpu_init();
+  return __builtin_cpu_supports("avx") != 0;
+}();
+void move_bytes(double* rem, const double* rate, size_t n, double dt) {
+  if (kHasAvx) move_bytes_avx(rem, rate, n, dt);
+  else move_bytes_sse(rem, rate, n, dt);
+}
+#else
+void move_bytes(double* rem, const double* rate, size_t n, double dt) { move_bytes_sse(rem, rate, n, dt); }
+#endif
 
 // advance_flows' tolerance: a flow finishing this close after the event time finishes with it.
 double finish_limit(double t) { return t + 1e-9 * std::max(1.0, t); }
@@ -166,9 +196,13 @@ struct Ctx {
   bool sync_arrived = false;
   double sync_time = 0;
   size_t next = 0;  // next record to issue
+  size_t nrec = 0;  // records in the trace
   double s_free = 0;
   double next_time = kInf;
   std::array<PipeState, kPipes> pipes;
+  // Per pipe, poll_time() of its state: a block's visit checks its pipes several times over and
+  // reads only these eight doubles to find the ones that may act.
+  std::array<double, kPipes> poll;
   std::vector<Fifo<FlagEntry>> flags;  // by Op::flag
   BlockResult res;
 };
@@ -232,23 +266,18 @@ class Engine {
   const EngineOptions& opt_;
   std::vector<Ctx> ctxs_;
   std::vector<Flow> flows_;
-  // A flow in its pool's fair share, with the effective cap it had at the last one.
-  struct CapEntry {
-    unsigned __int128 key;  // cap_key(cap, seq)
-    double cap;
-    double stall_until;  // the flow's stalled_until when cap was taken
-    uint64_t seq;        // the flow's creation order: its slot may hold a later flow once it finished
-    uint32_t index;      // into flows_
-    bool stalled;        // cap was taken during that stall
-  };
-  // Per pool, its flows in the order of the last fair share, by (effective cap, creation). Kept
-  // between updates: only flows whose cap changed get a new key, and re-sorting the nearly
-  // sorted list costs little.
-  std::array<std::vector<CapEntry>, kPools> pools_;
+  // Per pool, its flows by (effective cap, creation): flows join and leave it as they start and
+  // finish, and move when their pool's next fair share takes their new cap.
+  std::array<PoolOrder, kPools> pools_;
   std::array<bool, kPools> pool_dirty_{};
-  std::array<bool, kPools> pool_lost_flows_{};  // a flow of the pool finished since its last fair share
-  std::array<bool, kPools> pool_recapped_{};    // a flow of the pool was marked in recap_ since then
-  std::array<size_t, kPools> pool_ordered_{};   // entries in order after it; those after were added since
+  // Per pool, flows (slot, creation) whose cap may need retaking at its next fair share: marked
+  // in recap_, or capped during a stall (the stall may have ended). A flow that finished since,
+  // or whose slot holds a later flow, is dropped from them.
+  struct Tracked {
+    uint32_t index;
+    uint64_t seq;
+  };
+  std::array<std::vector<Tracked>, kPools> pool_recaps_, pool_stalled_;
   uint64_t next_seq_ = 0;
   int hbm_reads_ = 0, hbm_writes_ = 0;  // flows in the HBM pool reading, writing back
   // Per flow, at its index in flows_: bytes left, rate, and a lower bound of its finish. The
@@ -265,6 +294,7 @@ class Engine {
   ShareChains chains_;
   std::vector<uint32_t> near_;                       // flows that may finish at the next event
   std::vector<double> near_finish_;                  // and their exact finish times
+  std::vector<uint32_t> done_;                       // the flows of near_ that finish at this event
   // Slots of flows_ whose flow finished, lowest first: live flows stay packed at the front, and
   // the loops over flows stop at slot_end_, one past the last live one.
   std::priority_queue<uint32_t, std::vector<uint32_t>, std::greater<>> free_slots_;
@@ -345,6 +375,8 @@ class Engine {
   // Fills c.ops, numbering the flag queues the block uses in order of first use.
   void decode(Ctx& c) {
     const auto& recs = c.trace->records;
+    c.nrec = recs.size();
+    c.poll.fill(kInf);
     c.ops.reserve(recs.size());
     std::vector<uint32_t> keys;  // flag_key of each queue
     for (const auto& r : recs) {
@@ -468,6 +500,7 @@ class Engine {
     PipeState& ps = c.pipes[int(p)];
     if (ps.queue.size() >= soc_.queue_depth) return false;  // queue full: issue stalls
     ps.queue.push_back(idx);
+    if (ps.mode == PipeMode::Idle) c.poll[int(p)] = -kInf;
     c.s_free = now + soc_.issue_cycles;
     c.res.busy[kS] += soc_.issue_cycles;
     ++c.next;
@@ -581,8 +614,13 @@ class Engine {
       recap_[i] = 0;
     }
     slot_end_ = std::max<size_t>(slot_end_, i + 1);
-    const double cap = effective_cap(f, now);
-    pools_[r].push_back(CapEntry{cap_key(cap, f.seq), cap, f.stalled_until, f.seq, i, f.stalled_until > now});
+    Flow& g = flows_[i];
+    const double cap = effective_cap(g, now);
+    g.key = cap_key(cap, g.seq);
+    g.cap_stall_until = g.stalled_until;
+    g.cap_stalled = g.stalled_until > now;
+    if (g.cap_stalled) pool_stalled_[r].push_back({i, g.seq});
+    pools_[r].insert(CapEntry{g.key, cap, i});
     pool_dirty_[r] = true;
     if (f.res == Resource::Hbm) ++(f.hbm_write ? hbm_writes_ : hbm_reads_);
     return i;
@@ -593,27 +631,31 @@ class Engine {
     out_.arrows.push_back(FlagArrow{c.block, src, dst, e.rec, wait_rec, e.time, t});
   }
 
-  // False when step_pipe would certainly do nothing: the pipe is busy until later, moving data,
-  // or idle with nothing queued. (A Fixed pipe whose time is up must still turn Idle there.)
-  static bool may_step(const PipeState& ps, double now) {
+  // From when step_pipe may act on the pipe (it certainly does nothing before): at once when it
+  // is idle with work queued, at `until` when it is busy for a fixed time (it must still turn
+  // Idle then) or waiting to start moving data, never while it moves data or has nothing queued.
+  static double poll_time(const PipeState& ps) {
     switch (ps.mode) {
-      case PipeMode::Idle: return !ps.queue.empty();
+      case PipeMode::Idle: return ps.queue.empty() ? kInf : -kInf;
       case PipeMode::Fixed:
-      case PipeMode::FlowPending: return ps.until <= now;
-      case PipeMode::Flowing: return false;
+      case PipeMode::FlowPending: return ps.until;
+      case PipeMode::Flowing: return kInf;
     }
-    return true;
+    return -kInf;
   }
 
   void progress(Ctx& c, double now) {
     bool changed = true;
     while (changed) {
       changed = false;
-      for (int p = 0; p < kPipes; ++p)
-        if (p != kS && may_step(c.pipes[p], now) && step_pipe(c, p, now)) changed = true;
+      for (int p = kFirstQueued; p <= kLastQueued; ++p) {
+        if (!(c.poll[p] <= now)) continue;
+        if (step_pipe(c, p, now)) changed = true;
+        c.poll[p] = poll_time(c.pipes[p]);
+      }
       if (step_issue(c, now)) changed = true;
     }
-    if (c.next >= c.trace->records.size() && !c.sync_arrived && drained(c)) {
+    if (c.next >= c.nrec && !c.sync_arrived && drained(c)) {
       c.finished = true;
       // After its pipes drain the block cleans its data cache and signals its end.
       c.res.end = all_done(c) + soc_.launch_block_end_cycles;
@@ -626,11 +668,10 @@ class Engine {
 
   double next_event(const Ctx& c, double now) const {
     double t = kInf;
-    if (c.next < c.trace->records.size() && !c.sync_arrived && c.s_free > now) t = c.s_free;
-    for (int p = 0; p < kPipes; ++p) {
-      const auto& ps = c.pipes[p];
-      if ((ps.mode == PipeMode::Fixed || ps.mode == PipeMode::FlowPending) && ps.until > now) t = std::min(t, ps.until);
-    }
+    if (c.next < c.nrec && !c.sync_arrived && c.s_free > now) t = c.s_free;
+    // The pipes busy until a later time: poll times after now (the others are -inf or inf).
+    for (int p = kFirstQueued; p <= kLastQueued; ++p)
+      if (c.poll[p] > now) t = std::min(t, c.poll[p]);
     return t;
   }
 
@@ -678,8 +719,8 @@ class Engine {
       Flow& f = flows_[ps.flow];
       if ((f.ub_banks & v.ub_banks) == 0) continue;
       f.stalled_until = std::max(f.stalled_until, v.until);
+      if (!recap_[ps.flow]) pool_recaps_[int(f.res)].push_back({uint32_t(ps.flow), f.seq});
       recap_[ps.flow] = 1;
-      pool_recapped_[int(f.res)] = true;
       pool_dirty_[int(f.res)] = true;
     }
   }
@@ -704,14 +745,16 @@ class Engine {
       pool_stall_end_[r] = order_pool(r, now);
       PoolBounds b;
       share_pool(r, now, b);
-      pool_finish_low_[r] = b.low;
-      pool_finish_high_[r] = b.high;
+      // The bounds are monotonic in the estimate (rounding keeps the order), so the bound of the
+      // first estimate is the first of the flows' bounds.
+      pool_finish_low_[r] = estimate_low(b.first);
+      pool_finish_high_[r] = estimate_high(b.first);
     }
   }
 
-  // The earliest and the latest the first flow of a pool can finish, gathered as rates are set.
+  // The first estimated finish (now + remaining / rate) of a pool's flows, as rates are set.
   struct PoolBounds {
-    double low = kInf, high = kInf;
+    double first = kInf;
   };
 
   // Gives flow i its rate and its finish bound (now + remaining / rate, see finish_low_).
@@ -719,65 +762,57 @@ class Engine {
     rate_[i] = rate;
     const double finish = rate > 0 ? now + remaining_[i] / rate : kInf;
     finish_low_[i] = estimate_low(finish);
-    b.low = std::min(b.low, finish_low_[i]);
-    b.high = std::min(b.high, estimate_high(finish));
+    b.first = std::min(b.first, finish);
   }
 
-  // Brings a pool's entries up to date in one pass: flows that finished leave (keeping the
-  // order), flows whose stall changed or ended get a new cap, and each entry is inserted into
-  // the sorted prefix, so the list ends in (cap, creation) order as a stable sort by cap would
-  // give. The list is in the last order with a few new keys and new flows at the end, so the
-  // insertions move little. Returns the first end of a stall of its flows.
+  // Brings a pool's order up to date: flows whose stall changed or ended take their new cap and
+  // move to its place (flows joined and left it as they started and finished). Returns the
+  // first end of a stall of its flows.
   double order_pool(int r, double now) {
-    auto& entries = pools_[r];
-    const bool lost = pool_lost_flows_[r];
-    // When only flows were added (none finished, no stall changed, none of the ordered flows'
-    // stalls ended), the ordered entries keep their caps and places, and the first end of a
-    // stall among them is still pool_stall_end_: only the added entries need placing.
-    const bool only_added = !lost && !pool_recapped_[r] && pool_stall_end_[r] > now;
-    pool_lost_flows_[r] = false;
-    pool_recapped_[r] = false;
-    double stall_end = only_added ? pool_stall_end_[r] : kInf;
-    size_t kept = only_added ? pool_ordered_[r] : 0;
-    for (size_t k = kept; k < entries.size(); ++k) {
-      CapEntry& e = entries[k];
-      if (lost) {
-        const Flow& f = flows_[e.index];
-        if (!f.live || f.seq != e.seq) continue;
-      }
-      if (recap_[e.index] || (e.stalled && e.stall_until <= now)) recap(e, now);
-      if (e.stall_until > now) stall_end = std::min(stall_end, e.stall_until);
-      // Entries before k were moved into [0, kept), which is sorted; most entries are already in
-      // order after it and only move down over the entries that left.
-      if (kept == 0 || !(e.key < entries[kept - 1].key)) {
-        if (kept != k) entries[kept] = e;
-        ++kept;
-        continue;
-      }
-      const CapEntry x = e;
-      size_t j = kept++;
-      for (; j > 0 && x.key < entries[j - 1].key; --j) entries[j] = entries[j - 1];
-      entries[j] = x;
+    for (const Tracked& t : pool_recaps_[r])
+      if (recap_[t.index] && current(t)) recap(r, t.index, now);
+    pool_recaps_[r].clear();
+    // Every flow of the list is stalled now (a recap that ended a stall is dropped here), so
+    // the list holds each stalled flow once.
+    auto& stalled = pool_stalled_[r];
+    double stall_end = kInf;
+    size_t kept = 0;
+    for (size_t k = 0; k < stalled.size(); ++k) {  // recap() appends only flows not stalled before
+      const Tracked t = stalled[k];
+      if (!current(t)) continue;
+      const Flow& f = flows_[t.index];
+      if (f.cap_stalled && f.cap_stall_until <= now) recap(r, t.index, now);
+      if (!f.cap_stalled) continue;
+      stall_end = std::min(stall_end, f.cap_stall_until);
+      stalled[kept++] = t;
     }
-    entries.resize(kept);
-    pool_ordered_[r] = kept;
+    stalled.resize(kept);
     return stall_end;
   }
 
-  // A new cap for a flow whose stall changed or ended.
-  void recap(CapEntry& e, double now) {
-    recap_[e.index] = 0;
-    const Flow& f = flows_[e.index];
-    e.cap = effective_cap(f, now);
-    e.key = cap_key(e.cap, f.seq);
-    e.stall_until = f.stalled_until;
-    e.stalled = f.stalled_until > now;
+  bool current(const Tracked& t) const {
+    const Flow& f = flows_[t.index];
+    return f.live && f.seq == t.seq;
+  }
+
+  // A new cap for a flow whose stall changed or ended, and its new place in the pool.
+  void recap(int r, uint32_t i, double now) {
+    recap_[i] = 0;
+    Flow& f = flows_[i];
+    const double cap = effective_cap(f, now);
+    const CapKey old = f.key;
+    f.key = cap_key(cap, f.seq);
+    const bool was_stalled = f.cap_stalled;
+    f.cap_stall_until = f.stalled_until;
+    f.cap_stalled = f.stalled_until > now;
+    if (f.cap_stalled && !was_stalled) pool_stalled_[r].push_back({i, f.seq});
+    pools_[r].rekey(old, CapEntry{f.key, cap, i});
   }
 
   // Max-min fair share over the ordered entries: flows capped below the equal share keep their
   // cap, the rest split what is left.
   void share_pool(int r, double now, PoolBounds& b) {
-    const auto& entries = pools_[r];
+    const auto& entries = pools_[r].entries();
     // Step k: share = left / (n - k); rate = min(cap, share); left -= rate.
     double left = capacity_of(r);
     const size_t n = entries.size();
@@ -792,11 +827,14 @@ class Engine {
         continue;
       }
       // From here equal splits, until a cap is below its share again.
+      // Its steps for every entry left, at once: they are the same values whether or not a cap
+      // cuts the chain short, and a chain that recurs has them all already.
       ShareChains::Chain& chain = chains_.find(left, n - k);
+      ShareChains::extend(chain, n - k - 1);
+      const double* shares = chain.share.data();
       for (size_t j = 0;; ++j, ++k) {
         if (k == n) return;
-        ShareChains::extend(chain, j);
-        const double share = chain.share[j];
+        const double share = shares[j];
         const CapEntry& e = entries[k];
         if (share < e.cap) {
           set_rate(e.index, share, now, b);
@@ -826,7 +864,7 @@ class Engine {
     double t_next = kInf;
     for (int r = 0; r < kPools; ++r) {
       if (!(pool_finish_low_[r] <= reach)) continue;  // none of its flows can finish by then
-      for (const CapEntry& e : pools_[r]) {
+      for (const CapEntry& e : pools_[r].entries()) {
         const uint32_t i = e.index;
         if (!(finish_low_[i] <= reach)) continue;
         const double finish = now + remaining_[i] / rate_[i];
@@ -844,34 +882,39 @@ class Engine {
     move_bytes(remaining_.data(), rate_.data(), slot_end_, dt);
     double* rem = remaining_.data();
     // Flows that finish by t end at t (no subtraction for them).
-    bool any_done = false;
+    done_.clear();
     for (size_t k = 0; k < near_.size(); ++k)
       if (near_finish_[k] <= limit) {
         rem[near_[k]] = 0;
-        any_done = true;
+        done_.push_back(near_[k]);
       }
-    if (any_done) remove_finished(t);
+    if (!done_.empty()) remove_finished(t);
   }
 
-  // Ends every live flow with no bytes left (those finishing at t have been set to 0) and frees
-  // its slot; its pool drops the entry at its next fair share.
+  // Ends the flows in done_ (set to 0 bytes: those of near_ finishing by t) and frees their
+  // slots and places in their pools. No other flow runs out of bytes: one that would finish
+  // later than finish_limit(t) keeps more than rate * 1e-9 * t bytes, far above the rounding of
+  // the subtractions, and every flow that can finish by then is in near_. Slot order, as a scan
+  // of the slots took them.
   void remove_finished(double t) {
-    for (size_t i = 0; i < slot_end_; ++i) {
+    std::sort(done_.begin(), done_.end());
+    for (const uint32_t i : done_) {
       Flow& f = flows_[i];
-      if (remaining_[i] > 0 || !f.live) continue;  // bytes first: they are contiguous
       f.live = false;
       remaining_[i] = 0;
       rate_[i] = 0;  // a free slot keeps 0 bytes: moving bytes leaves it so
       finish_low_[i] = kInf;
+      recap_[i] = 0;
       free_slots_.push(uint32_t(i));
+      pools_[int(f.res)].erase(f.key);
       pool_dirty_[int(f.res)] = true;
-      pool_lost_flows_[int(f.res)] = true;
       if (f.res == Resource::Hbm) --(f.hbm_write ? hbm_writes_ : hbm_reads_);
       if (f.pipe == kBackground) continue;
       Ctx& c = ctxs_[f.ctx];
       PipeState& ps = c.pipes[f.pipe];
       ps.mode = PipeMode::Idle;
       ps.flow = -1;
+      c.poll[f.pipe] = poll_time(ps);
       ps.last_done = std::max(ps.last_done, t + ps.cur_latency);
       c.res.busy[f.pipe] += t - ps.cur_start;
       if (ps.span >= 0) {
