@@ -107,10 +107,13 @@ BenchSummary summarize_bench(const BenchOptions& o, const std::vector<BenchRun>&
 
 std::string bench_table(const BenchSummary& s) {
   std::ostringstream os;
+  // Columns as wide as the longest method name ("rewrite-only@bank"), at least 14.
+  int mw = 14;
+  for (const auto& m : s.methods) mw = std::max(mw, static_cast<int>(m.size()) + 2);
   os << std::fixed << std::setprecision(3);
   os << "geomean speedup over the baseline (a failed or unverified run counts 1.0), " << s.ops.size()
      << " operator(s) x " << s.seeds << " seed(s)\n";
-  os << std::left << std::setw(14) << "method" << std::right << std::setw(7) << "budget" << std::setw(9) << "geomean"
+  os << std::left << std::setw(mw) << "method" << std::right << std::setw(7) << "budget" << std::setw(9) << "geomean"
      << std::setw(17) << "seed range" << std::setw(13) << "correct-only";
   for (double p : kFastP) os << std::setw(8) << ("f" + [&] {
                               std::ostringstream t;
@@ -119,7 +122,7 @@ std::string bench_table(const BenchSummary& s) {
                             }());
   os << std::setw(9) << "/T_HW" << std::setw(10) << "verified\n";
   for (const auto& f : s.figures) {
-    os << std::left << std::setw(14) << f.method << std::right << std::setw(7) << f.budget << std::setw(9)
+    os << std::left << std::setw(mw) << f.method << std::right << std::setw(7) << f.budget << std::setw(9)
        << f.geomean << std::setw(8) << f.seed_min << " - " << f.seed_max << std::setw(13) << f.geomean_correct;
     for (double v : f.fast_p) os << std::setw(8) << v;
     os << std::setw(9) << f.t_hw_ratio << std::setw(6) << f.verified << "/" << f.runs << "\n";
@@ -128,7 +131,7 @@ std::string bench_table(const BenchSummary& s) {
     os << "\nLLM use, summed over the runs:\n";
     for (const auto& f : s.figures) {
       if (!f.llm_runs) continue;
-      os << std::left << std::setw(14) << f.method << std::right << std::setw(7) << f.budget << "  " << f.llm_requests
+      os << std::left << std::setw(mw) << f.method << std::right << std::setw(7) << f.budget << "  " << f.llm_requests
          << " request(s), " << f.llm_cache_hits << " from the cache, " << f.llm_prompt_tokens << " prompt + "
          << f.llm_completion_tokens << " completion tokens, cost " << std::setprecision(4) << f.llm_cost
          << std::setprecision(3) << "\n";
@@ -137,11 +140,11 @@ std::string bench_table(const BenchSummary& s) {
   if (!s.budgets.empty()) {
     os << "\nper operator, mean speedup over seeds at budget " << *std::max_element(s.budgets.begin(), s.budgets.end())
        << ":\n" << std::left << std::setw(22) << "operator" << std::right;
-    for (const auto& m : s.methods) os << std::setw(14) << m;
+    for (const auto& m : s.methods) os << std::setw(mw) << m;
     os << "\n";
     for (const auto& [op, by] : s.per_op) {
       os << std::left << std::setw(22) << op << std::right;
-      for (const auto& m : s.methods) os << std::setw(14) << (by.count(m) ? by.at(m) : 1.0);
+      for (const auto& m : s.methods) os << std::setw(mw) << (by.count(m) ? by.at(m) : 1.0);
       os << "\n";
     }
   }

@@ -126,6 +126,7 @@ TEST(BenchReport, BankMethodsRunWithTheBankAndNeedIt) {
                                bank.string() + out);
   ASSERT_EQ(r.status, 0) << r.out << failed_run_logs(tmp.path() / "bench" / "runs");
   EXPECT_NE(r.out.find("rewrite-only@bank"), std::string::npos) << r.out;
+  EXPECT_EQ(r.out.find("rewrite-onlyrewrite-only@bank"), std::string::npos) << "columns run together:\n" << r.out;
   auto order = [&](const std::string& run) {
     std::ifstream in(tmp.path() / "bench" / "runs" / run / "report.json");
     const std::string text((std::istreambuf_iterator<char>(in)), {});
