@@ -96,12 +96,13 @@ bool KernelModel::used_elsewhere(const Call& c, const std::string& tensor, const
   return false;
 }
 
+bool is_ident_char(char ch) { return std::isalnum(static_cast<unsigned char>(ch)) || ch == '_'; }
+
 bool names_word(const std::string& text, const std::string& name) {
   if (name.empty()) return false;
-  auto ident = [](char ch) { return std::isalnum(static_cast<unsigned char>(ch)) || ch == '_'; };
   for (size_t p = text.find(name); p != std::string::npos; p = text.find(name, p + 1)) {
     const size_t e = p + name.size();
-    if ((p == 0 || !ident(text[p - 1])) && (e >= text.size() || !ident(text[e]))) return true;
+    if ((p == 0 || !is_ident_char(text[p - 1])) && (e >= text.size() || !is_ident_char(text[e]))) return true;
   }
   return false;
 }

@@ -117,6 +117,9 @@ struct KernelModel {
   const Block* block_of(const Range& r) const;
 };
 
+// A letter, digit or underscore: a character of a C++ identifier.
+bool is_ident_char(char ch);
+
 // `name` occurs in `text` as a whole identifier.
 bool names_word(const std::string& text, const std::string& name);
 

@@ -92,7 +92,7 @@ std::set<std::string> vars_named(const KernelModel& m, const std::string& text) 
       continue;
     }
     size_t e = i;
-    while (e < text.size() && (std::isalnum(static_cast<unsigned char>(text[e])) || text[e] == '_')) ++e;
+    while (e < text.size() && is_ident_char(text[e])) ++e;
     const std::string word = text.substr(i, e - i);
     if (m.find_var(word, "", false)) out.insert(word);
     i = e;
@@ -105,14 +105,13 @@ std::set<std::string> vars_named(const KernelModel& m, const std::string& text) 
 // which budgets the other buffers apart.
 bool divides_by(const KernelModel& m, const Range& u) {
   const std::string& t = m.files.at(u.file);
-  auto word = [&](char ch) { return std::isalnum(static_cast<unsigned char>(ch)) || ch == '_'; };
   size_t j = u.end;
   while (true) {
     while (j < t.size() && std::isspace(static_cast<unsigned char>(t[j]))) ++j;
     if (j >= t.size() || t[j] != '*') break;
     ++j;  // a factor after `N *`: skip it and look further on
     while (j < t.size() && std::isspace(static_cast<unsigned char>(t[j]))) ++j;
-    while (j < t.size() && word(t[j])) ++j;
+    while (j < t.size() && is_ident_char(t[j])) ++j;
   }
   if (j < t.size() && (t[j] == '+' || t[j] == '-')) return false;
   size_t i = u.begin;
@@ -122,7 +121,7 @@ bool divides_by(const KernelModel& m, const Range& u) {
     if (i == 0 || t[i - 1] != '*') break;
     --i;  // a factor before `* N`: skip it and look further back
     while (i > 0 && std::isspace(static_cast<unsigned char>(t[i - 1]))) --i;
-    while (i > 0 && word(t[i - 1])) --i;
+    while (i > 0 && is_ident_char(t[i - 1])) --i;
   }
   return i > 0 && t[i - 1] == '/';
 }

@@ -39,16 +39,14 @@ const std::regex& unrolled_header() {
   return r;
 }
 
-bool ident_char(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; }
-
 // `stmt` for the tile `index` instead of the loop variable: an argument that is the variable
 // alone becomes `index`, any other use `(index)`.
 std::string for_tile(const std::string& stmt, const std::string& var, const std::string& index) {
   std::string out;
   size_t i = 0;
   while (i < stmt.size()) {
-    const bool word = stmt.compare(i, var.size(), var) == 0 && (i == 0 || !ident_char(stmt[i - 1])) &&
-                      (i + var.size() >= stmt.size() || !ident_char(stmt[i + var.size()])) &&
+    const bool word = stmt.compare(i, var.size(), var) == 0 && (i == 0 || !is_ident_char(stmt[i - 1])) &&
+                      (i + var.size() >= stmt.size() || !is_ident_char(stmt[i + var.size()])) &&
                       (i < 2 || stmt.compare(i - 2, 2, "->") != 0) && (i == 0 || stmt[i - 1] != '.');
     if (!word) {
       out += stmt[i++];
