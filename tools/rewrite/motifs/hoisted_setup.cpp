@@ -177,8 +177,8 @@ std::vector<Site> hoistable(const KernelModel& m) {
 }
 
 // Why no fill can move though some would: the first one's reason.
-std::string unplaceable(const KernelModel& m) {
-  for (const auto& c : candidates(m))
+std::string unplaceable(const std::vector<Candidate>& found) {
+  for (const auto& c : found)
     if (!c.at.after) return "the constant fill of " + c.site.buf + " cannot move into Init: " + c.at.why;
   return "";
 }
@@ -255,7 +255,7 @@ public:
                  " done once outside the tile loop";
       return d;
     }
-    if (const std::string why = unplaceable(m); !why.empty()) return not_applicable(why);
+    if (const std::string why = unplaceable(candidates(m)); !why.empty()) return not_applicable(why);
     return not_applicable("no constant Duplicate into a compute buffer, in or outside the tile loop, that can move");
   }
   Transform remove(const KernelModel& m) const override {
@@ -277,7 +277,8 @@ public:
   }
   Transform apply(const KernelModel& m) const override {
     Transform t;
-    for (const auto& [s, at] : candidates(m)) {
+    const std::vector<Candidate> found = candidates(m);
+    for (const auto& [s, at] : found) {
       if (!at.after) continue;
       // On a new line after the statement (and any comment ending its line).
       const std::string& text = m.files.at(at.after->file);
@@ -288,7 +289,7 @@ public:
                              "\n" + indent_at(m, *at.after) + moved_text(m, *s.dup, s.buf)});
       t.ranges.push_back(s.dup->stmt);
     }
-    if (const std::string why = unplaceable(m); t.edits.empty() && !why.empty()) return refuse(why);
+    if (const std::string why = unplaceable(found); t.edits.empty() && !why.empty()) return refuse(why);
     if (t.edits.empty()) return refuse("no constant fill in a per-tile function whose buffer nothing else writes");
     return t;
   }
