@@ -207,13 +207,28 @@ private:
       std::set<std::pair<std::string, std::string>> allocating;
       for (const auto& c : m.calls)
         if (c.callee == "AllocTensor" && !m.is_host(c.range.file)) allocating.insert({c.function, c.klass});
+      const auto stage_call = [&](const Call& c) {
+        return (c.object.empty() || trim(c.object) == "this") && allocating.count({c.callee, c.klass}) > 0;
+      };
       std::map<std::tuple<int, std::string, std::string>, int> per_loop;
       for (const auto& c : m.calls)
-        if (c.loop_id >= 0 && (c.object.empty() || trim(c.object) == "this") && allocating.count({c.callee, c.klass}) &&
-            ++per_loop[{c.loop_id, c.callee, c.klass}] == 2)
+        if (c.loop_id >= 0 && stage_call(c) && ++per_loop[{c.loop_id, c.callee, c.klass}] == 2)
           return refuse(c.callee + " runs twice per iteration of the loop at line " +
                         std::to_string(m.loops[static_cast<size_t>(c.loop_id)].range.line) +
                         ": two buffers of its queue are in use at once");
+      // A stage called just before a loop (a statement of the block holding the loop) and
+      // again inside it reads a tile ahead (the prologue of a software pipeline: tile k+1 is copied in while
+      // tile k is still held), so it too holds two buffers at once.
+      for (const auto& inside : m.calls) {
+        if (inside.loop_id < 0 || !stage_call(inside)) continue;
+        const Range& loop = m.loops[static_cast<size_t>(inside.loop_id)].range;
+        for (const auto& before : m.calls)
+          if (stage_call(before) && before.callee == inside.callee && before.klass == inside.klass &&
+              before.function == inside.function && before.range.file == loop.file && before.range.end <= loop.begin &&
+              m.block_of(before.range) == m.block_of(loop))
+            return refuse(inside.callee + " is called before the loop at line " + std::to_string(loop.line) +
+                          " and inside it: the loop reads a tile ahead, two buffers of its queue are in use at once");
+      }
     }
     Sites s = find_sites(m);
     if (to == 1)

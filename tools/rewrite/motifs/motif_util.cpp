@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <set>
 
 namespace aoc::rewrite {
 
@@ -45,35 +46,65 @@ std::vector<const Call*> buffer_num_knobs(const KernelModel& m) {
   return out;
 }
 
+namespace {
+
+// The variable a tensor expression is taken from: `x`, `this->x`, `xBuf` of `xBuf.Get<T>()`,
+// `x` of `x[8]`. Empty for anything else.
+std::string root_of(const std::string& expr) {
+  std::string t = trim(expr);
+  if (t.rfind("this->", 0) == 0) t = t.substr(6);
+  size_t e = 0;
+  while (e < t.size() && is_ident_char(t[e])) ++e;
+  const std::string rest = t.substr(e);
+  if (e == 0 || !(rest.empty() || rest[0] == '.' || rest[0] == '[')) return "";
+  return t.substr(0, e);
+}
+
+// The storage the tensor `name` of function `f` lives in, as the names of the members (or
+// of locals with no tensor initializer) it is finally taken from: a local
+// `t = buf.Get<T>()` lives in `buf`, a parameter in whatever every caller passes for it.
+// Nullopt when that cannot be told (an argument that is not a plain name, a call too deep).
+std::optional<std::set<std::string>> storage_of(const KernelModel& m, const Function& f, const std::string& name,
+                                                int depth) {
+  if (depth > 8) return std::nullopt;
+  const auto param = std::find(f.params.begin(), f.params.end(), name);
+  if (param != f.params.end()) {
+    const size_t i = static_cast<size_t>(param - f.params.begin());
+    std::set<std::string> out;
+    bool called = false;
+    for (const auto& x : m.calls) {
+      if (x.callee != f.name || x.klass != f.klass || !(x.object.empty() || trim(x.object) == "this")) continue;
+      called = true;
+      if (x.args.size() <= i) return std::nullopt;
+      const std::string r = root_of(x.args[i].text);
+      const Function* caller = m.find_function(x.function, x.klass);
+      if (r.empty() || !caller) return std::nullopt;
+      const auto s = storage_of(m, *caller, r, depth + 1);
+      if (!s) return std::nullopt;
+      out.insert(s->begin(), s->end());
+    }
+    if (!called) out.insert("parameter " + name);
+    return out;
+  }
+  for (const auto& v : m.vars) {
+    if (v.name != name || v.is_member || v.function != f.name || v.klass != f.klass || v.init.empty()) continue;
+    const std::string r = root_of(v.init);
+    if (r.empty() || r == name) break;
+    return storage_of(m, f, r, depth + 1);
+  }
+  return std::set<std::string>{name};
+}
+
+}  // namespace
+
 bool may_alias(const KernelModel& m, const Call& c, const std::string& d, const std::string& a) {
   const Function* f = m.find_function(c.function, c.klass);
   if (!f) return true;
   const std::string dn = identifier_of(d), an = identifier_of(a);
   if (dn.empty() || an.empty()) return true;
-  auto index = [&](const std::string& n) {
-    for (size_t i = 0; i < f->params.size(); ++i)
-      if (f->params[i] == n) return static_cast<long>(i);
-    return -1L;
-  };
-  const long di = index(dn), ai = index(an);
-  if (di < 0 || ai < 0) return false;
-  for (const auto& x : m.calls) {
-    if (x.callee != f->name || x.klass != f->klass || !(x.object.empty() || trim(x.object) == "this")) continue;
-    if (x.args.size() <= static_cast<size_t>(std::max(di, ai))) return true;
-    // The variable an argument is taken from: `x`, `this->x`, `xBuf` of `xBuf.Get<T>()`, `x` of `x[8]`.
-    auto root = [](const std::string& arg) {
-      std::string t = trim(arg);
-      if (t.rfind("this->", 0) == 0) t = t.substr(6);
-      size_t e = 0;
-      while (e < t.size() && (std::isalnum(static_cast<unsigned char>(t[e])) || t[e] == '_')) ++e;
-      const std::string rest = t.substr(e);
-      if (e == 0 || !(rest.empty() || rest[0] == '.' || rest[0] == '[')) return std::string();
-      return t.substr(0, e);
-    };
-    const std::string xd = root(x.args[di].text), xa = root(x.args[ai].text);
-    if (xd.empty() || xa.empty() || xd == xa) return true;
-  }
-  return false;
+  const auto ds = storage_of(m, *f, dn, 0), as = storage_of(m, *f, an, 0);
+  if (!ds || !as) return true;
+  return std::any_of(ds->begin(), ds->end(), [&](const std::string& s) { return as->count(s) > 0; });
 }
 
 Transform refuse(std::string why) {

@@ -19,9 +19,11 @@ Transform refuse(std::string why);
 Detection not_applicable(std::string why);
 // The host's tuning::Knob/KnobRange calls declaring the `buffer_num` knob.
 std::vector<const Call*> buffer_num_knobs(const KernelModel& m);
-// Whether the tensors `d` and `a` named in call `c` may be one tensor: both parameters of the
-// function holding `c`, and some call of that function passes one argument for both (or one
-// that is not a plain name). Two different names of locals or members are taken as distinct.
+// Whether the tensors `d` and `a` named in call `c` may share storage: followed through locals
+// (`t = buf.Get<T>()` lives in `buf`, `u = t[64]` in whatever t lives in) and parameters (what
+// every caller of the function holding `c` passes), they reach a common buffer, or one of
+// them cannot be followed (an argument that is not a plain name). Two slices of one buffer
+// count as sharing it.
 bool may_alias(const KernelModel& m, const Call& c, const std::string& d, const std::string& a);
 // A trimmed copy.
 std::string trim(const std::string& s);

@@ -141,12 +141,15 @@ public:
       const size_t semi = text.find(';', all.back()->decl.end);
       if (semi == std::string::npos || trim(text.substr(all.back()->decl.end, semi - all.back()->decl.end)) != "")
         return refuse("the declaration of " + removed.front()->name + " is not a plain list of names");
+      const auto split = declarators(text, begin, all);
+      if (!split) return refuse("the declaration of " + removed.front()->name + " is not a plain list of names");
       std::string out;
-      for (const Var* v : all) {
+      for (size_t i = 0; i < all.size(); ++i) {
+        const Var* v = all[i];
         if (!v->init.empty()) return refuse("the declaration of " + v->name + " has an initializer");
         const bool is_removed = std::find(removed.begin(), removed.end(), v) != removed.end();
         if (!out.empty()) out += "\n" + indent_at(m, v->decl);
-        out += (is_removed ? queue_type(*v) : v->type) + " " + v->name + ";";
+        out += (is_removed ? queue_type(*v) : split->specifier) + " " + split->declarators[i] + ";";
       }
       Range stmt{all.front()->decl.file, begin, static_cast<uint32_t>(semi + 1), 0};
       t.edits.push_back(replace(stmt, out));
@@ -155,6 +158,43 @@ public:
   }
 
 private:
+  // `T a, b[N];` split into its shared type (`T`) and each name with its array bounds
+  // (`a`, `b[N]`): a declarator's own type is not `T` when it has bounds, so the written
+  // type of each Var cannot be reused. Nullopt for anything else (pointers, references).
+  struct Declarators {
+    std::string specifier;
+    std::vector<std::string> declarators;
+  };
+  static std::optional<Declarators> declarators(const std::string& text, uint32_t begin,
+                                                const std::vector<const Var*>& vars) {
+    Declarators d;
+    uint32_t from = begin;
+    for (const Var* v : vars) {
+      std::string piece = trim(text.substr(from, v->decl.end - from));
+      if (from != begin) {
+        if (piece.empty() || piece[0] != ',') return std::nullopt;
+        piece = trim(piece.substr(1));
+      }
+      from = v->decl.end;
+      // The name is the last occurrence of it as a whole word before any bounds.
+      const std::string head = piece.substr(0, piece.find('['));
+      size_t at = head.rfind(v->name);
+      while (at != std::string::npos) {
+        const bool word = (at == 0 || !is_ident_char(head[at - 1])) &&
+                          (at + v->name.size() == head.size() || !is_ident_char(head[at + v->name.size()]));
+        if (word) break;
+        at = at == 0 ? std::string::npos : head.rfind(v->name, at - 1);
+      }
+      if (at == std::string::npos || trim(head.substr(at + v->name.size())) != "") return std::nullopt;
+      const std::string spec = trim(head.substr(0, at));
+      if (d.declarators.empty()) d.specifier = spec;
+      else if (!spec.empty()) return std::nullopt;
+      if (d.specifier.empty() || d.specifier.back() == '*' || d.specifier.back() == '&') return std::nullopt;
+      d.declarators.push_back(trim(piece.substr(at)));
+    }
+    return d;
+  }
+
   // The rewritten InitBuffer keeps the call's own text up to its first argument, so the pipe
   // is reached as written: `pipe.`, `pipe->` for a TPipe* member or parameter, `this->pipe.`.
   static std::optional<std::string> init_head(const KernelModel& m, const Call& init) {
