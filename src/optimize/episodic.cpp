@@ -2,15 +2,18 @@
 //  - host: the tuner's evolutionary search (tune/search.h) over the best kernel's own space
 //    (read from its evaluation, so a rewrite that changed the knobs changes the space),
 //    seeded with the best configuration, for max(3, budget/4) evaluations;
-//  - kernel: up to 2 applicable motifs applied to the best kernel, with its configuration;
+//  - kernel: up to 2 applicable motifs applied to the best kernel, with its configuration
+//    (once every applicable motif of the best was tried: to the fastest variant with an
+//    untried one, see kernel_parent);
 //  - llm (when the run has an LLM, llm_proposer.h): up to 2 guided LLM proposals on the best
 //    kernel, with its configuration (an answer that cannot be applied costs one evaluation).
 // Budget split: a bandit on gain per evaluation. An arm not yet played goes first (host
 // before kernel); then the arm whose last two episodes gained most per evaluation spent
 // (log of the best time's ratio, divided by the evaluations), ties going to the arm not
-// played last (first plays go host, kernel, llm). An arm with nothing left to propose for the
-// current best (no untried motif, no unseen configuration, an LLM endpoint that keeps failing)
-// waits until the best changes.
+// played last (first plays go host, kernel, llm). The host and llm arms, when they have nothing
+// left to propose for the current best (no unseen configuration, an LLM endpoint that keeps
+// failing), wait until the best changes; the kernel arm waits only when no valid variant has
+// an untried motif (each of its episodes uses up at least one (kernel, motif) pair).
 #include <cmath>
 #include <sstream>
 
@@ -55,12 +58,30 @@ void host_episode(SearchContext& ctx, const ScoredPtr& best, size_t episode, siz
   aoc::tune::run_search(sp, fn, so, {sp.repair(best->variant.config)});
 }
 
-void kernel_episode(SearchContext& ctx, const ScoredPtr& best, size_t tries) {
+// The kernel the kernel arm rewrites: the best variant while it has an untried applicable
+// motif, else the fastest valid variant that still has one. Motifs interact (one applied
+// first can make another inapplicable, or worth more), so a runner-up's untried motif may
+// beat the best; trying it spends budget a run would otherwise leave unused.
+ScoredPtr kernel_parent(SearchContext& ctx, const ScoredPtr& best) {
+  if (ctx.motif.has_untried(*best->variant.kernel)) return best;
+  std::vector<ScoredPtr> valid;
+  for (const auto& s : ctx.ev.history())
+    if (s->eval.valid && s->variant.kernel) valid.push_back(s);
+  std::stable_sort(valid.begin(), valid.end(),
+                   [](const ScoredPtr& a, const ScoredPtr& b) { return a->eval.time_us < b->eval.time_us; });
+  for (const auto& s : valid)
+    if (ctx.motif.has_untried(*s->variant.kernel)) return s;
+  return nullptr;
+}
+
+void kernel_episode(SearchContext& ctx, size_t tries) {
   for (size_t i = 0; i < tries && !ctx.ev.budget().exhausted(); ++i) {
+    const ScoredPtr parent = kernel_parent(ctx, ctx.ev.best());
+    if (!parent) return;
     aoc::tune::Rng rng(aoc::op::mix_seed(ctx.seed, 0x4b000 + ctx.ev.budget().spent()));
-    const auto p = ctx.motif.propose({*best, {}, rng, seen_in(ctx.ev)});
+    const auto p = ctx.motif.propose({*parent, {}, rng, seen_in(ctx.ev)});
     if (!p) return;
-    ctx.ev.evaluate(p->variant, p->origin, best->index);
+    ctx.ev.evaluate(p->variant, p->origin, parent->index);
   }
 }
 
@@ -86,7 +107,7 @@ void run_episodic(SearchContext& ctx, bool host, bool kernel) {
     const std::string best_key = best->variant.key();
     const auto usable = [&](int a) {
       if (!arms[a].enabled || arms[a].stuck_on == best_key) return false;
-      if (a == 1) return ctx.motif.has_untried(*best->variant.kernel);
+      if (a == 1) return kernel_parent(ctx, best) != nullptr;
       if (a == 2) return ctx.llm->available();
       return ctx.config.space_of(*best).size() > 1;
     };
@@ -104,11 +125,11 @@ void run_episodic(SearchContext& ctx, bool host, bool kernel) {
     const size_t spent0 = ctx.ev.budget().spent();
     const double t0 = best->eval.time_us;
     if (pick == 0) host_episode(ctx, best, episode, std::min(host_length, ctx.ev.budget().remaining()));
-    else if (pick == 1) kernel_episode(ctx, best, 2);
+    else if (pick == 1) kernel_episode(ctx, 2);
     else llm_episode(ctx, best, 2);
     const size_t spent = ctx.ev.budget().spent() - spent0;
     const double t1 = ctx.ev.best()->eval.time_us;
-    if (spent == 0) arms[pick].stuck_on = best_key;
+    if (spent == 0 && pick != 1) arms[pick].stuck_on = best_key;
     arms[pick].gains.push_back(spent ? std::log(t0 / t1) / static_cast<double>(spent) : 0.0);
     last = pick;
     std::ostringstream os;
