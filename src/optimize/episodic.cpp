@@ -1,7 +1,8 @@
 // The episodic optimizer. Each episode works on the current best variant:
 //  - host: the tuner's evolutionary search (tune/search.h) over the best kernel's own space
 //    (read from its evaluation, so a rewrite that changed the knobs changes the space),
-//    seeded with the best configuration, for max(3, budget/4) evaluations;
+//    for max(3, budget/4) evaluations, seeded with every configuration the run evaluated
+//    for that kernel (the best first), at most half of the episode on random points;
 //  - kernel: up to 2 applicable motifs applied to the best kernel, with its configuration
 //    (once every applicable motif of the best was tried: to the fastest variant with an
 //    untried one, see kernel_parent);
@@ -14,7 +15,9 @@
 // left to propose for the current best (no unseen configuration, an LLM endpoint that keeps
 // failing), wait until the best changes; the kernel arm waits only when no valid variant has
 // an untried motif (each of its episodes uses up at least one (kernel, motif) pair).
+#include <algorithm>
 #include <cmath>
+#include <set>
 #include <sstream>
 
 #include "optimize/llm_proposer.h"
@@ -39,12 +42,36 @@ struct Arm {
   }
 };
 
+// The configurations the run evaluated for this kernel, the best first, then by time (invalid
+// ones last): a host episode continues the search these began instead of starting over.
+std::vector<aoc::tune::Point> evaluated_points(SearchContext& ctx, const ScoredPtr& best, const aoc::tune::Space& sp) {
+  std::vector<ScoredPtr> same;
+  for (const auto& s : ctx.ev.history())
+    if (s != best && s->variant.kernel && s->variant.kernel->cand.hash == best->variant.kernel->cand.hash)
+      same.push_back(s);
+  std::stable_sort(same.begin(), same.end(), [](const ScoredPtr& a, const ScoredPtr& b) {
+    if (a->eval.valid != b->eval.valid) return a->eval.valid;
+    return a->eval.valid && a->eval.time_us < b->eval.time_us;
+  });
+  std::vector<aoc::tune::Point> points{sp.repair(best->variant.config)};
+  std::set<std::string> keys{sp.key(points.front())};
+  for (const auto& s : same) {
+    aoc::tune::Point p = sp.repair(s->variant.config);
+    if (keys.insert(sp.key(p)).second) points.push_back(std::move(p));
+  }
+  return points;
+}
+
 void host_episode(SearchContext& ctx, const ScoredPtr& best, size_t episode, size_t length) {
   const aoc::tune::Space sp = ctx.config.space_of(*best);
+  const std::vector<aoc::tune::Point> seeds = evaluated_points(ctx, best, sp);
   aoc::tune::SearchOptions so;
   so.method = aoc::tune::Method::Evolve;
-  so.budget = length + 1;  // the seed (the best configuration) is recalled, not charged
+  so.budget = length + seeds.size();  // the seeds were evaluated before: recalled, not charged
   so.seed = aoc::op::mix_seed(ctx.seed, episode);
+  // At most half the episode on random points, so that even a short episode makes children
+  // (profile-guided moves, crossover and mutation of the fastest configurations so far).
+  so.max_random_fill = std::max<size_t>(1, length / 2);
   const std::string origin = "host search (evolve), episode " + std::to_string(episode);
   const aoc::tune::EvalFn fn = [&](const aoc::tune::Point& p) {
     const ScoredPtr s = ctx.ev.evaluate(Variant{best->variant.kernel, sp.config(p)}, origin, best->index);
@@ -55,7 +82,7 @@ void host_episode(SearchContext& ctx, const ScoredPtr& best, size_t episode, siz
     }
     return s->eval;
   };
-  aoc::tune::run_search(sp, fn, so, {sp.repair(best->variant.config)});
+  aoc::tune::run_search(sp, fn, so, seeds);
 }
 
 // The kernel the kernel arm rewrites: the best variant while it has an untried applicable

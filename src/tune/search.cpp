@@ -146,7 +146,7 @@ class Searcher {
     // Initial population: the seeds, then random points.
     std::vector<size_t> pop;
     for (size_t i = 0; i < r_.history.size(); ++i) pop.push_back(i);
-    while (pop.size() < o_.population && !exhausted()) {
+    for (size_t filled = 0; pop.size() < o_.population && filled < o_.max_random_fill && !exhausted(); ++filled) {
       auto p = fresh_random();
       if (!p) break;
       if (auto i = evaluate(*p)) pop.push_back(*i);

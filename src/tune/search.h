@@ -32,6 +32,9 @@ struct SearchOptions {
   size_t elites = 2;
   double crossover_rate = 0.6;
   double profile_move_rate = 0.4;  // chance a child comes from a profile-guided move
+  // Random points added to the seeds to fill the first population, at most. A short search
+  // (a few evaluations) spends them all on random points unless this is below `population`.
+  size_t max_random_fill = SIZE_MAX;
 };
 
 // Evaluates one point (never called twice for the same point).

@@ -127,6 +127,32 @@ TEST(TuneSearch, EvolveBeatsTheStart) {
   EXPECT_EQ(r.best_within(1), std::optional<size_t>(0));
 }
 
+// A short search with a capped random fill: the same first random points as an uncapped
+// one (the same draws), then children of the population instead of more random points. The
+// seeds it is given (a search continued from earlier evaluations) are evaluated first.
+TEST(TuneSearch, CappedRandomFillLeavesRoomForChildren) {
+  const Space s = test_space();
+  const auto run = [&](size_t cap) {
+    Objective obj{s, {}};
+    EvalFn fn = [&](const Point& p) { return obj(p); };
+    SearchOptions o;
+    o.budget = 6;
+    o.seed = 11;
+    o.max_random_fill = cap;
+    Point other = s.defaults();
+    other[0] = 0;  // a second seed: one core
+    return keys(run_search(s, fn, o, {s.defaults(), other}));
+  };
+  const auto uncapped = run(SIZE_MAX);
+  const auto capped = run(2);
+  ASSERT_EQ(uncapped.size(), 6u);
+  ASSERT_EQ(capped.size(), 6u);
+  EXPECT_EQ(std::vector<std::string>(capped.begin(), capped.begin() + 4),
+            std::vector<std::string>(uncapped.begin(), uncapped.begin() + 4))
+      << "seeds, then the same two random points";
+  EXPECT_NE(capped, uncapped) << "the cap changed nothing: the last two are random points again";
+}
+
 TEST(TuneProfileMoves, FollowTheProfile) {
   const Space s = test_space();
   Evaluation e;
