@@ -139,10 +139,10 @@ public:
       std::sort(all.begin(), all.end(), [](const Var* a, const Var* b) { return a->decl.end < b->decl.end; });
       const std::string& text = m.files.at(all.back()->decl.file);
       const size_t semi = text.find(';', all.back()->decl.end);
-      if (semi == std::string::npos || trim(text.substr(all.back()->decl.end, semi - all.back()->decl.end)) != "")
-        return refuse("the declaration of " + removed.front()->name + " is not a plain list of names");
       const auto split = declarators(text, begin, all);
-      if (!split) return refuse("the declaration of " + removed.front()->name + " is not a plain list of names");
+      if (semi == std::string::npos || trim(text.substr(all.back()->decl.end, semi - all.back()->decl.end)) != "" ||
+          !split)
+        return refuse("the declaration of " + removed.front()->name + " is not a plain list of names");
       std::string out;
       for (size_t i = 0; i < all.size(); ++i) {
         const Var* v = all[i];
@@ -176,16 +176,12 @@ private:
         piece = trim(piece.substr(1));
       }
       from = v->decl.end;
-      // The name is the last occurrence of it as a whole word before any bounds.
-      const std::string head = piece.substr(0, piece.find('['));
-      size_t at = head.rfind(v->name);
-      while (at != std::string::npos) {
-        const bool word = (at == 0 || !is_ident_char(head[at - 1])) &&
-                          (at + v->name.size() == head.size() || !is_ident_char(head[at + v->name.size()]));
-        if (word) break;
-        at = at == 0 ? std::string::npos : head.rfind(v->name, at - 1);
-      }
-      if (at == std::string::npos || trim(head.substr(at + v->name.size())) != "") return std::nullopt;
+      // The name is the last word before any bounds.
+      const std::string head = trim(piece.substr(0, piece.find('[')));
+      if (head.size() < v->name.size() || head.compare(head.size() - v->name.size(), v->name.size(), v->name) != 0)
+        return std::nullopt;
+      const size_t at = head.size() - v->name.size();
+      if (at > 0 && is_ident_char(head[at - 1])) return std::nullopt;
       const std::string spec = trim(head.substr(0, at));
       if (d.declarators.empty()) d.specifier = spec;
       else if (!spec.empty()) return std::nullopt;
