@@ -117,3 +117,55 @@ TEST(BankImport, CommandImportsAllOrNothingAndExportRoundTrips) {
   EXPECT_EQ(not_bank.status, 1);
   EXPECT_NE(not_bank.out.find("is not a SQLite database"), std::string::npos) << not_bank.out;
 }
+
+// A mined entry exported and imported again is the same entry in every field but its id and
+// creation time, so an exported bank can stand in for the file it came from (its measured
+// effect, profile and context are what retrieval ranks by).
+TEST(BankImport, MinedEntrySurvivesExportAndImport) {
+  aoc::bank::Entry e;
+  e.kind = aoc::bank::kPositive;
+  e.motif = "double_buffer";
+  e.op = "relu";
+  e.category = "activation";
+  e.source_path = "ops/activation/relu/expert";
+  e.source_hash = "0123456789ab";
+  e.diff = "--- a/op_kernel/relu.cpp\n+++ b/op_kernel/relu.cpp\n@@ -1 +1 @@\n-constexpr int32_t BUFFER_NUM = 2;\n+constexpr int32_t BUFFER_NUM = 1;\n";
+  e.cases = {{"tiny_fp16", 3.25, 3.5}, {"bert_base_b4_s512", 101.5, 110.25}};
+  e.geomean = aoc::bank::geomean_speedup(e.cases);
+  e.profile.before = {{"aiv_mte2_time", 80.5}, {"aiv_vec_time", 20.0}};
+  e.profile.after = {{"aiv_mte2_time", 81.0}, {"aiv_vec_time", 20.0}};
+  e.profile.bound_before = "aiv_mte2_time";
+  e.profile.bound_after = "aiv_mte2_time";
+  e.context.dtypes = {"float16", "float32"};
+  e.context.shape_class = "large";
+  e.context.bound = "aiv_mte2_time";
+  e.context.cores = 40;
+  e.context.vec_mte2_ratio = 0.25;
+  e.provenance = {{"kernel_hash", "0123456789ab"}, {"soc", "ascend910b"}, {"seed", 1}, {"threshold", 0.02}};
+  e.title = "double_buffer in relu (worth 1.045x)";
+  e.description = "Two buffers per queue overlap copy-in with compute.";
+  e.bottleneck = "aiv_mte2_time";
+
+  const fs::path dir = fresh_dir("mined");
+  aoc::bank::Bank mined(dir / "mined.sqlite");
+  mined.insert(e);
+  auto exported = run_ascendopt("bank export --json --bank " + (dir / "mined.sqlite").string(), false);
+  ASSERT_EQ(exported.status, 0) << exported.out;
+  const std::string copy = (dir / "copy.sqlite").string();
+  auto imported = run_ascendopt("bank import " + write(dir / "export.json", exported.out).string() + " --bank " + copy);
+  ASSERT_EQ(imported.status, 0) << imported.out;
+
+  auto without_identity = [](const aoc::bank::Entry& x) {
+    auto j = aoc::bank::to_json(x);
+    j.erase("id");
+    j.erase("created");
+    return j;
+  };
+  const auto a = mined.entries(), b = aoc::bank::Bank(copy).entries();
+  ASSERT_EQ(a.size(), 1u);
+  ASSERT_EQ(b.size(), 1u);
+  EXPECT_EQ(without_identity(a[0]), without_identity(b[0]));
+  EXPECT_EQ(b[0].kind, "positive");
+  ASSERT_TRUE(b[0].context.vec_mte2_ratio);
+  EXPECT_DOUBLE_EQ(*b[0].context.vec_mte2_ratio, 0.25);
+}
