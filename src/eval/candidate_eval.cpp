@@ -240,7 +240,7 @@ CaseResult run_one_case(const Setup& s, size_t ci, const CandidateEvalOptions& o
   isolation = sr.isolation;
   if (auto bad = abnormal_end(sr, opt.limits)) return finish(bad->first, bad->second);
   const std::vector<TrialStatus> st = read_statuses(dir.path);
-  if (st.size() != kTrials) {
+  if (st.size() != static_cast<size_t>(kTrials)) {
     // A child that failed before its first trial (unreadable request ...) says why in one status.
     if (st.size() == 1 && st[0].status != "ok")
       return finish(Verdict::Error, "the harness failed before running the case: " + st[0].message);

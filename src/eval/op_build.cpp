@@ -69,7 +69,7 @@ BuildRequest golden_build_request(const aoc::op::OpPackage& p, const fs::path& r
   r.label = p.name + (same_precision ? " golden (float)" : " golden");
   r.flags = {"-I" + (root / "src" / "ops").string()};
   if (same_precision) r.flags.push_back("-DAOC_GOLDEN_REAL=float");
-  r.units.push_back({p.golden_source(), {}});
+  r.units.emplace_back().source = p.golden_source();
   r.hash_files = {root / "src" / "ops" / "aoc_golden.h"};
   return r;
 }

@@ -285,7 +285,7 @@ GeneratedPackage generate_package(const fs::path& dir, aoc::eval::Builder& build
   req.label = name + " op_host (import)";
   const fs::path root = builder.options().root;
   req.flags = {"-I" + (root / "include" / "ascendc").string(), "-I" + host.string(), "-I" + kernel.string()};
-  for (const auto& f : files_with(host, ".cpp")) req.units.push_back({f, {}});
+  for (const auto& f : files_with(host, ".cpp")) req.units.emplace_back().source = f;
   req.hash_dirs = {host};
   const aoc::eval::BuildResult b = builder.build(req);
   if (!b.ok)

@@ -135,6 +135,7 @@ ConfigRunner::ConfigRunner(const eval::Candidate& cand, eval::Builder& builder, 
                                     .probe_cases = tuning_probe_cases(cand.package, tuning_cases),
                                     .hidden_count = kHiddenCount,
                                     .hidden_max_elements = kHiddenMaxElements,
+                                    .hidden_seed = std::nullopt,
                                     .gate = gate}) {}
 
 Evaluation ConfigRunner::from_screen(const eval::CascadeScreen& s) const {
