@@ -7,7 +7,9 @@ the same cases, and the table of docs/motifs.md written between its markers.
 Usage: scripts/motifs_suite.py [--build build] [--jobs N] [--work DIR] [--only PKG,...]
                                [--motif M,...] [--batch N] [--experts-first] [--no-doc]
                                [--json FILE] [--packages DIR]
-Run by scripts/motifs-doc.sh (which builds the programs first). --packages runs over the
+Run by scripts/motifs-doc.sh (which builds the programs first). --no-eval detects and writes
+every transform without evaluating any (minutes instead of hours): the table then says which
+transforms were written and which the detectors refused, between the motifs-written markers. --packages runs over the
 operator packages in DIR instead of ops/ (e.g. the public operators scripts/compat-public.sh
 imports into WORK/packages); the table then goes to standard output, not to docs/motifs.md."""
 import argparse
@@ -24,6 +26,8 @@ import tempfile
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 BEGIN = "<!-- motifs-suite:begin -->"
 END = "<!-- motifs-suite:end -->"
+WRITTEN_BEGIN = "<!-- motifs-written:begin -->"
+WRITTEN_END = "<!-- motifs-written:end -->"
 HIDDEN_SEED = "1"
 HIDDEN_COUNT = "2"
 HIDDEN_MAX_ELEMENTS = "65536"
@@ -140,6 +144,9 @@ def main():
     ap.add_argument("--relative", action="store_true",
                     help="a transform is correct when it passes every case its source kernel passes, and is timed "
                          "over those (for imported kernels that fail some of their own cases)")
+    ap.add_argument("--no-eval", action="store_true",
+                    help="detect and write every transform but evaluate none; the table goes between the "
+                         "motifs-written markers of docs/motifs.md")
     a = ap.parse_args()
     if a.packages:
         a.no_doc = True
@@ -193,6 +200,14 @@ def run_batch(a, ascendopt, work, tgts, only_motifs, states, errors, rows):
     with futures.ThreadPoolExecutor(a.jobs) as pool:
         outcomes = list(pool.map(lambda j: transform(ascendopt, work, *j), jobs))
     written = [o["dir"] for o in outcomes if "dir" in o]
+    if a.no_eval:
+        for (target, motif, action), o in zip(jobs, outcomes):
+            row = {"op": target[0], "kind": target[1], "motif": motif, "action": action}
+            row.update({k: v for k, v in o.items() if k != "dir"})
+            if "dir" in o:
+                row["written"] = True
+            rows.append(row)
+        return
     print(f"{len(jobs)} transforms attempted, {len(written)} written; evaluating", file=sys.stderr)
     sources = sorted(set(t[2] for t, _, _ in jobs))
     reports = evaluate(ascendopt, sources + written, a.jobs, work, a.timeout) if written else {}
@@ -221,14 +236,15 @@ def write_results(a, states, rows, errors, only, covered, packages):
         with open(a.json, "w") as f:
             json.dump({"rows": rows, "errors": [[list(t), e] for t, e in errors], "summary": summary,
                        "covered": covered or packages, "complete": covered is None}, f, indent=1)
-    table = render(summary, rows, errors, sorted(only), a, covered, packages)
+    table = (render_written if a.no_eval else render)(summary, rows, errors, sorted(only), a, covered, packages)
     if not a.no_doc:
+        begin, end = (WRITTEN_BEGIN, WRITTEN_END) if a.no_eval else (BEGIN, END)
         doc = os.path.join(ROOT, "docs", "motifs.md")
         text = open(doc).read()
-        if BEGIN in text and END in text:
-            text = text[: text.index(BEGIN) + len(BEGIN)] + "\n" + table + text[text.index(END):]
+        if begin in text and end in text:
+            text = text[: text.index(begin) + len(begin)] + "\n" + table + text[text.index(end):]
         else:
-            text += "\n" + BEGIN + "\n" + table + END + "\n"
+            text += "\n" + begin + "\n" + table + end + "\n"
         open(doc, "w").write(text)
     if covered is None:
         print(table)
@@ -253,6 +269,7 @@ def summarize(states, rows):
             effects = [r["effect"] for r in rs if "effect" in r]
             s[action] = {
                 "attempted": len(rs),
+                "only_written": sum(1 for r in rs if r.get("written")),
                 "refused": sum(1 for r in rs if "refused" in r),
                 "written": sum(1 for r in rs if "verdict" in r),
                 "compiled": sum(1 for r in rs if r.get("verdict") not in (None, "compile_error", "missing", "error")),
@@ -263,26 +280,78 @@ def summarize(states, rows):
     return out
 
 
-def render(summary, rows, errors, only, a, covered, packages):
-    lines = []
-    jobs = a.jobs
-    total = sum(1 for r in rows if "verdict" in r)
-    correct = sum(1 for r in rows if r.get("verdict") == "ok")
-    gate = ("every case their source kernel passes, of the public cases and" if a.relative else
-            "every public case and")
+def scope_and_command(only, a, covered, packages, lines):
+    """What the run covered (a partial run says so first, in lines) and its exact command."""
     where = "the packages in " + a.packages if a.packages else "ops/"
     scope = (f"every package (`name`) and expert (`name*`) of {where}" if not only else
              "the packages " + ", ".join(only) + " (`name`) and their experts (`name*`)")
     if covered is not None:
         scope = "the packages listed above (`name`) and their experts (`name*`)"
-    # The exact command (scripts/motifs-doc.sh passes its options through).
-    command = "scripts/motifs_suite.py " + " ".join(sys.argv[1:])
-    if covered is not None:
         order = "packages with an expert first, then ops/ order" if a.experts_first else "ops/ order"
         lines.append(f"**Partial run**: the run was stopped after {len(covered)} of the {len(packages)} packages ({order}); "
                      f"the table covers only these and their experts: {', '.join(covered)}. The other packages were "
                      f"not run.")
         lines.append("")
+    # The exact command (scripts/motifs-doc.sh passes its options through).
+    return scope, "scripts/motifs_suite.py " + " ".join(sys.argv[1:])
+
+
+def state_cells(s):
+    cell = lambda names: f"{len(names)}: " + ", ".join(names) if names else "0"
+    return f"{cell(s['present'])} | {cell(s['applicable'])} | {len(s['not_applicable'])}"
+
+
+def unreadable(errors, lines):
+    if errors:
+        lines.append("")
+        lines.append("Kernels the detectors could not read:")
+        lines.append("")
+        for (name, kind, _), e in errors:
+            lines.append(f"- {name}{'*' if kind == 'expert' else ''}: {e[:200]}")
+
+
+def render_written(summary, rows, errors, only, a, covered, packages):
+    lines = []
+    scope, command = scope_and_command(only, a, covered, packages, lines)
+    written = sum(1 for r in rows if r.get("written"))
+    refused = sum(1 for r in rows if "refused" in r)
+    failed = [r for r in rows if "error" in r]
+    lines.append(f"Generated by `{command}` over {scope}: every motif detected, and every transform the detectors "
+                 f"allow (remove where present, apply where applicable) written by `ascendopt rewrite`, none "
+                 f"evaluated: **{len(rows)} transforms attempted, {written} written, {refused} refused with a reason, "
+                 f"{len(failed)} failed**.")
+    lines.append("")
+    lines.append("| motif | present | applicable | not applicable | remove: written (refused) | apply: written (refused) |")
+    lines.append("|---|---|---|---|---|---|")
+    for motif, s in summary.items():
+        rm, ap = s["remove"], s["apply"]
+        lines.append(f"| `{motif}` | {state_cells(s)} | {rm['only_written']} ({rm['refused']}) | "
+                     f"{ap['only_written']} ({ap['refused']}) |")
+    refusals = [r for r in rows if "refused" in r]
+    if refusals:
+        lines.append("")
+        lines.append("Transforms refused (the detector allowed them, the rewrite found a reason not to):")
+        lines.append("")
+        for r in refusals:
+            lines.append(f"- {r['op']}{'*' if r['kind'] == 'expert' else ''} {r['action']} `{r['motif']}`: {r['refused']}")
+    if failed:
+        lines.append("")
+        lines.append("Transforms that failed:")
+        lines.append("")
+        for r in failed:
+            lines.append(f"- {r['op']}{'*' if r['kind'] == 'expert' else ''} {r['action']} `{r['motif']}`: {r['error']}")
+    unreadable(errors, lines)
+    lines.append("")
+    return "\n".join(lines)
+
+
+def render(summary, rows, errors, only, a, covered, packages):
+    lines = []
+    total = sum(1 for r in rows if "verdict" in r)
+    correct = sum(1 for r in rows if r.get("verdict") == "ok")
+    gate = ("every case their source kernel passes, of the public cases and" if a.relative else
+            "every public case and")
+    scope, command = scope_and_command(only, a, covered, packages, lines)
     lines.append(f"Generated by `{command}` over {scope}: "
                  f"**{total} transforms written, {correct} correct** (compile and pass {gate} a "
                  f"hidden draw of {HIDDEN_COUNT} cases, ASCENDOPT_HIDDEN_SEED={HIDDEN_SEED}, at most {HIDDEN_MAX_ELEMENTS} "
@@ -299,9 +368,8 @@ def render(summary, rows, errors, only, a, covered, packages):
     lines.append("|---|---|---|---|---|---|---|---|")
     fmt = lambda v: "-" if v is None else f"{v:.3f}x"
     for motif, s in summary.items():
-        cell = lambda names: f"{len(names)}: " + ", ".join(names) if names else "0"
         rm, ap = s["remove"], s["apply"]
-        lines.append(f"| `{motif}` | {cell(s['present'])} | {cell(s['applicable'])} | {len(s['not_applicable'])} | "
+        lines.append(f"| `{motif}` | {state_cells(s)} | "
                      f"{rm['written']} / {rm['compiled']} / {rm['correct']} ({rm['refused']}) | {fmt(rm['median_effect'])} | "
                      f"{ap['written']} / {ap['compiled']} / {ap['correct']} ({ap['refused']}) | {fmt(ap['median_effect'])} |")
     bad = [r for r in rows if ("verdict" in r and r["verdict"] != "ok") or "error" in r]
@@ -313,12 +381,7 @@ def render(summary, rows, errors, only, a, covered, packages):
             why = r.get("message") or r.get("error", "")
             lines.append(f"- {r['op']}{'*' if r['kind'] == 'expert' else ''} {r['action']} `{r['motif']}`: "
                          f"{r.get('verdict', 'not written')} {why}".rstrip())
-    if errors:
-        lines.append("")
-        lines.append("Kernels the detectors could not read:")
-        lines.append("")
-        for (name, kind, _), e in errors:
-            lines.append(f"- {name}{'*' if kind == 'expert' else ''}: {e[:200]}")
+    unreadable(errors, lines)
     lines.append("")
     return "\n".join(lines)
 
