@@ -68,6 +68,28 @@ TEST(BenchReport, RunsResumesAndRendersInChromium) {
   ASSERT_EQ(again.status, 0) << again.out;
   EXPECT_NE(again.out.find("4 of 4 run(s) already finished"), std::string::npos) << again.out;
 
+  // The finished runs kept in one file (scripts/bench-runs.sh) and put back in a new folder are
+  // skipped and reported the same; a folder verified with another hidden seed is refused.
+  const std::string script = std::string(AOC_SOURCE_DIR) + "/scripts/bench-runs.sh";
+  const fs::path kept = tmp.path() / "runs.tar.gz", moved = tmp.path() / "moved";
+  EXPECT_NE(shell(script + " pack " + (tmp.path() / "bench").string() + " " + kept.string() + " 2>&1")
+                .find("4 finished run(s)"),
+            std::string::npos);
+  EXPECT_NE(shell(script + " unpack " + kept.string() + " " + moved.string() + " 2>&1").find("4 finished run(s)"),
+            std::string::npos);
+  auto table = [](const std::string& out) { return out.substr(std::min(out.size(), out.find("geomean speedup"))); };
+  const auto restored = run_ascendopt("bench " + relu.string() + " --methods optimize,best-of-n --budgets 2,3 --seeds 1 --out " +
+                                      moved.string());
+  ASSERT_EQ(restored.status, 0) << restored.out;
+  EXPECT_NE(restored.out.find("4 of 4 run(s) already finished"), std::string::npos) << restored.out;
+  EXPECT_EQ(table(restored.out), table(again.out));
+  const fs::path other = tmp.path() / "other";
+  fs::create_directories(other);
+  std::ofstream(other / "hidden_seed") << "12345\n";
+  EXPECT_NE(shell(script + " unpack " + kept.string() + " " + other.string() + " 2>&1").find("another hidden seed"),
+            std::string::npos);
+  EXPECT_FALSE(fs::exists(other / "runs"));
+
   std::ifstream in(html);
   const std::string page((std::istreambuf_iterator<char>(in)), {});
   EXPECT_EQ(page.find("<script"), std::string::npos) << "the report is self-contained";
