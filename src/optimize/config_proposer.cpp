@@ -40,11 +40,7 @@ std::optional<Proposal> ConfigProposer::propose(const ProposalContext& ctx) {
     return !ctx.seen(Variant{ctx.parent.variant.kernel, sp.config(p)}.key());
   };
   const auto make = [&](const aoc::tune::Point& p, const std::string& why) {
-    return Proposal{.variant = Variant{ctx.parent.variant.kernel, sp.config(p)},
-                    .origin = "config: " + why + " -> " + sp.key(p),
-                    .failure = {},
-                    .failure_key = {},
-                    .failure_verdict = {}};
+    return Proposal::made(Variant{ctx.parent.variant.kernel, sp.config(p)}, "config: " + why + " -> " + sp.key(p));
   };
   for (int t = 0; t < kTries; ++t) {
     if (mode_ == Mode::Random) {

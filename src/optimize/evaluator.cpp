@@ -26,14 +26,15 @@ ScoredPtr Evaluator::best() const {
 
 aoc::eval::CandidateReport Evaluator::run(const aoc::eval::Candidate& c, const Variant& v,
                                           const std::vector<std::string>& cases, const std::string& set,
-                                          bool& from_store, double& seconds) {
-  aoc::eval::ResultKey key{v.key(), v.kernel->cand.package.name, set, opt_.eval.seed, opt_.eval.soc};
+                                          uint64_t seed, bool& from_store, double& seconds) {
+  aoc::eval::ResultKey key{v.key(), v.kernel->cand.package.name, set, seed, opt_.eval.soc};
   if (store_ != nullptr)
     if (auto r = aoc::eval::recall_report(*store_, key)) {
       from_store = true;
       return *r;
     }
   aoc::eval::CandidateEvalOptions o = opt_.eval;
+  o.seed = seed;
   o.case_set = "public";
   o.only_cases = cases;
   o.config = v.config;
@@ -62,7 +63,8 @@ ScoredPtr Evaluator::evaluate(const Variant& v, const std::string& origin, std::
   bool stage1_failed = false;
   if (cascade && opt_.cases.size() > 1) {
     const aoc::eval::CandidateReport r1 =
-        run(v.kernel->cand, v, {opt_.cases.front()}, "optimize-stage1:" + opt_.cases.front(), s->from_store, s->seconds);
+        run(v.kernel->cand, v, {opt_.cases.front()}, "optimize-stage1:" + opt_.cases.front(), opt_.eval.seed,
+            s->from_store, s->seconds);
     if (r1.verdict != aoc::eval::Verdict::Ok) {
       stage1_failed = true;
       s->eval = aoc::tune::evaluation_from_report(r1);
@@ -74,7 +76,7 @@ ScoredPtr Evaluator::evaluate(const Variant& v, const std::string& origin, std::
   }
   if (!stage1_failed) {
     bool recalled = false;
-    const aoc::eval::CandidateReport r = run(v.kernel->cand, v, opt_.cases, "optimize:" + joined, recalled, s->seconds);
+    const aoc::eval::CandidateReport r = run(v.kernel->cand, v, opt_.cases, "optimize:" + joined, opt_.eval.seed, recalled, s->seconds);
     s->from_store = s->from_store || recalled;
     s->eval = aoc::tune::evaluation_from_report(r);
     s->verdict = aoc::eval::to_string(r.verdict);
@@ -125,7 +127,10 @@ Evaluator::Verification Evaluator::verify(const Variant& v, uint64_t hidden_seed
   const auto failure = [](const aoc::eval::CandidateReport& r) {
     return std::string(aoc::eval::to_string(r.verdict)) + (r.message.empty() ? "" : ": " + r.message);
   };
-  const aoc::eval::CandidateReport pub = run(v.kernel->cand, v, {}, "verify:public", recalled, seconds);
+  // Inputs drawn from the hidden seed, not the run's: the verdict then depends only on the
+  // variant and the draw, so runs with other search seeds that share the draw (every run of a
+  // benchmark) recall a variant's verification from the store instead of repeating it.
+  const aoc::eval::CandidateReport pub = run(v.kernel->cand, v, {}, "verify:public", hidden_seed, recalled, seconds);
   if (pub.verdict != aoc::eval::Verdict::Ok) {
     out.message = "public cases: " + failure(pub);
     return out;
@@ -138,7 +143,7 @@ Evaluator::Verification Evaluator::verify(const Variant& v, uint64_t hidden_seed
   hidden.package = aoc::op::with_case_set(v.kernel->cand.package, aoc::op::CaseSet::Hidden, draw);
   const std::string set = "verify:hidden:" + std::to_string(hidden_seed) + ":" + std::to_string(kHiddenCount) + ":" +
                           std::to_string(kHiddenMaxElements);
-  const aoc::eval::CandidateReport hid = run(hidden, v, {}, set, recalled, seconds);
+  const aoc::eval::CandidateReport hid = run(hidden, v, {}, set, hidden_seed, recalled, seconds);
   out.passed = hid.verdict == aoc::eval::Verdict::Ok;
   if (!out.passed) out.message = "hidden draw (seed " + std::to_string(hidden_seed) + "): " + failure(hid);
   return out;

@@ -66,8 +66,10 @@ class Evaluator {
                            std::optional<size_t> parent, const std::string& verdict, const std::string& reason);
 
   // Every public case, then a hidden draw of kHiddenCount generated cases (at most
-  // kHiddenMaxElements elements) with `hidden_seed`. Not charged; results go through the
-  // store too, so a variant verified by another run (the baseline) is not run again.
+  // kHiddenMaxElements elements) with `hidden_seed`, all with inputs drawn from `hidden_seed`
+  // (not the run's seed). Not charged; results go through the store too, so a variant
+  // verified by another run with the same hidden seed (the baseline, a best another search
+  // seed found too) is not run again.
   struct Verification {
     bool passed = false;
     std::string message;  // the first failure when not passed
@@ -86,7 +88,7 @@ class Evaluator {
 
  private:
   aoc::eval::CandidateReport run(const aoc::eval::Candidate& c, const Variant& v, const std::vector<std::string>& cases,
-                                 const std::string& set, bool& from_store, double& seconds);
+                                 const std::string& set, uint64_t seed, bool& from_store, double& seconds);
 
   aoc::eval::Builder& builder_;
   EvaluatorOptions opt_;

@@ -134,7 +134,7 @@ std::optional<Proposal> MotifProposer::propose(const ProposalContext& ctx) {
     if (!made) continue;
     Variant v{made, ctx.parent.variant.config};
     if (ctx.seen(v.key())) continue;
-    return Proposal{std::move(v), "motif " + motif + " (chosen by " + chooser_->name() + ")"};
+    return Proposal::made(std::move(v), "motif " + motif + " (chosen by " + chooser_->name() + ")");
   }
   return std::nullopt;
 }

@@ -32,6 +32,11 @@ struct Proposal {
   std::string failure_key;
   std::string failure_verdict;  // "unusable_answer"
 
+  // A candidate made: its variant and where it came from (no failure).
+  static Proposal made(Variant v, std::string origin) {
+    Proposal p{std::move(v), std::move(origin), {}, {}, {}};
+    return p;
+  }
 };
 
 class Proposer {

@@ -108,4 +108,27 @@ TEST(OptimizeCli, KilledRunResumesWithoutLosingOrRepeatingEvaluations) {
   EXPECT_TRUE(fs::exists(tmp.path() / "killed" / "best.diff"));
 }
 
+// Verification draws its inputs from the hidden seed, not the search seed: a run with another
+// seed that ends on the same variant (here the baseline, at a budget of 1) recalls its
+// verification from the store and adds only its own search evaluation.
+TEST(OptimizeCli, RunsWithOtherSeedsShareTheVerificationOfAVariant) {
+  aoc::testing::ScratchDir tmp("optimize-cli");
+  const fs::path relu = aoc::testing::small_package_copy(kSrc / "ops/activation/relu", tmp.path() / "relu");
+  const fs::path store = tmp.path() / "shared.sqlite";
+  ::setenv("ASCENDOPT_HIDDEN_SEED", "4242", 1);
+  auto run = [&](int seed) {
+    return run_json("optimize " + relu.string() + " --method tune-only --budget 1 --case aligned_2d_fp16 --seed " +
+                    std::to_string(seed) + " --store " + store.string() + " --out " +
+                    (tmp.path() / ("s" + std::to_string(seed))).string());
+  };
+  const nlohmann::json first = run(1);
+  EXPECT_TRUE(first["verified"].get<bool>()) << first["verification"];
+  const size_t after_first = aoc::eval::ResultStore(store).count();
+  EXPECT_EQ(after_first, 3u) << "the search evaluation, the public cases and the hidden draw";
+  const nlohmann::json second = run(2);
+  ::unsetenv("ASCENDOPT_HIDDEN_SEED");
+  EXPECT_TRUE(second["verified"].get<bool>()) << second["verification"];
+  EXPECT_EQ(aoc::eval::ResultStore(store).count(), after_first + 1) << "only the seed-2 search evaluation is new";
+}
+
 }  // namespace
