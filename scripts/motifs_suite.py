@@ -327,19 +327,13 @@ def render_written(summary, rows, errors, only, a, covered, packages):
         rm, ap = s["remove"], s["apply"]
         lines.append(f"| `{motif}` | {state_cells(s)} | {rm['only_written']} ({rm['refused']}) | "
                      f"{ap['only_written']} ({ap['refused']}) |")
-    refusals = [r for r in rows if "refused" in r]
-    if refusals:
-        lines.append("")
-        lines.append("Transforms refused (the detector allowed them, the rewrite found a reason not to):")
-        lines.append("")
-        for r in refusals:
-            lines.append(f"- {r['op']}{'*' if r['kind'] == 'expert' else ''} {r['action']} `{r['motif']}`: {r['refused']}")
-    if failed:
-        lines.append("")
-        lines.append("Transforms that failed:")
-        lines.append("")
-        for r in failed:
-            lines.append(f"- {r['op']}{'*' if r['kind'] == 'expert' else ''} {r['action']} `{r['motif']}`: {r['error']}")
+    for title, field in (("Transforms refused (the detector allowed them, the rewrite found a reason not to):", "refused"),
+                         ("Transforms that failed:", "error")):
+        listed = [r for r in rows if field in r]
+        if listed:
+            lines += ["", title, ""]
+            for r in listed:
+                lines.append(f"- {r['op']}{'*' if r['kind'] == 'expert' else ''} {r['action']} `{r['motif']}`: {r[field]}")
     unreadable(errors, lines)
     lines.append("")
     return "\n".join(lines)
