@@ -131,6 +131,7 @@ void print_result(std::ostream& os, const aoc::rewind::RewindResult& r) {
       os << "      asked to remove " << (m.target.empty() ? "the optimization that matters most" : m.target)
          << (m.removed.empty() ? "" : "; removed: " + m.removed) << "\n";
     if (!m.reason.empty()) os << "      " << m.reason << "\n";
+    if (m.from_bank) os << "      already in the bank: not evaluated again\n";
   }
 }
 
@@ -195,24 +196,27 @@ int run(const RewindArgs& a) {
     aoc::bank::Bank bank(bank_path(a.bank));
     nlohmann::json all = nlohmann::json::array();
     bool any_failure = false;
-    size_t stored = 0;
+    size_t stored = 0, already = 0;
     for (const auto& d : dirs) {
       const auto r = a.hunks ? aoc::rewind::ablate_hunks(d, builder, bank, o) : aoc::rewind::rewind_kernel(d, builder, bank, o);
       if (tty) std::cerr << "\r\033[K";
       any_failure = any_failure || !r.failure.empty();
-      for (const auto& m : r.motifs) stored += m.entry_id ? 1 : 0;
+      for (const auto& m : r.motifs) (m.from_bank ? already : stored) += m.entry_id ? 1 : 0;
       if (a.json) all.push_back(aoc::rewind::to_json(r));
       else print_result(std::cout, r);
     }
     const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     if (a.json) {
       nlohmann::json j = {{"bank", bank.file()}, {"threshold", a.threshold}, {"seed", a.seed},
-                          {"kernels", all},      {"entries_stored", stored}, {"wall_seconds", wall}};
+                          {"kernels", all},      {"entries_stored", stored}, {"entries_already_in_bank", already},
+                          {"wall_seconds", wall}};
       if (model) j["llm"] = model_json(*model);
       std::cout << j.dump(2) << "\n";
     } else {
       if (model) print_model(std::cout, *model);
-      std::cout << stored << " entries stored in " << bank.file().string() << "; wall time " << std::fixed
+      std::cout << stored << " entries stored in " << bank.file().string()
+                << (already ? " (" + std::to_string(already) + " found there already, not measured again)" : "")
+                << "; wall time " << std::fixed
                 << std::setprecision(1) << wall << " s\n";
     }
     return any_failure ? 1 : 0;

@@ -49,9 +49,10 @@ aoc::bank::Entry make_entry(const aoc::eval::Candidate& c, const aoc::rewrite::M
   e.profile.after = aoc::bank::mean_pipe_times(rewound);
   e.profile.bound_before = aoc::bank::busiest_pipe(e.profile.before);
   e.profile.bound_after = aoc::bank::busiest_pipe(e.profile.after);
-  e.provenance = {{"kernel_hash", c.hash},     {"soc", opt.eval.soc},         {"seed", opt.eval.seed},
-                  {"threshold", opt.threshold}, {"tool", "ascendopt 0.1.0"}, {"rewound_hash", rewound.candidate_hash},
-                  {"cases", opt.eval.only_cases.empty() ? "public" : "selected"}};
+  e.provenance = measurement_settings(opt);
+  e.provenance["kernel_hash"] = c.hash;
+  e.provenance["tool"] = "ascendopt 0.1.0";
+  e.provenance["rewound_hash"] = rewound.candidate_hash;
   e.title = (what.empty() ? state.motif : what) + " in " + c.package.name + " (" + (e.kind == aoc::bank::kPositive ? "worth " : "not worth ") +
             ratio_text(*e.geomean) + "x)";
   e.description = state.summary + (state.summary.empty() ? "" : ". ") + (what.empty() ? "" : what + ". ") +
@@ -82,6 +83,26 @@ aoc::rewrite::MotifState removed_motif(const std::vector<aoc::rewrite::MotifStat
   for (const auto& b : before)
     if (gone(b)) return b;
   return unclassified();
+}
+
+nlohmann::json measurement_settings(const RewindOptions& opt) {
+  return {{"soc", opt.eval.soc},
+          {"seed", opt.eval.seed},
+          {"threshold", opt.threshold},
+          {"cases", opt.eval.only_cases.empty() ? "public" : "selected"}};
+}
+
+std::optional<aoc::bank::Entry> already_mined(const std::vector<aoc::bank::Entry>& existing, const std::string& hash,
+                                              const std::string& motif, const std::string& diff,
+                                              const RewindOptions& opt) {
+  const nlohmann::json settings = measurement_settings(opt);
+  for (const auto& e : existing) {
+    if (e.source_hash != hash || e.motif != motif || e.diff != diff || e.kind == aoc::bank::kText) continue;
+    bool same = true;
+    for (const auto& [key, value] : settings.items()) same = same && e.provenance.value(key, nlohmann::json()) == value;
+    if (same) return e;
+  }
+  return std::nullopt;
 }
 
 void store_entry(RewoundMotif& row, const aoc::bank::Entry& e, aoc::bank::Bank& bank) {

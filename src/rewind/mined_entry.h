@@ -4,6 +4,7 @@
 // the threshold, the profile delta and the text a prompt shows (docs/rewind.md).
 #pragma once
 #include <filesystem>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -21,6 +22,15 @@ namespace aoc::rewind {
 aoc::bank::Entry make_entry(const aoc::eval::Candidate& kernel, const aoc::rewrite::MotifState& label,
                             const aoc::eval::CandidateReport& optimized, const aoc::eval::CandidateReport& rewound,
                             const std::string& diff, const RewindOptions& opt, const std::string& what = "");
+
+// The measurement settings an entry's provenance records (SoC, seed, threshold, case set): two
+// removals with the same diff of the same kernel under equal settings measure the same thing.
+nlohmann::json measurement_settings(const RewindOptions& opt);
+// The entry of `existing` that already holds the removal of `motif` from kernel `hash` with
+// `diff` under opt's settings, if any (a resumed mining run skips it).
+std::optional<aoc::bank::Entry> already_mined(const std::vector<aoc::bank::Entry>& existing, const std::string& hash,
+                                              const std::string& motif, const std::string& diff,
+                                              const RewindOptions& opt);
 
 // Stores `e` and fills the row with its kind, speedup and id; when the two kernels have no
 // timed case in common the row is failed instead (`reason` says so) and nothing is stored.

@@ -112,6 +112,7 @@ RewindResult rewind_kernel(const fs::path& kernel_dir, aoc::eval::Builder& build
   std::vector<fs::path> to_eval = {kernel_dir};
   std::vector<size_t> eval_index;  // report index per present motif (0: not evaluated)
   std::vector<std::string> diffs(present.size());
+  const std::vector<aoc::bank::Entry> existing = bank.entries();
   for (size_t i = 0; i < present.size(); ++i) {
     RewoundMotif m;
     m.motif = present[i].motif;
@@ -123,10 +124,18 @@ RewindResult rewind_kernel(const fs::path& kernel_dir, aoc::eval::Builder& build
       m.status = "failed";
       m.reason = e.what();
     }
+    if (m.status.empty())
+      if (const auto e = already_mined(existing, c.hash, m.motif, diffs[i], opt)) {
+        m.status = e->kind;
+        m.speedup = e->geomean;
+        m.entry_id = e->id;
+        m.from_bank = true;
+      }
     eval_index.push_back(m.status.empty() ? to_eval.size() : 0);
     if (m.status.empty()) to_eval.push_back(m.dir);
     out.motifs.push_back(std::move(m));
   }
+  if (to_eval.size() == 1 && opt.llm == nullptr) return finish();  // nothing left to measure
 
   aoc::eval::CandidateEvalOptions eo = opt.eval;
   aoc::eval::PoolOptions pool;
@@ -261,6 +270,7 @@ nlohmann::json to_json(const RewindResult& r) {
     }
     j["speedup"] = m.speedup ? nlohmann::json(*m.speedup) : nlohmann::json(nullptr);
     j["entry_id"] = m.entry_id ? nlohmann::json(*m.entry_id) : nlohmann::json(nullptr);
+    if (m.from_bank) j["from_bank"] = true;
     motifs.push_back(j);
   }
   nlohmann::json j = {{"kernel_dir", r.kernel_dir}, {"op", r.op},         {"category", r.category},

@@ -40,6 +40,9 @@ struct RewoundMotif {
   std::string reason;  // why refused or failed
   std::optional<double> speedup;  // geomean speedup of the kernel over the rewound one
   std::optional<int64_t> entry_id;
+  // The bank already held this measurement (the same removal of the same kernel under the same
+  // settings, e.g. from an interrupted run): it was neither evaluated nor stored again.
+  bool from_bank = false;
   std::filesystem::path dir;
   std::string target;   // llm: the optimization asked for by name (empty: the model's choice)
   std::string removed;  // llm: what the answer says it removed

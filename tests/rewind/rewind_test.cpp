@@ -1,6 +1,7 @@
 // Rewinding a real kernel through the program: tril's strided row copies are worth about 3%
 // on a 1021x1021 case (a positive entry at the default threshold, a negative one at 5%);
-// removing its TBuf temporaries does not compile, which is reported and not stored. Then the
+// removing its TBuf temporaries does not compile, which is reported and not stored. Run again,
+// the bank's measurements are recognised and nothing is measured or stored twice. Then the
 // bank guides a rewrite of tril without double buffering: the motif is applied back, the
 // candidate evaluated and the adoption recorded.
 #include <gtest/gtest.h>
@@ -72,6 +73,18 @@ TEST(Rewind, StridedCopyOfTrilIsPositiveAndItsTbufTemporariesNegative) {
   EXPECT_FALSE(e.profile.before.empty());
   EXPECT_EQ(e.context.dtypes, std::vector<std::string>{"float16"});
   EXPECT_EQ(e.provenance["soc"], "Ascend910B1");
+
+  // Run again (an interrupted mining run started over): the bank holds both measurements, so
+  // nothing is evaluated or stored twice and the rows point at the entries already there.
+  auto again = run_json("rewind " + kTril + " --motif strided_copy --motif tbuf_temporaries --bank " + bank + common);
+  EXPECT_EQ(again["entries_stored"], 0) << again.dump(2);
+  EXPECT_EQ(again["entries_already_in_bank"], 2) << again.dump(2);
+  for (const auto& m : again["kernels"][0]["motifs"]) {
+    EXPECT_TRUE(m.value("from_bank", false)) << m.dump(2);
+    EXPECT_EQ(m["status"], by[m["motif"]]["status"]);
+    EXPECT_EQ(m["entry_id"], by[m["motif"]]["entry_id"]);
+  }
+  EXPECT_EQ(b.count(), 2u);
 
   // The same measurement (the rewound folder and the builds are reused) under a threshold just above
   // the gain it measured.
