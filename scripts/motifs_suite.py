@@ -6,12 +6,13 @@ the same cases, and the table of docs/motifs.md written between its markers.
 
 Usage: scripts/motifs_suite.py [--build build] [--jobs N] [--work DIR] [--only PKG,...]
                                [--motif M,...] [--batch N] [--experts-first] [--no-doc]
-                               [--json FILE] [--packages DIR]
+                               [--json FILE] [--packages DIR] [--no-eval]
 Run by scripts/motifs-doc.sh (which builds the programs first). --no-eval detects and writes
 every transform without evaluating any (minutes instead of hours): the table then says which
-transforms were written and which the detectors refused, between the motifs-written markers. --packages runs over the
-operator packages in DIR instead of ops/ (e.g. the public operators scripts/compat-public.sh
-imports into WORK/packages); the table then goes to standard output, not to docs/motifs.md."""
+transforms were written and which the rewriter refused, between the motifs-written markers.
+--packages runs over the operator packages in DIR instead of ops/ (e.g. the public operators
+scripts/compat-public.sh imports into WORK/packages); the table then goes to standard output,
+not to docs/motifs.md."""
 import argparse
 import concurrent.futures as futures
 import json
@@ -200,22 +201,18 @@ def run_batch(a, ascendopt, work, tgts, only_motifs, states, errors, rows):
     with futures.ThreadPoolExecutor(a.jobs) as pool:
         outcomes = list(pool.map(lambda j: transform(ascendopt, work, *j), jobs))
     written = [o["dir"] for o in outcomes if "dir" in o]
-    if a.no_eval:
-        for (target, motif, action), o in zip(jobs, outcomes):
-            row = {"op": target[0], "kind": target[1], "motif": motif, "action": action}
-            row.update({k: v for k, v in o.items() if k != "dir"})
-            if "dir" in o:
-                row["written"] = True
-            rows.append(row)
-        return
-    print(f"{len(jobs)} transforms attempted, {len(written)} written; evaluating", file=sys.stderr)
-    sources = sorted(set(t[2] for t, _, _ in jobs))
-    reports = evaluate(ascendopt, sources + written, a.jobs, work, a.timeout) if written else {}
+    reports = {}
+    if written and not a.no_eval:
+        print(f"{len(jobs)} transforms attempted, {len(written)} written; evaluating", file=sys.stderr)
+        sources = sorted(set(t[2] for t, _, _ in jobs))
+        reports = evaluate(ascendopt, sources + written, a.jobs, work, a.timeout)
 
     for (target, motif, action), o in zip(jobs, outcomes):
         row = {"op": target[0], "kind": target[1], "motif": motif, "action": action}
         row.update({k: v for k, v in o.items() if k != "dir"})
-        if "dir" in o:
+        if "dir" in o and a.no_eval:
+            row["written"] = True
+        elif "dir" in o:
             rep = reports.get(os.path.realpath(o["dir"]))
             base = reports.get(os.path.realpath(target[2]))
             verdict, message, t, t0 = judge(rep, base, a.relative) if rep else ("missing", "", None, None)

@@ -33,10 +33,7 @@ struct Proposal {
   std::string failure_verdict;  // "unusable_answer"
 
   // A candidate made: its variant and where it came from (no failure).
-  static Proposal made(Variant v, std::string origin) {
-    Proposal p{std::move(v), std::move(origin), {}, {}, {}};
-    return p;
-  }
+  static Proposal made(Variant v, std::string origin) { return {std::move(v), std::move(origin), {}, {}, {}}; }
 };
 
 class Proposer {
