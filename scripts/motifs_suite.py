@@ -12,7 +12,9 @@ every transform without evaluating any (minutes instead of hours): the table the
 transforms were written and which the rewriter refused, between the motifs-written markers.
 --packages runs over the operator packages in DIR instead of ops/ (e.g. the public operators
 scripts/compat-public.sh imports into WORK/packages); the table then goes to standard output,
-not to docs/motifs.md."""
+not to docs/motifs.md. --resume takes the --json file of an earlier run (stopped, or from another
+machine) and runs only the packages it did not cover, so a run of many hours can go on where it
+stopped; its rows count as if this run had made them."""
 import argparse
 import concurrent.futures as futures
 import json
@@ -140,6 +142,8 @@ def main():
     ap.add_argument("--experts-first", action="store_true",
                     help="run the packages that have an expert before the others (with --batch)")
     ap.add_argument("--json", default="", help="also write every result to this file")
+    ap.add_argument("--resume", default="",
+                    help="the --json file of an earlier run with the same options: its packages are not run again")
     ap.add_argument("--packages", default="",
                     help="run over the operator packages in this folder instead of ops/ (implies --no-doc)")
     ap.add_argument("--relative", action="store_true",
@@ -170,14 +174,15 @@ def main():
         packages.sort(key=lambda p: p not in has_expert)
     size = a.batch if a.batch > 0 else len(packages)
     batches = [packages[i:i + size] for i in range(0, len(packages), size)]
-    states = {}
-    errors = []
-    rows = []
-    covered = []
+    states, errors, rows, covered = {}, [], [], []
+    if a.resume:
+        states, errors, rows, covered = load_earlier(a.resume, packages)
+        batches = [[p for p in b if p not in covered] for b in batches]
+        batches = [b for b in batches if b] or [[]]
     for bi, batch in enumerate(batches):
         run_batch(a, ascendopt, work, [t for t in tgts if t[0] in batch], only_motifs, states, errors, rows)
         covered += batch
-        complete = bi == len(batches) - 1
+        complete = set(covered) >= set(packages)
         print(f"batch {bi + 1}/{len(batches)} done: {len(covered)} of {len(packages)} packages", file=sys.stderr)
         write_results(a, states, rows, errors, only, covered if not complete else None, packages)
 
@@ -225,6 +230,25 @@ def run_batch(a, ascendopt, work, tgts, only_motifs, states, errors, rows):
         rows.append(row)
 
 
+def load_earlier(path, packages):
+    """states, errors, rows and covered packages of an earlier run's --json file."""
+    try:
+        with open(path) as f:
+            old = json.load(f)
+        states = {tuple(t): ms for t, ms in old["states"]}
+        errors = [(tuple(t), e) for t, e in old["errors"]]
+        rows, covered = old["rows"], old["covered"]
+    except (OSError, ValueError, KeyError, TypeError) as e:
+        sys.exit(f"error: --resume {path}: not the --json file of a motifs_suite.py run ({e}); "
+                 "run without --resume to start again")
+    unknown = [p for p in covered if p not in packages]
+    if unknown:
+        sys.exit(f"error: --resume {path}: covers packages this run does not have ({', '.join(unknown)}); "
+                 "give the same --only/--packages as that run")
+    # A package's source folder may sit elsewhere on this machine: keep the recorded names only.
+    return states, errors, rows, list(covered)
+
+
 # The JSON and the table of docs/motifs.md so far; `covered` lists the packages done when the
 # run is not complete (the table then says it is partial).
 def write_results(a, states, rows, errors, only, covered, packages):
@@ -232,6 +256,7 @@ def write_results(a, states, rows, errors, only, covered, packages):
     if a.json:
         with open(a.json, "w") as f:
             json.dump({"rows": rows, "errors": [[list(t), e] for t, e in errors], "summary": summary,
+                       "states": [[list(t), ms] for t, ms in states.items()],
                        "covered": covered or packages, "complete": covered is None}, f, indent=1)
     table = (render_written if a.no_eval else render)(summary, rows, errors, sorted(only), a, covered, packages)
     if not a.no_doc:
