@@ -18,6 +18,7 @@
 
 #include <fstream>
 #include <set>
+#include <unordered_map>
 #include <sstream>
 
 #ifndef AOC_CLANG_RESOURCE_DIR
@@ -393,7 +394,7 @@ private:
     if (fid != sm_.getFileID(e)) return r;
     auto entry = sm_.getFileEntryRefForID(fid);
     if (!entry) return r;
-    r.file = real_path(entry->getName());
+    r.file = real_path_of(fid, entry->getName());
     r.begin = sm_.getFileOffset(b);
     r.end = sm_.getFileOffset(e) + Lexer::MeasureTokenLength(e, sm_, ctx_.getLangOpts());
     r.line = sm_.getSpellingLineNumber(b);
@@ -429,8 +430,17 @@ private:
     return r;
   }
 
+  // A file's real path, resolved once per file: resolving is a readlink per path component,
+  // and every range of the headers asks for it (most of the parse's system time before).
+  const std::string& real_path_of(FileID fid, llvm::StringRef name) {
+    auto [it, added] = real_paths_.try_emplace(fid.getHashValue());
+    if (added) it->second = real_path(name);
+    return it->second;
+  }
+
   ASTContext& ctx_;
   SourceManager& sm_;
+  std::unordered_map<unsigned, std::string> real_paths_;
   KernelModel& model_;
   const std::vector<std::string>& roots_;
   std::set<std::string>& seen_;
