@@ -6,7 +6,8 @@ the same cases, and the table of docs/motifs.md written between its markers.
 
 Usage: scripts/motifs_suite.py [--build build] [--jobs N] [--work DIR] [--only PKG,...]
                                [--motif M,...] [--batch N] [--experts-first] [--no-doc]
-                               [--json FILE] [--packages DIR] [--no-eval]
+                               [--json FILE] [--resume FILE [--table-only]] [--packages DIR]
+                               [--no-eval]
 Run by scripts/motifs-doc.sh (which builds the programs first). --no-eval detects and writes
 every transform without evaluating any (minutes instead of hours): the table then says which
 transforms were written and which the rewriter refused, between the motifs-written markers.
@@ -14,7 +15,8 @@ transforms were written and which the rewriter refused, between the motifs-writt
 scripts/compat-public.sh imports into WORK/packages); the table then goes to standard output,
 not to docs/motifs.md. --resume takes the --json file of an earlier run (stopped, or from another
 machine) and runs only the packages it did not cover, so a run of many hours can go on where it
-stopped; its rows count as if this run had made them."""
+stopped; its rows count as if this run had made them. With --table-only it only writes the table
+of that file (a partial run's table, labelled as such)."""
 import argparse
 import concurrent.futures as futures
 import json
@@ -144,6 +146,8 @@ def main():
     ap.add_argument("--json", default="", help="also write every result to this file")
     ap.add_argument("--resume", default="",
                     help="the --json file of an earlier run with the same options: its packages are not run again")
+    ap.add_argument("--table-only", action="store_true",
+                    help="with --resume: write the table of that file's packages and run nothing")
     ap.add_argument("--packages", default="",
                     help="run over the operator packages in this folder instead of ops/ (implies --no-doc)")
     ap.add_argument("--relative", action="store_true",
@@ -179,6 +183,10 @@ def main():
         states, errors, rows, covered = load_earlier(a.resume, packages)
         batches = [[p for p in b if p not in covered] for b in batches]
         batches = [b for b in batches if b] or [[]]
+        if a.table_only:
+            batches = [[]]
+    elif a.table_only:
+        sys.exit("error: --table-only writes the table of a --resume file; give --resume FILE")
     for bi, batch in enumerate(batches):
         run_batch(a, ascendopt, work, [t for t in tgts if t[0] in batch], only_motifs, states, errors, rows)
         covered += batch
