@@ -48,8 +48,8 @@ ToolAnswer run_rewrite_tool(const aoc::eval::Candidate& c, const aoc::eval::Sour
   if (tool.empty() || ::access(tool.c_str(), X_OK) != 0)
     throw RewriteError("the source rewriter aoc-rewrite is missing (" + tool.string() +
                        "); build the aoc-rewrite target or point AOC_REWRITE at it");
-  const fs::path root = aoc::eval::default_builder_options().root;
-  const fs::path inc = root / "include" / "ascendc";
+  const aoc::eval::BuilderOptions build = aoc::eval::default_builder_options();
+  const fs::path inc = build.root / "include" / "ascendc";
   std::vector<std::string> argv = {tool.string(), command};
   if (!motif.empty()) argv.insert(argv.end(), {"--motif", motif});
   if (write) argv.push_back("--write");
@@ -64,6 +64,10 @@ ToolAnswer run_rewrite_tool(const aoc::eval::Candidate& c, const aoc::eval::Sour
   ::close(fd);
   const fs::path answer = tmpl;
   argv.insert(argv.end(), {"--output", answer.string()});
+  // kernel_operator.h parsed once into a precompiled header in the build cache, as candidate
+  // builds do (AOC_NO_PCH=1 turns both off).
+  if (build.precompiled_headers)
+    argv.insert(argv.end(), {"--pch-dir", (build.cache_dir / "rewrite-pch").string(), "--pch-include", inc.string()});
   // The same flags as the kernel build (src/eval/op_build.cpp), for the first dtype variant.
   argv.insert(argv.end(), {"--kernel-args", "-I" + inc.string(), "-I" + sources.host.string(),
                            "-I" + sources.kernel.string()});

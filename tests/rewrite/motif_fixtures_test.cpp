@@ -9,6 +9,7 @@
 #include <fstream>
 #include <nlohmann/json.hpp>
 
+#include "eval/builder.h"
 #include "eval/process.h"
 #include "rewrite/rewrite_tool.h"
 
@@ -50,6 +51,9 @@ ToolRun rewrite(const fs::path& src, const std::string& command, const std::stri
   std::vector<std::string> argv = {aoc::rewrite::rewrite_tool_path().string(), command, "--root", src.string(),
                                    "--output", out.string()};
   if (!motif.empty()) argv.insert(argv.end(), {"--motif", motif});
+  // With kernel_operator.h precompiled, as `ascendopt` runs it.
+  argv.insert(argv.end(), {"--pch-dir", (aoc::eval::default_builder_options().cache_dir / "rewrite-pch").string(),
+                           "--pch-include", inc.string()});
   for (const auto& f : files_in(src / "op_kernel", ".cpp")) argv.insert(argv.end(), {"--kernel", f});
   for (const auto& f : files_in(src / "op_host", ".cpp")) argv.insert(argv.end(), {"--host", f});
   argv.insert(argv.end(), {"--kernel-args", "-I" + inc.string(), "-I" + (src / "op_kernel").string(),

@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <filesystem>
+#include <fstream>
 #include <nlohmann/json.hpp>
 
 #include "cli_support.h"
@@ -35,6 +36,43 @@ TEST(MotifsCommand, AddExpertStatesWithPlaces) {
   EXPECT_EQ(by.at("ub_bank_pad").at("state"), "present");
   EXPECT_EQ(by.at("ub_bank_pad").at("places").at(0).at("line"), 40);
   EXPECT_EQ(by.at("event_sync").at("state"), "not_applicable");
+}
+
+// The kernel units' kernel_operator.h is parsed once into a precompiled header in the cache:
+// the states found with it are those found without it, and a corrupt file there is parsed
+// around, removed and built again.
+TEST(MotifsCommand, PrecompiledKernelPrefixFindsTheSameStates) {
+  const fs::path cache = fresh_dir("pch-cache");
+  ::setenv("AOC_CACHE_DIR", cache.c_str(), 1);
+  const std::string cmd = "motifs " + kRoot + "/ops/elementwise/add/expert --json";
+  ::setenv("AOC_NO_PCH", "1", 1);
+  const auto plain = run_ascendopt(cmd, false);
+  ::unsetenv("AOC_NO_PCH");
+  ASSERT_EQ(plain.status, 0) << plain.out;
+  EXPECT_FALSE(fs::exists(cache / "rewrite-pch")) << "AOC_NO_PCH=1 still made a precompiled header";
+
+  auto pch_files = [&] {
+    std::vector<fs::path> out;
+    for (const auto& e : fs::directory_iterator(cache / "rewrite-pch"))
+      if (e.path().extension() == ".pch") out.push_back(e.path());
+    return out;
+  };
+  const auto built = run_ascendopt(cmd, false);  // builds it
+  EXPECT_EQ(built.out, plain.out);
+  ASSERT_EQ(pch_files().size(), 1u);
+  const auto reused = run_ascendopt(cmd, false);
+  EXPECT_EQ(reused.out, plain.out);
+
+  const fs::path pch = pch_files().front();
+  { std::ofstream(pch, std::ios::trunc) << "not a precompiled header"; }
+  const auto corrupt = run_ascendopt(cmd, false);
+  EXPECT_EQ(corrupt.status, 0) << corrupt.out;
+  EXPECT_EQ(corrupt.out, plain.out);
+  EXPECT_FALSE(fs::exists(pch)) << "the corrupt precompiled header was kept";
+  EXPECT_EQ(run_ascendopt(cmd, false).out, plain.out);
+  EXPECT_TRUE(fs::exists(pch)) << "the precompiled header was not built again";
+  ::unsetenv("AOC_CACHE_DIR");
+  fs::remove_all(cache.parent_path());
 }
 
 TEST(RewriteCommand, RemovedBankPadIsAnEvaluableCandidate) {

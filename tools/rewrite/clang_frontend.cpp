@@ -8,18 +8,24 @@
 #include <clang/AST/RecursiveASTVisitor.h>
 #include <clang/Basic/Diagnostic.h>
 #include <clang/Basic/SourceManager.h>
+#include <clang/Basic/Version.h>
 #include <clang/Frontend/CompilerInstance.h>
 #include <clang/Frontend/FrontendAction.h>
+#include <clang/Frontend/FrontendActions.h>
 #include <clang/Lex/Lexer.h>
 #include <clang/Tooling/CompilationDatabase.h>
 #include <clang/Tooling/Tooling.h>
 #include <llvm/Support/FileSystem.h>
 #include <llvm/Support/Path.h>
 
+#include <unistd.h>
+
+#include <cstdio>
 #include <fstream>
+#include <regex>
 #include <set>
-#include <unordered_map>
 #include <sstream>
+#include <unordered_map>
 
 #ifndef AOC_CLANG_RESOURCE_DIR
 #error "AOC_CLANG_RESOURCE_DIR must name clang's resource directory (builtin headers)"
@@ -460,7 +466,9 @@ public:
   void HandleTranslationUnit(ASTContext& ctx) override {
     if (ctx.getDiagnostics().hasErrorOccurred()) return;
     Visitor v(ctx, model_, roots_, seen_);
-    v.TraverseDecl(ctx.getTranslationUnitDecl());
+    // Declarations parsed in this unit only: those of a precompiled header (kernel_operator.h)
+    // are the API's, which the model keeps nothing of, and visiting them would load them all.
+    for (Decl* d : ctx.getTranslationUnitDecl()->noload_decls()) v.TraverseDecl(d);
     v.finish();
   }
 
@@ -497,10 +505,12 @@ private:
 };
 
 std::vector<ParseError> run_units(const std::vector<std::string>& files, const std::vector<std::string>& flags,
-                                  const std::vector<std::string>& roots, KernelModel& model, std::set<std::string>& seen) {
+                                  const std::vector<std::string>& roots, KernelModel& model, std::set<std::string>& seen,
+                                  const std::string& pch = "") {
   if (files.empty()) return {};
   std::vector<std::string> args = {"-std=c++20", "-fsyntax-only", "-w", "-resource-dir", AOC_CLANG_RESOURCE_DIR,
                                    "-ferror-limit=20"};
+  if (!pch.empty()) args.insert(args.end(), {"-include-pch", pch});
   args.insert(args.end(), flags.begin(), flags.end());
   tooling::FixedCompilationDatabase db(".", args);
   tooling::ClangTool tool(db, files);
@@ -517,6 +527,94 @@ std::vector<ParseError> run_units(const std::vector<std::string>& files, const s
   return errors.errors;
 }
 
+// ---------------------------------------------------------------------------------------- kernel PCH
+
+// The kernel units' common prefix, and the flags it is compiled with: those of every kernel unit
+// that do not name the operator (its folders, dtypes and tiling header follow the prefix).
+constexpr const char* kKernelPrefix = "#include \"kernel_operator.h\"\n";
+
+std::vector<std::string> pch_flags(const ParseInput& in) {
+  return {"-I" + in.pch_include_dir, "-DAOC_KERNEL_UNIT"};
+}
+
+// FNV-1a: the precompiled header's name, from what it depends on besides the headers' content
+// (clang checks that itself when loading it, and refuses one whose headers changed).
+std::string pch_name(const ParseInput& in) {
+  uint64_t h = 1469598103934665603ull;
+  auto add = [&h](const std::string& s) {
+    for (unsigned char c : s) h = (h ^ c) * 1099511628211ull;
+    h = (h ^ 0xff) * 1099511628211ull;
+  };
+  add(kKernelPrefix);
+  add(CLANG_VERSION_STRING);
+  add(AOC_CLANG_RESOURCE_DIR);
+  for (const auto& f : pch_flags(in)) add(f);
+  char hex[17];
+  std::snprintf(hex, sizeof hex, "%016llx", static_cast<unsigned long long>(h));
+  return std::string("kernel-") + hex + ".pch";
+}
+
+// Whether every kernel unit includes kernel_operator.h with nothing before it that could change
+// what it declares (a #define, #undef or conditional): then the prefix parsed first is the same.
+bool prefix_fits(const std::vector<std::string>& files) {
+  static const std::regex include_line(R"(^\s*#\s*include\s*"kernel_operator\.h")");
+  static const std::regex other_directive(R"(^\s*#\s*(define|undef|if|ifdef|ifndef|pragma\s+push_macro))");
+  for (const auto& f : files) {
+    std::ifstream in(f);
+    std::string line;
+    bool found = false;
+    while (!found && std::getline(in, line)) {
+      if (std::regex_search(line, include_line)) found = true;
+      else if (std::regex_search(line, other_directive)) return false;
+    }
+    if (!found) return false;
+  }
+  return true;
+}
+
+// The kernel prefix as a precompiled header under in.pch_dir, built when missing (written under
+// a temporary name and renamed, so concurrent rewriters never read half a file); "" when it
+// cannot be built.
+std::string kernel_pch(const ParseInput& in) {
+  llvm::sys::fs::create_directories(in.pch_dir);
+  const std::string pch = in.pch_dir + "/" + pch_name(in);
+  if (llvm::sys::fs::exists(pch)) return pch;
+  // The prefix stays beside it: clang checks the files a precompiled header was made from.
+  const std::string stem = pch + ".tmp" + std::to_string(::getpid());
+  const std::string header = pch.substr(0, pch.size() - 4) + ".h";
+  if (!llvm::sys::fs::exists(header)) {
+    {
+      std::ofstream h(stem + ".h");
+      h << kKernelPrefix;
+      if (!h) return "";
+    }
+    if (llvm::sys::fs::rename(stem + ".h", header)) return "";
+  }
+  std::vector<std::string> args = {"-std=c++20", "-w", "-resource-dir", AOC_CLANG_RESOURCE_DIR, "-x", "c++-header"};
+  for (const auto& f : pch_flags(in)) args.push_back(f);
+  args.insert(args.end(), {"-o", stem});
+  tooling::FixedCompilationDatabase db(".", args);
+  tooling::ClangTool tool(db, {header});
+  tool.clearArgumentsAdjusters();  // keep -o, drop the syntax-only default
+  ErrorCollector errors;
+  tool.setDiagnosticConsumer(&errors);
+  auto factory = tooling::newFrontendActionFactory<GeneratePCHAction>();
+  const bool ok = tool.run(factory.get()) == 0 && errors.errors.empty();
+  if (!ok || llvm::sys::fs::rename(stem, pch)) {
+    llvm::sys::fs::remove(stem);
+    return "";
+  }
+  return pch;
+}
+
+bool mentions_pch(const std::vector<ParseError>& errors) {
+  for (const auto& e : errors)
+    if (e.message.find("precompiled header") != std::string::npos || e.message.find("PCH") != std::string::npos ||
+        e.message.find("AST file") != std::string::npos)
+      return true;
+  return false;
+}
+
 }  // namespace
 
 std::vector<ParseError> parse_sources(const ParseInput& in, KernelModel& model) {
@@ -528,15 +626,28 @@ std::vector<ParseError> parse_sources(const ParseInput& in, KernelModel& model) 
   }
   for (const auto& f : in.kernel_files) model.kernel_files.push_back(real_path(f));
   for (const auto& f : in.host_files) model.host_files.push_back(real_path(f));
-  std::set<std::string> seen;
   // Kernel units get the device's kernel-side view of the headers, as in the kernel build
   // (aoc/kernel_unit.h): the op's tiling structs, declared in namespace optiling, are found
   // unqualified too, as kernels name them.
   std::vector<std::string> kernel_flags = in.kernel_flags;
   kernel_flags.push_back("-DAOC_KERNEL_UNIT");
-  auto errors = run_units(in.kernel_files, kernel_flags, roots, model, seen);
-  if (!errors.empty()) return errors;
-  return run_units(in.host_files, in.host_flags, roots, model, seen);
+  auto parse = [&](const std::string& pch) {
+    KernelModel attempt = model;
+    std::set<std::string> seen;
+    auto errors = run_units(in.kernel_files, kernel_flags, roots, attempt, seen, pch);
+    if (errors.empty()) errors = run_units(in.host_files, in.host_flags, roots, attempt, seen);
+    if (errors.empty()) model = std::move(attempt);
+    return errors;
+  };
+  const std::string pch =
+      !in.pch_dir.empty() && !in.pch_include_dir.empty() && prefix_fits(in.kernel_files) ? kernel_pch(in) : "";
+  if (pch.empty()) return parse("");
+  auto errors = parse(pch);
+  if (errors.empty()) return errors;
+  // A stale or unreadable precompiled header is built again next time; the sources' own errors
+  // are reported as a parse without it finds them.
+  if (mentions_pch(errors)) llvm::sys::fs::remove(pch);
+  return parse("");
 }
 
 }  // namespace aoc::rewrite

@@ -34,7 +34,8 @@ struct Options {
 
 int usage(const std::string& why) {
   *g_out << json{{"error", why + " (usage: aoc-rewrite list | detect|apply|remove [--motif M] --root DIR "
-                                       "--kernel F.cpp [--host F.cpp] [--write] [--kernel-args ...] [--host-args ...])"}}
+                                       "--kernel F.cpp [--host F.cpp] [--write] [--pch-dir DIR --pch-include DIR] "
+                                       "[--kernel-args ...] [--host-args ...])"}}
                    .dump(2)
             << "\n";
   return 2;
@@ -134,6 +135,8 @@ int main(int argc, char** argv) {
     else if (a == "--root") { if (!value(v)) return usage("--root needs a folder"); o.parse.editable_roots.push_back(v); }
     else if (a == "--kernel") { if (!value(v)) return usage("--kernel needs a file"); o.parse.kernel_files.push_back(v); }
     else if (a == "--host") { if (!value(v)) return usage("--host needs a file"); o.parse.host_files.push_back(v); }
+    else if (a == "--pch-dir") { if (!value(o.parse.pch_dir)) return usage("--pch-dir needs a folder"); }
+    else if (a == "--pch-include") { if (!value(o.parse.pch_include_dir)) return usage("--pch-include needs a folder"); }
     else if (a == "--write") o.write = true;
     else if (a == "--output") { if (!value(output)) return usage("--output needs a file"); }
     else return usage("unknown option " + a);
