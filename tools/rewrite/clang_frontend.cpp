@@ -504,12 +504,21 @@ private:
   std::set<std::string>& seen_;
 };
 
+// The language options of every parse, and of the kernel precompiled header: clang loads one
+// only into a parse with the same options.
+std::vector<std::string> language_args() { return {"-std=c++20", "-w", "-resource-dir", AOC_CLANG_RESOURCE_DIR}; }
+
+// Kernel units get the device's kernel-side view of the headers, as in the kernel build
+// (aoc/kernel_unit.h): the op's tiling structs, declared in namespace optiling, are found
+// unqualified too, as kernels name them.
+constexpr const char* kKernelUnitDefine = "-DAOC_KERNEL_UNIT";
+
 std::vector<ParseError> run_units(const std::vector<std::string>& files, const std::vector<std::string>& flags,
                                   const std::vector<std::string>& roots, KernelModel& model, std::set<std::string>& seen,
                                   const std::string& pch = "") {
   if (files.empty()) return {};
-  std::vector<std::string> args = {"-std=c++20", "-fsyntax-only", "-w", "-resource-dir", AOC_CLANG_RESOURCE_DIR,
-                                   "-ferror-limit=20"};
+  std::vector<std::string> args = language_args();
+  args.insert(args.end(), {"-fsyntax-only", "-ferror-limit=20"});
   if (!pch.empty()) args.insert(args.end(), {"-include-pch", pch});
   args.insert(args.end(), flags.begin(), flags.end());
   tooling::FixedCompilationDatabase db(".", args);
@@ -534,7 +543,7 @@ std::vector<ParseError> run_units(const std::vector<std::string>& files, const s
 constexpr const char* kKernelPrefix = "#include \"kernel_operator.h\"\n";
 
 std::vector<std::string> pch_flags(const ParseInput& in) {
-  return {"-I" + in.pch_include_dir, "-DAOC_KERNEL_UNIT"};
+  return {"-I" + in.pch_include_dir, kKernelUnitDefine};
 }
 
 // FNV-1a: the precompiled header's name, from what it depends on besides the headers' content
@@ -547,7 +556,7 @@ std::string pch_name(const ParseInput& in) {
   };
   add(kKernelPrefix);
   add(CLANG_VERSION_STRING);
-  add(AOC_CLANG_RESOURCE_DIR);
+  for (const auto& f : language_args()) add(f);
   for (const auto& f : pch_flags(in)) add(f);
   char hex[17];
   std::snprintf(hex, sizeof hex, "%016llx", static_cast<unsigned long long>(h));
@@ -590,7 +599,8 @@ std::string kernel_pch(const ParseInput& in) {
     }
     if (llvm::sys::fs::rename(stem + ".h", header)) return "";
   }
-  std::vector<std::string> args = {"-std=c++20", "-w", "-resource-dir", AOC_CLANG_RESOURCE_DIR, "-x", "c++-header"};
+  std::vector<std::string> args = language_args();
+  args.insert(args.end(), {"-x", "c++-header"});
   for (const auto& f : pch_flags(in)) args.push_back(f);
   args.insert(args.end(), {"-o", stem});
   tooling::FixedCompilationDatabase db(".", args);
@@ -626,11 +636,8 @@ std::vector<ParseError> parse_sources(const ParseInput& in, KernelModel& model) 
   }
   for (const auto& f : in.kernel_files) model.kernel_files.push_back(real_path(f));
   for (const auto& f : in.host_files) model.host_files.push_back(real_path(f));
-  // Kernel units get the device's kernel-side view of the headers, as in the kernel build
-  // (aoc/kernel_unit.h): the op's tiling structs, declared in namespace optiling, are found
-  // unqualified too, as kernels name them.
   std::vector<std::string> kernel_flags = in.kernel_flags;
-  kernel_flags.push_back("-DAOC_KERNEL_UNIT");
+  kernel_flags.push_back(kKernelUnitDefine);
   auto parse = [&](const std::string& pch) {
     KernelModel attempt = model;
     std::set<std::string> seen;
