@@ -15,12 +15,15 @@
 //   makes the temporaries ComputeT and the tests `std::is_same_v<T, ComputeT>` ("T is the
 //   compute type"); remove reverses exactly that. The host keeps budgeting float copies
 //   (a native kernel then uses less UB than it may, never more).
-// Classes that reduce (sums, maxima over many elements) are not applicable: an accumulation
-// in float16 loses far more than one elementwise rounding.
+// Neither form is applicable when its compute would leave the precision gate in float16
+// (half_numerics.h: reductions, cancellation after a rounding, exp or log of a computed
+// argument, computed values cast to integers). Remove is always allowed: computing in float
+// only gains precision.
 #include <algorithm>
 #include <regex>
 #include <set>
 
+#include "motifs/half_numerics.h"
 #include "motifs/motif_util.h"
 
 namespace aoc::rewrite {
@@ -52,6 +55,33 @@ bool float_dtypes_only(const KernelModel& m, std::string* why) {
   return true;
 }
 
+// A host bool sizing the float copies in UB: `dtype != ge::DT_FLOAT` (every 16-bit dtype
+// computes in float), `dtype == ge::DT_BF16` (only bfloat16 does), or `size != FLOAT_SIZE`
+// (or `sizeof(float)`) where `size = ge::GetSizeByDataType(dtype)`, which for floating dtypes
+// means the first. Sets whether it is the native form and the variable holding the dtype.
+bool host_compute_flag(const KernelModel& m, const Var& v, bool* native, std::string* dtype) {
+  if (!m.is_host(v.decl.file) || squeeze(v.type) != "bool") return false;
+  static const std::regex h_up(R"((\w+)!=ge::DT_FLOAT)"), h_native(R"((\w+)==ge::DT_BF16)");
+  static const std::regex h_size(R"((\w+)!=(FLOAT_SIZE|sizeof\(float\)))"), of_dtype(R"(GetSizeByDataType\((.+)\))");
+  const std::string init = squeeze(v.init);
+  std::smatch g;
+  if (std::regex_match(init, g, h_up) || std::regex_match(init, g, h_native)) {
+    *native = init.find("==") != std::string::npos;
+    *dtype = g[1];
+    return true;
+  }
+  if (!std::regex_match(init, g, h_size)) return false;
+  const Var* size = nullptr;  // the size variable of the same function
+  for (const auto& u : m.vars)
+    if (u.name == g[1].str() && u.function == v.function && m.is_host(u.decl.file)) size = &u;
+  std::smatch d;
+  const std::string size_init = size ? squeeze(size->init) : "";
+  if (!std::regex_search(size_init, d, of_dtype)) return false;
+  *native = false;
+  *dtype = d[1];
+  return true;
+}
+
 // ---------------------------------------------------------------------------------------- flag form
 
 struct Flag {
@@ -64,7 +94,6 @@ struct Flag {
 
 std::optional<Flag> find_flag(const KernelModel& m, std::string* why) {
   static const std::regex k_up(R"(!std::is_same_v<(\w+),float>)"), k_native(R"(std::is_same_v<(\w+),bfloat16_t>)");
-  static const std::regex h_up(R"((\w+)!=ge::DT_FLOAT)"), h_native(R"((\w+)==ge::DT_BF16)");
   Flag f;
   std::smatch g;
   for (const auto& v : m.vars) {
@@ -84,12 +113,9 @@ std::optional<Flag> find_flag(const KernelModel& m, std::string* why) {
   }
   if (!f.kernel) return std::nullopt;
   for (const auto& v : m.vars) {
-    if (!m.is_host(v.decl.file) || squeeze(v.type) != "bool") continue;
-    const std::string init = squeeze(v.init);
     bool native;
-    if (std::regex_match(init, g, h_up)) native = false;
-    else if (std::regex_match(init, g, h_native)) native = true;
-    else continue;
+    std::string dtype;
+    if (!host_compute_flag(m, v, &native, &dtype)) continue;
     if (f.host) {
       *why = "two host flags sizing float copies (" + f.host->name + ", " + v.name + ")";
       return std::nullopt;
@@ -99,11 +125,11 @@ std::optional<Flag> find_flag(const KernelModel& m, std::string* why) {
       return std::nullopt;
     }
     f.host = &v;
-    f.host_dtype = g[1];
+    f.host_dtype = dtype;
   }
   if (!f.host) {
     *why = "the kernel's compute flag " + f.kernel->name +
-           " has no host counterpart (a bool `dtype != ge::DT_FLOAT` or `dtype == ge::DT_BF16`) sizing the float copies in UB";
+           " has no host counterpart (a bool `dtype != ge::DT_FLOAT`, `dtype == ge::DT_BF16` or `typeSize != FLOAT_SIZE`) sizing the float copies in UB";
     return std::nullopt;
   }
   if (!f.kernel->editable || !f.host->editable || !f.kernel->init_range.valid() || !f.host->init_range.valid()) {
@@ -123,13 +149,6 @@ Transform set_flag(const Flag& f, bool native) {
 }
 
 // ---------------------------------------------------------------------------------------- compute-type form
-
-const std::set<std::string>& reductions() {
-  static const std::set<std::string> r = {"ReduceSum", "ReduceMax", "ReduceMin", "WholeReduceSum", "WholeReduceMax",
-                                          "WholeReduceMin", "BlockReduceSum", "BlockReduceMax", "BlockReduceMin",
-                                          "PairReduceSum", "Sum", "RepeatReduceSum", "SoftMax", "LayerNorm", "RmsNorm"};
-  return r;
-}
 
 // The text spans of a class's member definitions (signature and body).
 std::vector<const Function*> class_functions(const KernelModel& m, const std::string& klass) {
@@ -269,12 +288,13 @@ std::optional<TypeForm> find_type_form(const KernelModel& m, std::string* why) {
     auto tests = matches_in(m, t.fns, upcast_test());
     if (tests.empty()) continue;
     t.param = tests.front().second[1];
+    std::vector<const Call*> own;
     for (const auto& c : m.calls)
-      if (c.klass == k && reductions().count(c.callee) && !m.is_host(c.range.file)) {
-        *why = "class " + k + " reduces (" + c.callee + " at " + c.range.file + ":" + std::to_string(c.range.line) +
-               "): accumulating in float16 loses more than the tolerance of one rounding";
-        return std::nullopt;
-      }
+      if (c.klass == k) own.push_back(&c);
+    if (const std::string h = half_precision_hazard(m, own); !h.empty()) {
+      *why = "computed natively in float16, " + h;
+      return std::nullopt;
+    }
     // Bit-level code (float bits read as integers) is tied to float's layout: in ComputeT it
     // would read float16 bits as if they were float's.
     static const std::regex int_view(R"(ReinterpretCast<\s*u?int(8|16|32|64)_t\s*>)");
@@ -333,18 +353,13 @@ struct HostFlag {
   std::string dtype;
 };
 std::optional<HostFlag> host_flag(const KernelModel& m) {
-  static const std::regex h_up(R"((\w+)!=ge::DT_FLOAT)"), h_native(R"((\w+)==ge::DT_BF16)");
   std::optional<HostFlag> out;
-  std::smatch g;
   for (const auto& v : m.vars) {
-    if (!m.is_host(v.decl.file) || squeeze(v.type) != "bool") continue;
-    const std::string init = squeeze(v.init);
     bool native;
-    if (std::regex_match(init, g, h_up)) native = false;
-    else if (std::regex_match(init, g, h_native)) native = true;
-    else continue;
+    std::string dtype;
+    if (!host_compute_flag(m, v, &native, &dtype)) continue;
     if (out || !v.editable || !v.init_range.valid()) return std::nullopt;
-    out = HostFlag{&v, native, g[1]};
+    out = HostFlag{&v, native, dtype};
   }
   return out;
 }
@@ -402,6 +417,13 @@ Transform to_upcast(const KernelModel& m, const TypeForm& f) {
   return t;
 }
 
+std::vector<const Call*> kernel_calls(const KernelModel& m) {
+  std::vector<const Call*> out;
+  for (const auto& c : m.calls)
+    if (!m.is_host(c.range.file)) out.push_back(&c);
+  return out;
+}
+
 class NativeHalf : public Motif {
 public:
   std::string name() const override { return "native_half"; }
@@ -412,6 +434,9 @@ public:
     std::string why;
     if (!float_dtypes_only(m, &why)) return not_applicable(why);
     if (auto f = find_flag(m, &why)) {
+      if (!f->native)
+        if (const std::string h = half_precision_hazard(m, kernel_calls(m)); !h.empty())
+          return not_applicable("computed natively in float16, " + h);
       Detection d;
       d.state = f->native ? State::Present : State::Applicable;
       d.ranges = {f->kernel->decl, f->host->decl};
