@@ -107,6 +107,23 @@ TEST(MotifEval, NativeHalfFlagOnExpChangesKernelAndHost) {
   fs::remove_all(out.parent_path());
 }
 
+// adam and sgd_momentum computed natively in float16 fail the precision gate in their running
+// averages (m and the momentum buffer: a rounded product plus a term of the other sign), so
+// native_half refuses them and names the step; hardswish, whose steps stay within one
+// rounding, still takes it.
+TEST(MotifEval, NativeHalfRefusesUpdatesThatCancel) {
+  ::setenv("ASCENDOPT_HOME", AOC_SOURCE_DIR, 0);
+  for (const std::string op : {"optimizer/adam", "optimizer/sgd_momentum"}) {
+    const fs::path out = fresh_dir("native-" + op.substr(op.find('/') + 1));
+    auto r = run_ascendopt("rewrite " + kRoot + "/ops/" + op + " --apply native_half --out " + out.string(), false);
+    EXPECT_NE(r.status, 0) << op << ": " << r.out;
+    EXPECT_NE(r.out.find("Axpy at line"), std::string::npos) << op << ": " << r.out;
+    EXPECT_FALSE(fs::exists(out)) << op;
+  }
+  auto ok = run_ascendopt("motifs " + kRoot + "/ops/activation/hardswish");
+  EXPECT_NE(ok.out.find("native_half       applicable"), std::string::npos) << ok.out;
+}
+
 // relu's tile loop with two tiles per iteration: correct with one tile per core (the tail
 // alone) and with many (17 per core on the 1e7-element case, an odd count: pairs plus the
 // tail), and removing the motif gives the source back.
