@@ -37,7 +37,12 @@ Sign absolute(double v) { return {"", v > 0 ? 1 : v < 0 ? -1 : 0}; }
 struct Value {
   bool rounded = false;  // holds the result of a float16 rounding that float would not have made
   Sign sign;
+  bool may_inf = false;          // may overflow float16 (to +-inf) where float stays finite
+  std::optional<double> upper;   // an upper bound, when a Mins or a constant gives one
 };
+
+// exp overflows float16 above ln(65504) = 11.09.
+constexpr double kExpLimit = 11.0;
 
 // The value of a constant scalar argument: `0.5f`, `-1.0`, `1.0f / 6.0f`, `static_cast<float>(2)`.
 std::optional<double> constant(std::string t) {
@@ -88,6 +93,7 @@ class Tracker {
 public:
   // Follows one call; returns the hazard it meets, or "".
   std::string step(const KernelModel& m, const Call& c) {
+    inf_ = false;
     const Block* b = m.block_of(c.range);
     block_ = b ? b->range : Range{};
     if (!c.object.empty() || (c.ns != "AscendC" && !c.ns.empty()) || c.args.empty()) return "";
@@ -103,6 +109,9 @@ public:
     auto arg = [&](size_t i) { return i < a.size() ? read(a[i].text) : Value{}; };
     auto scalar = [&](size_t i) { return i < a.size() ? constant(a[i].text) : std::nullopt; };
     const std::string dst = tensor_key(a[0].text);
+    // An overflow flows on through every step but a division's denominator and a reciprocal.
+    inf_ = (a.size() > 1 && arg(1).may_inf) || (a.size() > 2 && f != "Div" && arg(2).may_inf) ||
+           (f == "Axpy" && arg(0).may_inf);
     if (f == "DataCopy" || f == "DataCopyPad" || f == "Copy" || f == "Gather") {
       if (a.size() >= 2) write(dst, arg(1));
     } else if (f == "Cast") {
@@ -113,7 +122,7 @@ public:
       write(dst, src);
     } else if (f == "Duplicate") {
       const auto v = scalar(1);
-      write(dst, {false, v ? absolute(*v) : Sign{}});
+      write(dst, {false, v ? absolute(*v) : Sign{}, false, v});
     } else if (f == "CreateVecIndex") {
       write(dst, {true, {"", 1}});  // positions: exact in float16 only up to 2048
     } else if (f == "Abs" || f == "Relu") {
@@ -134,16 +143,21 @@ public:
       Sign s;
       if (v && (keep * *v >= 0)) s = {"", keep};
       else if (x.sign.ref.empty() && x.sign.s == -keep && v && keep * *v < 0) s = x.sign;
-      write(dst, {x.rounded, s});
+      std::optional<double> upper;
+      if (f == "Mins" && v) upper = x.upper ? std::min(*x.upper, *v) : *v;
+      write(dst, {x.rounded, s, false, upper});
     } else if (f == "Muls") {
       const Value x = arg(1);
       const auto v = scalar(2);
       write(dst, {x.rounded || !v || !exact_scale(*v), v ? times(x.sign, absolute(*v)) : Sign{}});
     } else if (f == "Mul" || f == "Div") {
       const Value x = arg(1), y = arg(2);
+      if (f == "Div" && x.may_inf && y.may_inf)
+        return "Div" + at + " divides two values that overflow float16 where float stays finite: inf / inf is NaN";
       write(dst, {true, times(x.sign, y.sign)});
     } else if (f == "Reciprocal") {
       const Value x = arg(1);
+      inf_ = false;  // 1 / inf is 0
       write(dst, {true, x.sign});
     } else if (f == "Sqrt" || f == "Rsqrt") {
       write(dst, {true, {"", 1}});
@@ -164,7 +178,9 @@ public:
       }
       const bool same = v && x.sign.ref.empty() && x.sign.s == absolute(*v).s;
       if (x.rounded && !same) return f + at + cancels;
-      write(dst, {true, same ? x.sign : Sign{}});
+      std::optional<double> upper;
+      if (x.upper && v) upper = *x.upper + *v;
+      write(dst, {true, same ? x.sign : Sign{}, false, upper});
     } else if (f == "Axpy") {  // dst += scalar * src
       const Value d = read(a[0].text), x = arg(1);
       const auto v = scalar(2);
@@ -178,6 +194,10 @@ public:
           return f + at + " of a computed argument: " +
                  (f == "Ln" || f == "Log" ? std::string("near 1 a logarithm turns its argument's rounding into a large relative error")
                                           : std::string("the result carries the argument's rounding times the argument's size"));
+      if (f == "Exp") {  // overflows unless its argument is bounded below the limit
+        const Value z = arg(1);
+        inf_ = inf_ || !((z.sign.ref.empty() && z.sign.s < 0) || (z.upper && *z.upper <= kExpLimit));
+      }
       write(dst, {true, f == "Exp" || f == "Sigmoid" ? Sign{"", 1} : Sign{}});
     } else {
       write(dst, {true, {}});  // any other computation: one rounding, well conditioned as far as we know
@@ -204,7 +224,8 @@ private:
         if (!disjoint(w->first, block_)) return w->second;
     return {false, {k, k.empty() ? 0 : 1}};  // an input: exact, its own sign
   }
-  void write(const std::string& key, const Value& v) {
+  void write(const std::string& key, Value v) {
+    v.may_inf = v.may_inf || inf_;
     if (!key.empty()) values_[key].emplace_back(block_, v);
   }
   static bool disjoint(const Range& a, const Range& b) {
@@ -213,6 +234,7 @@ private:
 
   std::map<std::string, std::vector<std::pair<Range, Value>>> values_;
   Range block_;  // the innermost block of the call being followed
+  bool inf_ = false;  // whether the call's result may overflow float16 (from its operands)
 };
 
 }  // namespace

@@ -9,7 +9,10 @@
 //   as a relative error, |z| times z's own; a logarithm near 1 divides by a small result;
 // - a rounded value cast to an integer (coordinates, indices): float16 holds integers exactly
 //   only up to 2048;
-// - reductions: an accumulation over many elements in float16 loses far more than one rounding.
+// - reductions: an accumulation over many elements in float16 loses far more than one rounding;
+// - a division of two values that overflow float16 where float stays finite (exp above
+//   ln 65504 = 11.09, unless a Mins or the argument's sign bounds it): inf / inf is NaN, and
+//   the gate requires NaN exactly where the reference has it. (0 * inf is not looked for.)
 // The analysis follows each function's calls in order, with for every tensor whether it holds
 // a rounded value and its sign when known (absolute, or relative to an input tensor: x*x*x has
 // x's sign, so x + 0.04*x*x*x cannot cancel). Inputs (tensors read before any call writes them
