@@ -8,7 +8,9 @@
 //   `= std::is_same_v<T, bfloat16_t>` (native), sized on the host by a bool of the same
 //   meaning (`dtype != ge::DT_FLOAT` / `dtype == ge::DT_BF16`) that adds the float copies to
 //   the tile's UB budget. Both sides change together: a kernel that starts casting while the
-//   host still budgets no float copies would overflow UB.
+//   host still budgets no float copies would overflow UB. A kernel flag with no such host bool
+//   may still turn native (the host keeps budgeting float copies the kernel no longer uses),
+//   never back.
 // - a compute type: a class template over the dtype whose float temporaries are
 //   `LocalTensor<float>` and whose upcast branches test `std::is_same_v<T, float>`. Apply
 //   adds `using ComputeT = std::conditional_t<std::is_same_v<T, bfloat16_t>, float, T>;`,
@@ -61,7 +63,7 @@ bool float_dtypes_only(const KernelModel& m, std::string* why) {
 // means the first. Sets whether it is the native form and the variable holding the dtype.
 bool host_compute_flag(const KernelModel& m, const Var& v, bool* native, std::string* dtype) {
   if (!m.is_host(v.decl.file) || squeeze(v.type) != "bool") return false;
-  static const std::regex h_up(R"((\w+)!=ge::DT_FLOAT)"), h_native(R"((\w+)==ge::DT_BF16)");
+  static const std::regex h_up(R"((.+)!=ge::DT_FLOAT)"), h_native(R"((.+)==ge::DT_BF16)");
   static const std::regex h_size(R"((\w+)!=(FLOAT_SIZE|sizeof\(float\)))"), of_dtype(R"(GetSizeByDataType\((.+)\))");
   const std::string init = squeeze(v.init);
   std::smatch g;
@@ -127,12 +129,9 @@ std::optional<Flag> find_flag(const KernelModel& m, std::string* why) {
     f.host = &v;
     f.host_dtype = dtype;
   }
-  if (!f.host) {
-    *why = "the kernel's compute flag " + f.kernel->name +
-           " has no host counterpart (a bool `dtype != ge::DT_FLOAT`, `dtype == ge::DT_BF16` or `typeSize != FLOAT_SIZE`) sizing the float copies in UB";
-    return std::nullopt;
-  }
-  if (!f.kernel->editable || !f.host->editable || !f.kernel->init_range.valid() || !f.host->init_range.valid()) {
+  // Without a host counterpart the flag still turns native: the kernel then uses less UB than
+  // the host budgets. Back to float it would need the host's float copies (remove refuses).
+  if (!f.kernel->editable || !f.kernel->init_range.valid() || (f.host && (!f.host->editable || !f.host->init_range.valid()))) {
     *why = "the compute flag is not written in an editable place";
     return std::nullopt;
   }
@@ -143,8 +142,11 @@ Transform set_flag(const Flag& f, bool native) {
   Transform t;
   t.edits.push_back(replace(f.kernel->init_range, native ? "std::is_same_v<" + f.dtype_param + ", bfloat16_t>"
                                                          : "!std::is_same_v<" + f.dtype_param + ", float>"));
-  t.edits.push_back(replace(f.host->init_range, f.host_dtype + (native ? " == ge::DT_BF16" : " != ge::DT_FLOAT")));
-  t.ranges = {f.kernel->decl, f.host->decl};
+  t.ranges = {f.kernel->decl};
+  if (f.host) {
+    t.edits.push_back(replace(f.host->init_range, f.host_dtype + (native ? " == ge::DT_BF16" : " != ge::DT_FLOAT")));
+    t.ranges.push_back(f.host->decl);
+  }
   return t;
 }
 
@@ -439,9 +441,11 @@ public:
           return not_applicable("computed natively in float16, " + h);
       Detection d;
       d.state = f->native ? State::Present : State::Applicable;
-      d.ranges = {f->kernel->decl, f->host->decl};
-      d.reason = f->native ? f->kernel->name + " computes only bfloat16 in float (host: " + f->host->name + ")"
-                           : f->kernel->name + " computes float16 in float too (host: " + f->host->name + ")";
+      d.ranges = {f->kernel->decl};
+      if (f->host) d.ranges.push_back(f->host->decl);
+      const std::string host = f->host ? "host: " + f->host->name : "no host flag sizing float copies";
+      d.reason = f->native ? f->kernel->name + " computes only bfloat16 in float (" + host + ")"
+                           : f->kernel->name + " computes float16 in float too (" + host + ")";
       return d;
     }
     if (!why.empty()) return not_applicable(why);
@@ -466,7 +470,12 @@ private:
     if (native && d.state == State::Present) return refuse("float16 is already computed natively");
     if (!native && d.state == State::Applicable) return refuse("float16 is already computed in float");
     std::string why;
-    if (auto f = find_flag(m, &why)) return set_flag(*f, native);
+    if (auto f = find_flag(m, &why)) {
+      if (!native && !f->host)
+        return refuse("the host has no flag sizing float copies in UB (a bool `dtype != ge::DT_FLOAT`, `dtype == ge::DT_BF16` "
+                      "or `typeSize != FLOAT_SIZE`): computed in float, float16 tiles could overflow UB");
+      return set_flag(*f, native);
+    }
     auto f = find_type_form(m, &why);
     return native ? to_native(m, *f) : to_upcast(m, *f);
   }
