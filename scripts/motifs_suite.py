@@ -6,7 +6,8 @@ the same cases, and the table of docs/motifs.md written between its markers.
 
 Usage: scripts/motifs_suite.py [--build build] [--jobs N] [--work DIR] [--only PKG,...]
                                [--motif M,...] [--batch N] [--experts-first] [--no-doc]
-                               [--json FILE] [--resume FILE [--table-only]] [--packages DIR]
+                               [--json FILE] [--resume FILE [--table-only | --redo PKG,...]]
+                               [--packages DIR]
                                [--no-eval]
 Run by scripts/motifs-doc.sh (which builds the programs first). --no-eval detects and writes
 every transform without evaluating any (minutes instead of hours): the table then says which
@@ -16,7 +17,8 @@ scripts/compat-public.sh imports into WORK/packages); the table then goes to sta
 not to docs/motifs.md. --resume takes the --json file of an earlier run (stopped, or from another
 machine) and runs only the packages it did not cover, so a run of many hours can go on where it
 stopped; its rows count as if this run had made them. With --table-only it only writes the table
-of that file (a partial run's table, labelled as such)."""
+of that file (a partial run's table, labelled as such). With --redo PKG,... it first forgets
+those packages' rows and runs them again (after a motif changed what it detects there)."""
 import argparse
 import concurrent.futures as futures
 import json
@@ -146,6 +148,8 @@ def main():
     ap.add_argument("--json", default="", help="also write every result to this file")
     ap.add_argument("--resume", default="",
                     help="the --json file of an earlier run with the same options: its packages are not run again")
+    ap.add_argument("--redo", default="",
+                    help="with --resume: comma-separated packages of that file to run again, their earlier rows dropped")
     ap.add_argument("--table-only", action="store_true",
                     help="with --resume: write the table of that file's packages and run nothing")
     ap.add_argument("--packages", default="",
@@ -179,8 +183,12 @@ def main():
     size = a.batch if a.batch > 0 else len(packages)
     batches = [packages[i:i + size] for i in range(0, len(packages), size)]
     states, errors, rows, covered = {}, [], [], []
+    if a.redo and (not a.resume or a.table_only):
+        sys.exit("error: --redo runs packages of a --resume file again: give --resume FILE, without --table-only")
     if a.resume:
         states, errors, rows, covered = load_earlier(a.resume, packages)
+        if a.redo:
+            states, errors, rows, covered = forget(a.redo, states, errors, rows, covered)
         batches = [[p for p in b if p not in covered] for b in batches]
         batches = [b for b in batches if b] or [[]]
         if a.table_only:
@@ -255,6 +263,18 @@ def load_earlier(path, packages):
                  "give the same --only/--packages as that run")
     # A package's source folder may sit elsewhere on this machine: keep the recorded names only.
     return states, errors, rows, list(covered)
+
+
+def forget(redo, states, errors, rows, covered):
+    """The results without the packages named in `redo` (comma-separated), which must be covered."""
+    names = [p for p in redo.split(",") if p]
+    unknown = [p for p in names if p not in covered]
+    if unknown:
+        sys.exit(f"error: --redo {', '.join(unknown)}: not among the packages of the --resume file "
+                 f"(it covers {len(covered)}: {', '.join(covered)})")
+    drop = set(names)
+    return ({t: ms for t, ms in states.items() if t[0] not in drop}, [(t, e) for t, e in errors if t[0] not in drop],
+            [r for r in rows if r["op"] not in drop], [p for p in covered if p not in drop])
 
 
 # The JSON and the table of docs/motifs.md so far; `covered` lists the packages done when the
