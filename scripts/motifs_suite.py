@@ -18,7 +18,10 @@ not to docs/motifs.md. --resume takes the --json file of an earlier run (stopped
 machine) and runs only the packages it did not cover, so a run of many hours can go on where it
 stopped; its rows count as if this run had made them. With --table-only it only writes the table
 of that file (a partial run's table, labelled as such). With --redo PKG,... it first forgets
-those packages' rows and runs them again (after a motif changed what it detects there)."""
+those packages' rows and runs them again (after a motif changed what it detects there).
+--resume may be given several times: the files' packages are combined (runs made on several
+machines, or a --only run of a few packages made again), a later file's rows replacing an
+earlier file's for a package both cover."""
 import argparse
 import concurrent.futures as futures
 import json
@@ -146,8 +149,10 @@ def main():
     ap.add_argument("--experts-first", action="store_true",
                     help="run the packages that have an expert before the others (with --batch)")
     ap.add_argument("--json", default="", help="also write every result to this file")
-    ap.add_argument("--resume", default="",
-                    help="the --json file of an earlier run with the same options: its packages are not run again")
+    ap.add_argument("--resume", action="append", default=[],
+                    help="the --json file of an earlier run with the same options: its packages are not run again; "
+                         "given more than once, the files' packages are combined, a later file's rows replacing an "
+                         "earlier one's for a package both cover")
     ap.add_argument("--redo", default="",
                     help="with --resume: comma-separated packages of that file to run again, their earlier rows dropped")
     ap.add_argument("--table-only", action="store_true",
@@ -186,7 +191,14 @@ def main():
     if a.redo and (not a.resume or a.table_only):
         sys.exit("error: --redo runs packages of a --resume file again: give --resume FILE, without --table-only")
     if a.resume:
-        states, errors, rows, covered = load_earlier(a.resume, packages)
+        states, errors, rows, covered = {}, [], [], []
+        for path in a.resume:
+            more = load_earlier(path, packages)
+            states, errors, rows, covered = forget(",".join(p for p in more[3] if p in covered), states, errors, rows, covered)
+            states.update(more[0])
+            errors += more[1]
+            rows += more[2]
+            covered += more[3]
         if a.redo:
             states, errors, rows, covered = forget(a.redo, states, errors, rows, covered)
         batches = [[p for p in b if p not in covered] for b in batches]

@@ -69,10 +69,32 @@ TEST(MotifsSuiteScript, RedoRunsOnlyTheNamedPackagesAgain) {
   EXPECT_EQ(rows_of(k, "abs", false), 0u);
   EXPECT_EQ(k.at("complete"), true);
 
-  // Resuming with nothing to redo runs nothing: every row keeps its mark.
-  r = script("--resume " + first.string() + " --json " + second.string() + work);
+  // Two files combined: relu made again (alone in its file) replaces the first file's relu
+  // when it comes later, not when it comes first; abs stays the first file's.
+  json relu_only = k;
+  relu_only["covered"] = json::array({"relu"});
+  json kept = json::array();
+  for (const auto& row : k.at("rows"))
+    if (row.at("op") == "relu") kept.push_back(row);
+  relu_only["rows"] = kept;
+  json states = json::array();
+  for (const auto& st : k.at("states"))
+    if (st.at(0).at(0) == "relu") states.push_back(st);
+  relu_only["states"] = states;
+  const fs::path again = tmp.path() / "relu.json", combined = tmp.path() / "combined.json";
+  std::ofstream(again) << relu_only.dump(1);
+  r = script("--resume " + first.string() + " --resume " + again.string() + " --json " + combined.string() + work);
   ASSERT_EQ(r.status, 0) << r.out;
-  EXPECT_EQ(rows_of(load(second), "relu", true), relu_rows);
+  json c = load(combined);
+  EXPECT_EQ(rows_of(c, "relu", false), relu_rows) << c.dump(1);
+  EXPECT_EQ(rows_of(c, "relu", true), 0u);
+  EXPECT_EQ(rows_of(c, "abs", true), abs_rows);
+  EXPECT_EQ(c.at("states").size(), k.at("states").size());
+  r = script("--resume " + again.string() + " --resume " + first.string() + " --json " + combined.string() + work);
+  ASSERT_EQ(r.status, 0) << r.out;
+  c = load(combined);
+  EXPECT_EQ(rows_of(c, "relu", true), relu_rows) << c.dump(1);
+  EXPECT_EQ(rows_of(c, "relu", false), 0u);
 }
 
 TEST(MotifsSuiteScript, RedoNeedsAResumeFileThatCoversThePackage) {
