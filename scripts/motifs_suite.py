@@ -294,9 +294,13 @@ def forget(redo, states, errors, rows, covered):
 def write_results(a, states, rows, errors, only, covered, packages):
     summary = summarize(states, rows)
     if a.json:
+        # Package folders under this tree are recorded relative to it: the file names no machine.
+        def named(t):
+            p = t[2]
+            return [t[0], t[1], os.path.relpath(p, ROOT) if os.path.isabs(p) and p.startswith(ROOT + os.sep) else p]
         with open(a.json, "w") as f:
-            json.dump({"rows": rows, "errors": [[list(t), e] for t, e in errors], "summary": summary,
-                       "states": [[list(t), ms] for t, ms in states.items()],
+            json.dump({"rows": rows, "errors": [[named(t), e] for t, e in errors], "summary": summary,
+                       "states": [[named(t), ms] for t, ms in states.items()],
                        "covered": covered or packages, "complete": covered is None}, f, indent=1)
     table = (render_written if a.no_eval else render)(summary, rows, errors, sorted(only), a, covered, packages)
     if not a.no_doc:

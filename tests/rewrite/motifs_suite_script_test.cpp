@@ -52,6 +52,11 @@ TEST(MotifsSuiteScript, RedoRunsOnlyTheNamedPackagesAgain) {
   json j = load(first);
   ASSERT_FALSE(j.is_discarded()) << r.out;
   EXPECT_EQ(j.at("covered"), json::array({"relu", "abs"}));
+  // Package folders named relative to the tree, not by this machine's path.
+  for (const auto& st : j.at("states")) {
+    const std::string dir = st.at(0).at(2);
+    EXPECT_EQ(dir.rfind("ops/", 0), 0u) << dir;
+  }
   // Both packages and their experts take l2_hint (applicable on every one of them).
   ASSERT_GT(rows_of(j, "relu", false), 0u) << j.dump(1);
   ASSERT_GT(rows_of(j, "abs", false), 0u) << j.dump(1);
