@@ -3,6 +3,7 @@
 // accepts and times, a refusal that leaves nothing behind, and usage errors.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
@@ -38,10 +39,10 @@ TEST(MotifsCommand, AddExpertStatesWithPlaces) {
   EXPECT_EQ(by.at("event_sync").at("state"), "not_applicable");
 }
 
-// The kernel units' kernel_operator.h is parsed once into a precompiled header in the cache:
-// the states found with it are those found without it, and a corrupt file there is parsed
-// around, removed and built again.
-TEST(MotifsCommand, PrecompiledKernelPrefixFindsTheSameStates) {
+// The kernel units' kernel_operator.h and the host units' API headers, each parsed once into a
+// precompiled header in the cache, give the same answer as parsing them with every unit; a
+// corrupt one is parsed around, removed and built again.
+TEST(MotifsCommand, PrecompiledPrefixesFindTheSameStates) {
   const fs::path cache = fresh_dir("pch-cache");
   ::setenv("AOC_CACHE_DIR", cache.c_str(), 1);
   const std::string cmd = "motifs " + kRoot + "/ops/elementwise/add/expert --json";
@@ -55,22 +56,27 @@ TEST(MotifsCommand, PrecompiledKernelPrefixFindsTheSameStates) {
     std::vector<fs::path> out;
     for (const auto& e : fs::directory_iterator(cache / "rewrite-pch"))
       if (e.path().extension() == ".pch") out.push_back(e.path());
+    std::sort(out.begin(), out.end());
     return out;
   };
-  const auto built = run_ascendopt(cmd, false);  // builds it
+  const auto built = run_ascendopt(cmd, false);  // builds them
   EXPECT_EQ(built.out, plain.out);
-  ASSERT_EQ(pch_files().size(), 1u);
+  const auto pchs = pch_files();
+  ASSERT_EQ(pchs.size(), 2u);
+  EXPECT_EQ(pchs[0].filename().string().rfind("host-", 0), 0u) << pchs[0];
+  EXPECT_EQ(pchs[1].filename().string().rfind("kernel-", 0), 0u) << pchs[1];
   const auto reused = run_ascendopt(cmd, false);
   EXPECT_EQ(reused.out, plain.out);
 
-  const fs::path pch = pch_files().front();
-  { std::ofstream(pch, std::ios::trunc) << "not a precompiled header"; }
-  const auto corrupt = run_ascendopt(cmd, false);
-  EXPECT_EQ(corrupt.status, 0) << corrupt.out;
-  EXPECT_EQ(corrupt.out, plain.out);
-  EXPECT_FALSE(fs::exists(pch)) << "the corrupt precompiled header was kept";
-  EXPECT_EQ(run_ascendopt(cmd, false).out, plain.out);
-  EXPECT_TRUE(fs::exists(pch)) << "the precompiled header was not built again";
+  for (const fs::path& pch : pchs) {
+    { std::ofstream(pch, std::ios::trunc) << "not a precompiled header"; }
+    const auto corrupt = run_ascendopt(cmd, false);
+    EXPECT_EQ(corrupt.status, 0) << corrupt.out;
+    EXPECT_EQ(corrupt.out, plain.out) << pch;
+    EXPECT_FALSE(fs::exists(pch)) << "the corrupt precompiled header was kept: " << pch;
+    EXPECT_EQ(run_ascendopt(cmd, false).out, plain.out);
+    EXPECT_TRUE(fs::exists(pch)) << "the precompiled header was not built again: " << pch;
+  }
   ::unsetenv("AOC_CACHE_DIR");
   fs::remove_all(cache.parent_path());
 }

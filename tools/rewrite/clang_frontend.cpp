@@ -536,57 +536,83 @@ std::vector<ParseError> run_units(const std::vector<std::string>& files, const s
   return errors.errors;
 }
 
-// ---------------------------------------------------------------------------------------- kernel PCH
+// ---------------------------------------------------------------------------------------- prefix PCHs
 
-// The kernel units' common prefix, and the flags it is compiled with: those of every kernel unit
-// that do not name the operator (its folders, dtypes and tiling header follow the prefix).
-constexpr const char* kKernelPrefix = "#include \"kernel_operator.h\"\n";
+// A prefix every unit of one kind includes, parsed once into a precompiled header: the kernel
+// units' kernel_operator.h (with the kernel-unit define), the host units' two API headers (the
+// libstdc++ they pull in is most of a host unit's parse). Its flags are those of every unit of
+// the kind that do not name the operator (its folders, dtypes and tiling header follow).
+struct Prefix {
+  const char* kind;                   // "kernel" or "host": the file name's start
+  std::vector<std::string> includes;  // the headers, as the units spell them
+  bool kernel_unit = false;           // parsed with kKernelUnitDefine
+};
 
-std::vector<std::string> pch_flags(const ParseInput& in) {
-  return {"-I" + in.pch_include_dir, kKernelUnitDefine};
+const Prefix& kernel_prefix() {
+  static const Prefix p{"kernel", {"kernel_operator.h"}, true};
+  return p;
+}
+const Prefix& host_prefix() {
+  static const Prefix p{"host", {"register/op_def_registry.h", "tiling/platform/platform_ascendc.h"}, false};
+  return p;
+}
+
+std::string prefix_text(const Prefix& p) {
+  std::string out;
+  for (const auto& h : p.includes) out += "#include \"" + h + "\"\n";
+  return out;
+}
+
+std::vector<std::string> pch_flags(const ParseInput& in, const Prefix& p) {
+  std::vector<std::string> out = {"-I" + in.pch_include_dir};
+  if (p.kernel_unit) out.push_back(kKernelUnitDefine);
+  return out;
 }
 
 // FNV-1a: the precompiled header's name, from what it depends on besides the headers' content
 // (clang checks that itself when loading it, and refuses one whose headers changed).
-std::string pch_name(const ParseInput& in) {
+std::string pch_name(const ParseInput& in, const Prefix& p) {
   uint64_t h = 1469598103934665603ull;
   auto add = [&h](const std::string& s) {
     for (unsigned char c : s) h = (h ^ c) * 1099511628211ull;
     h = (h ^ 0xff) * 1099511628211ull;
   };
-  add(kKernelPrefix);
+  add(prefix_text(p));
   add(CLANG_VERSION_STRING);
   for (const auto& f : language_args()) add(f);
-  for (const auto& f : pch_flags(in)) add(f);
+  for (const auto& f : pch_flags(in, p)) add(f);
   char hex[17];
   std::snprintf(hex, sizeof hex, "%016llx", static_cast<unsigned long long>(h));
-  return std::string("kernel-") + hex + ".pch";
+  return std::string(p.kind) + "-" + hex + ".pch";
 }
 
-// Whether every kernel unit includes kernel_operator.h with nothing before it that could change
-// what it declares (a #define, #undef or conditional): then the prefix parsed first is the same.
-bool prefix_fits(const std::vector<std::string>& files) {
-  static const std::regex include_line(R"(^\s*#\s*include\s*"kernel_operator\.h")");
+// Whether every unit includes the prefix's headers with nothing before them that could change
+// what they declare (a #define, #undef or conditional): then the prefix parsed first is the same.
+bool prefix_fits(const std::vector<std::string>& files, const Prefix& p) {
+  static const std::regex include_line(R"re(^\s*#\s*include\s*"([^"]+)")re");
   static const std::regex other_directive(R"(^\s*#\s*(define|undef|if|ifdef|ifndef|pragma\s+push_macro))");
+  if (files.empty()) return false;
   for (const auto& f : files) {
     std::ifstream in(f);
     std::string line;
-    bool found = false;
-    while (!found && std::getline(in, line)) {
-      if (std::regex_search(line, include_line)) found = true;
+    std::set<std::string> missing(p.includes.begin(), p.includes.end());
+    std::smatch g;
+    while (!missing.empty() && std::getline(in, line)) {
+      if (std::regex_search(line, g, include_line)) missing.erase(g[1]);
       else if (std::regex_search(line, other_directive)) return false;
     }
-    if (!found) return false;
+    if (!missing.empty()) return false;
   }
   return true;
 }
 
-// The kernel prefix as a precompiled header under in.pch_dir, built when missing (written under
-// a temporary name and renamed, so concurrent rewriters never read half a file); "" when it
-// cannot be built.
-std::string kernel_pch(const ParseInput& in) {
+// The prefix as a precompiled header under in.pch_dir, built when missing (written under a
+// temporary name and renamed, so concurrent rewriters never read half a file); "" when it
+// cannot be built, or when the units do not all begin with it.
+std::string prefix_pch(const ParseInput& in, const std::vector<std::string>& files, const Prefix& p) {
+  if (in.pch_dir.empty() || in.pch_include_dir.empty() || !prefix_fits(files, p)) return "";
   llvm::sys::fs::create_directories(in.pch_dir);
-  const std::string pch = in.pch_dir + "/" + pch_name(in);
+  const std::string pch = in.pch_dir + "/" + pch_name(in, p);
   if (llvm::sys::fs::exists(pch)) return pch;
   // The prefix stays beside it: clang checks the files a precompiled header was made from.
   const std::string stem = pch + ".tmp" + std::to_string(::getpid());
@@ -594,14 +620,14 @@ std::string kernel_pch(const ParseInput& in) {
   if (!llvm::sys::fs::exists(header)) {
     {
       std::ofstream h(stem + ".h");
-      h << kKernelPrefix;
+      h << prefix_text(p);
       if (!h) return "";
     }
     if (llvm::sys::fs::rename(stem + ".h", header)) return "";
   }
   std::vector<std::string> args = language_args();
   args.insert(args.end(), {"-x", "c++-header"});
-  for (const auto& f : pch_flags(in)) args.push_back(f);
+  for (const auto& f : pch_flags(in, p)) args.push_back(f);
   args.insert(args.end(), {"-o", stem});
   tooling::FixedCompilationDatabase db(".", args);
   tooling::ClangTool tool(db, {header});
@@ -638,23 +664,26 @@ std::vector<ParseError> parse_sources(const ParseInput& in, KernelModel& model) 
   for (const auto& f : in.host_files) model.host_files.push_back(real_path(f));
   std::vector<std::string> kernel_flags = in.kernel_flags;
   kernel_flags.push_back(kKernelUnitDefine);
-  auto parse = [&](const std::string& pch) {
+  auto parse = [&](const std::string& kernel_pch, const std::string& host_pch) {
     KernelModel attempt = model;
     std::set<std::string> seen;
-    auto errors = run_units(in.kernel_files, kernel_flags, roots, attempt, seen, pch);
-    if (errors.empty()) errors = run_units(in.host_files, in.host_flags, roots, attempt, seen);
+    auto errors = run_units(in.kernel_files, kernel_flags, roots, attempt, seen, kernel_pch);
+    if (errors.empty()) errors = run_units(in.host_files, in.host_flags, roots, attempt, seen, host_pch);
     if (errors.empty()) model = std::move(attempt);
     return errors;
   };
-  const std::string pch =
-      !in.pch_dir.empty() && !in.pch_include_dir.empty() && prefix_fits(in.kernel_files) ? kernel_pch(in) : "";
-  if (pch.empty()) return parse("");
-  auto errors = parse(pch);
+  const std::string kernel_pch = prefix_pch(in, in.kernel_files, kernel_prefix());
+  const std::string host_pch = prefix_pch(in, in.host_files, host_prefix());
+  if (kernel_pch.empty() && host_pch.empty()) return parse("", "");
+  auto errors = parse(kernel_pch, host_pch);
   if (errors.empty()) return errors;
   // A stale or unreadable precompiled header is built again next time; the sources' own errors
-  // are reported as a parse without it finds them.
-  if (mentions_pch(errors)) llvm::sys::fs::remove(pch);
-  return parse("");
+  // (or a clash with a prefix header a unit did not include itself) are what a parse without
+  // them reports.
+  if (mentions_pch(errors))
+    for (const auto& p : {kernel_pch, host_pch})
+      if (!p.empty()) llvm::sys::fs::remove(p);
+  return parse("", "");
 }
 
 }  // namespace aoc::rewrite
