@@ -1,7 +1,8 @@
 // Loop-invariant setup hoisted out of the tile loop: a Duplicate of a constant into a
 // compute buffer (the "ones" of a Select, a fill value) done once in Init instead of once per
 // tile. Remove: the Duplicate is repeated at the start of every per-tile function that
-// reads the buffer (it stays in Init too). Apply: a Duplicate in a per-tile function
+// reads the buffer (it stays in Init too), for a fill no condition guards whose buffer nothing
+// else writes. Apply: a Duplicate in a per-tile function
 // (one called from a loop) whose buffer nothing else writes moves into Init, after the
 // buffer's InitBuffer and the last write of every member it reads (its count).
 // Only statements whose every name is a class member, a global or a literal move.
@@ -71,14 +72,32 @@ struct Site {
   std::string buf;
 };
 
-std::vector<Site> hoisted(const KernelModel& m) {
+// Constant fills outside the tile loop that every tile could repeat. Not one whose buffer
+// something else writes (an accumulator zeroed once: filled per tile, it would restart every
+// tile), nor one under a condition (the per-tile copy would run when the buffer may not even
+// be set up); `why` gets the first such fill's reason.
+std::vector<Site> hoisted(const KernelModel& m, std::string* why = nullptr) {
   std::vector<Site> out;
+  auto skip = [&](const std::string& reason) {
+    if (why && why->empty()) *why = reason;
+  };
   for (const auto& c : m.calls) {
     if (!is_api(c, "Duplicate") || c.args.size() != 3 || !c.stmt.valid() || !c.editable || c.klass.empty()) continue;
     if (c.loop_depth > 0 || contains(per_tile_functions(m, c.klass), c.function) || !has_literal_value(c)) continue;
     const std::string buf = buffer_of(m, c);
     if (buf.empty() || trim(c.args[0].text).find(buf + ".Get") == std::string::npos) continue;
     if (!names_only_members(m, c.stmt, "")) continue;
+    const std::string where = " (line " + std::to_string(c.range.line) + ")";
+    if (written_elsewhere(m, c, buf)) {
+      skip("the fill of " + buf + where + " starts what other calls write into: repeated per tile it would restart it");
+      continue;
+    }
+    const Function* f = m.find_function(c.function, c.klass);
+    const Block* b = m.block_of(c.stmt);
+    if (!f || !b || b->range.begin != f->body.begin) {
+      skip("the fill of " + buf + where + " is conditional: per tile it would run where the buffer may not be set up");
+      continue;
+    }
     out.push_back({&c, buf});
   }
   return out;
@@ -244,7 +263,8 @@ public:
       d.reason = std::to_string(hs.size()) + " constant fill(s) of " + hs.front().buf + " repeated per tile";
       return d;
     }
-    auto hs = hoisted(m);
+    std::string kept;
+    auto hs = hoisted(m, &kept);
     std::vector<Site> removable;
     for (const auto& s : hs)
       if (!readers(m, s.dup->klass, s.buf).empty()) removable.push_back(s);
@@ -256,11 +276,13 @@ public:
       return d;
     }
     if (const std::string why = unplaceable(candidates(m)); !why.empty()) return not_applicable(why);
+    if (!kept.empty()) return not_applicable(kept);
     return not_applicable("no constant Duplicate into a compute buffer, in or outside the tile loop, that can move");
   }
   Transform remove(const KernelModel& m) const override {
     Transform t;
-    for (const auto& s : hoisted(m)) {
+    std::string kept;
+    for (const auto& s : hoisted(m, &kept)) {
       for (const Function* f : readers(m, s.dup->klass, s.buf)) {
         // First line of the body: after the opening brace.
         const std::string& text = m.files.at(f->body.file);
@@ -272,7 +294,7 @@ public:
         t.ranges.push_back(f->body);
       }
     }
-    if (t.edits.empty()) return refuse("no constant fill outside the tile loop read by a per-tile function");
+    if (t.edits.empty()) return refuse(kept.empty() ? "no constant fill outside the tile loop read by a per-tile function" : kept);
     return t;
   }
   Transform apply(const KernelModel& m) const override {
