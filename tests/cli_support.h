@@ -18,11 +18,9 @@ struct CliRun {
   std::string out;
 };
 
-// Runs ascendopt with `args` (shell syntax); `merge_stderr` folds stderr into `out`,
-// otherwise it is discarded.
-inline CliRun run_ascendopt(const std::string& args, bool merge_stderr = true) {
+// Runs a shell command line; its exit status and standard output.
+inline CliRun run_command(const std::string& cmd) {
   CliRun r;
-  const std::string cmd = ascendopt_binary().string() + " " + args + (merge_stderr ? " 2>&1" : " 2>/dev/null");
   FILE* f = popen(cmd.c_str(), "r");
   if (f == nullptr) return r;
   char buf[4096];
@@ -31,6 +29,12 @@ inline CliRun run_ascendopt(const std::string& args, bool merge_stderr = true) {
   const int st = pclose(f);
   r.status = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
   return r;
+}
+
+// Runs ascendopt with `args` (shell syntax); `merge_stderr` folds stderr into `out`,
+// otherwise it is discarded.
+inline CliRun run_ascendopt(const std::string& args, bool merge_stderr = true) {
+  return run_command(ascendopt_binary().string() + " " + args + (merge_stderr ? " 2>&1" : " 2>/dev/null"));
 }
 
 }  // namespace aoc::testing

@@ -16,18 +16,10 @@ using nlohmann::json;
 namespace {
 
 aoc::testing::CliRun script(const std::string& args) {
-  aoc::testing::CliRun r;
   const fs::path build = aoc::testing::ascendopt_binary().parent_path().parent_path();
-  const std::string cmd = "python3 " + std::string(AOC_SOURCE_DIR) + "/scripts/motifs_suite.py --build " + build.string() +
-                          " --jobs 1 --only relu,abs --motif l2_hint --no-eval --no-doc " + args + " 2>&1";
-  FILE* f = popen(cmd.c_str(), "r");
-  if (f == nullptr) return r;
-  char buf[4096];
-  size_t n;
-  while ((n = fread(buf, 1, sizeof(buf), f)) > 0) r.out.append(buf, n);
-  const int st = pclose(f);
-  r.status = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
-  return r;
+  return aoc::testing::run_command("python3 " + std::string(AOC_SOURCE_DIR) + "/scripts/motifs_suite.py --build " +
+                                   build.string() + " --jobs 1 --only relu,abs --motif l2_hint --no-eval --no-doc " + args +
+                                   " 2>&1");
 }
 
 json load(const fs::path& p) {
