@@ -28,6 +28,16 @@ const Var* KernelModel::find_var(const std::string& name, const std::string& kla
   return nullptr;
 }
 
+const Var* KernelModel::var_seen_by(const Call& c, const std::string& name) const {
+  if (name.empty()) return nullptr;
+  const bool host = is_host(c.range.file);
+  const Var* local = nullptr;
+  for (const auto& v : vars)
+    if (v.name == name && !v.is_member && v.function == c.function && v.klass == c.klass && is_host(v.decl.file) == host)
+      local = &v;
+  return local ? local : find_var(name, c.klass, host);
+}
+
 const Function* KernelModel::find_function(const std::string& name, const std::string& klass) const {
   for (const auto& f : functions)
     if (f.name == name && f.klass == klass) return &f;

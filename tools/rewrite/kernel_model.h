@@ -102,6 +102,9 @@ struct KernelModel {
   bool is_host(const std::string& file) const;
   std::string text(const Range& r) const;
   const Var* find_var(const std::string& name, const std::string& klass = "", bool host = false) const;
+  // The variable `name` means where call `c` is written: a parameter or local of its function
+  // first (two functions may both name a tensor dst), then find_var's member or global.
+  const Var* var_seen_by(const Call& c, const std::string& name) const;
   const Function* find_function(const std::string& name, const std::string& klass) const;
   std::vector<const Call*> calls_named(const std::string& callee) const;
   // Calls of the function holding `c` (same class and file), in source order.

@@ -30,7 +30,7 @@ Sites find_sites(const KernelModel& m) {
   for (const auto& c : m.calls) {
     if (c.callee != "InitBuffer" || c.args.size() != 3 || m.is_host(c.range.file)) continue;
     const std::string id = identifier_of(c.args[1].text);
-    const Var* v = id.empty() ? nullptr : m.find_var(id, c.klass, false);
+    const Var* v = m.var_seen_by(c, id);
     if (!v || !(v->is_constexpr || v->is_const) || !int_value(v->init)) {
       std::string& at = int_value(c.args[1].text) ? literal_at : runtime_at;
       if (at.empty()) at = c.range.file + ":" + std::to_string(c.range.line);
@@ -155,7 +155,7 @@ std::string outgrows_ub(const KernelModel& m, const Sites& s) {
   std::vector<const Call*> others;
   for (const auto& c : m.calls) {
     if (c.callee != "InitBuffer" || c.args.size() < 2 || m.is_host(c.range.file)) continue;
-    const Var* q = m.find_var(identifier_of(c.args[0].text), c.klass, false);
+    const Var* q = m.var_seen_by(c, identifier_of(c.args[0].text));
     const bool counted = c.args.size() == 3 && (identifier_of(c.args[1].text) == s.kernel->name ||
                                                 (q && q->type_template.rfind("TQue", 0) == 0 && names_word(q->type, s.kernel->name)));
     if (counted) {

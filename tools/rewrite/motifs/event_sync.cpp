@@ -38,7 +38,7 @@ std::string pipe_of(const KernelModel& m, const Call& c) {
     // operand (second) decides the direction.
     const std::string src = c.args[1].text;
     const std::string id = identifier_of(src.substr(0, src.find('[')));
-    const Var* v = id.empty() ? nullptr : m.find_var(id, c.klass, false);
+    const Var* v = m.var_seen_by(c, id);
     if (v && v->type_template == "GlobalTensor") return "MTE2";
     if (v && v->type_template == "LocalTensor") return "MTE3";
     return "";

@@ -49,14 +49,7 @@ struct TensorOf {
 };
 std::optional<TensorOf> tensor_of(const KernelModel& m, const Call& c, const std::string& arg) {
   const std::string id = identifier_of(arg.substr(0, arg.find('[')));
-  // The name as the call sees it: a parameter or local of its function before a member (two
-  // helpers may both call their tensors dst and src, one a GlobalTensor, the other local).
-  const Var* v = nullptr;
-  for (const auto& x : m.vars)
-    if (!id.empty() && x.name == id && !x.is_member && x.function == c.function && x.klass == c.klass &&
-        !m.is_host(x.decl.file))
-      v = &x;
-  if (!v && !id.empty()) v = m.find_var(id, c.klass, false);
+  const Var* v = m.var_seen_by(c, id);
   if (!v || (v->type_template != "LocalTensor" && v->type_template != "GlobalTensor")) return std::nullopt;
   const size_t open = v->type.find('<'), close = v->type.rfind('>');
   if (open == std::string::npos || close == std::string::npos || close <= open) return std::nullopt;

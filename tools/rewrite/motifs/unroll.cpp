@@ -102,7 +102,7 @@ std::string two_deep(const KernelModel& m) {
     if (c.callee != "InitBuffer" || c.args.size() != 3 || m.is_host(c.range.file)) continue;
     std::optional<long long> n = int_value(c.args[1].text);
     if (!n) {
-      const Var* v = m.find_var(identifier_of(c.args[1].text), c.klass, false);
+      const Var* v = m.var_seen_by(c, identifier_of(c.args[1].text));
       if (v && (v->is_constexpr || v->is_const)) n = int_value(v->init);
     }
     const std::string at = c.range.file.substr(c.range.file.rfind('/') + 1) + ":" + std::to_string(c.range.line);
