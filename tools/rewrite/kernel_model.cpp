@@ -68,23 +68,23 @@ std::vector<const Call*> KernelModel::calls_beside(const Call& c) const {
   return out;
 }
 
+std::string argument_variable(const std::string& text) {
+  size_t b = text.find_first_not_of(" \t\n");
+  if (b == std::string::npos) return "";
+  if (text.compare(b, 6, "this->") == 0) b += 6;
+  size_t e = b;
+  while (e < text.size() && is_ident_char(text[e])) ++e;
+  return text.substr(b, e - b);
+}
+
 namespace {
 bool nested_in(const Call& inner, const Call& outer) {
   return inner.range.begin >= outer.range.begin && inner.range.end <= outer.range.end;
 }
 
-// The variable an argument names: `x` of `this->x`, `x[i]` or `x.ReinterpretCast<U>()`.
-std::string base_name(const std::string& text) {
-  size_t b = text.find_first_not_of(" \t\n");
-  if (b == std::string::npos) return "";
-  if (text.compare(b, 6, "this->") == 0) b += 6;
-  size_t e = b;
-  while (e < text.size() && (std::isalnum(static_cast<unsigned char>(text[e])) || text[e] == '_')) ++e;
-  return text.substr(b, e - b);
-}
 
 bool names(const Call& c, const std::string& text) {
-  const std::string tensor = base_name(text);
+  const std::string tensor = argument_variable(text);
   if (names_word(c.object, tensor)) return true;
   for (const auto& a : c.args)
     if (names_word(a.text, tensor)) return true;

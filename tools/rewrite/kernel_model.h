@@ -123,6 +123,9 @@ struct KernelModel {
 // A letter, digit or underscore: a character of a C++ identifier.
 bool is_ident_char(char ch);
 
+// The variable an argument names: `x` of `this->x`, `x[i]` or `x.ReinterpretCast<U>()`.
+std::string argument_variable(const std::string& text);
+
 // `name` occurs in `text` as a whole identifier.
 bool names_word(const std::string& text, const std::string& name);
 

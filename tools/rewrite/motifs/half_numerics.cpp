@@ -74,14 +74,6 @@ bool exact_scale(double v) {
   return std::frexp(std::fabs(v), &e) == 0.5;
 }
 
-std::string tensor_key(const std::string& text) {
-  std::string t = trim(text);
-  if (t.rfind("this->", 0) == 0) t = t.substr(6);
-  size_t e = 0;
-  while (e < t.size() && (std::isalnum(static_cast<unsigned char>(t[e])) || t[e] == '_')) ++e;
-  return t.substr(0, e);
-}
-
 const std::set<std::string>& reductions() {
   static const std::set<std::string> r = {"ReduceSum", "ReduceMax", "ReduceMin", "WholeReduceSum", "WholeReduceMax",
                                           "WholeReduceMin", "BlockReduceSum", "BlockReduceMax", "BlockReduceMin",
@@ -101,14 +93,14 @@ public:
     const auto& a = c.args;
     const std::string at = " at line " + std::to_string(c.range.line);
     if (defined_here(m, c)) {  // a helper of the sources: its own calls are followed on their own
-      write(tensor_key(a[0].text), {true, {}});
+      write(argument_variable(a[0].text), {true, {}});
       return "";
     }
     if (reductions().count(f))
       return f + at + " reduces: accumulating in float16 loses more than the tolerance of one rounding";
     auto arg = [&](size_t i) { return i < a.size() ? read(a[i].text) : Value{}; };
     auto scalar = [&](size_t i) { return i < a.size() ? constant(a[i].text) : std::nullopt; };
-    const std::string dst = tensor_key(a[0].text);
+    const std::string dst = argument_variable(a[0].text);
     // An overflow flows on through every step but a division's denominator and a reciprocal.
     inf_ = (a.size() > 1 && arg(1).may_inf) || (a.size() > 2 && f != "Div" && arg(2).may_inf) ||
            (f == "Axpy" && arg(0).may_inf);
@@ -217,7 +209,7 @@ private:
   // The last value written to the tensor that can reach the current call: a write in a block
   // beside the call's (the other branch of an if) cannot.
   Value read(const std::string& text) const {
-    const std::string k = tensor_key(text);
+    const std::string k = argument_variable(text);
     const auto it = values_.find(k);
     if (it != values_.end())
       for (auto w = it->second.rbegin(); w != it->second.rend(); ++w)
