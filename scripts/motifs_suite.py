@@ -191,16 +191,20 @@ def main():
     if a.redo and (not a.resume or a.table_only):
         sys.exit("error: --redo runs packages of a --resume file again: give --resume FILE, without --table-only")
     if a.resume:
-        states, errors, rows, covered = {}, [], [], []
-        for path in a.resume:
+        for path in a.resume:  # a later file's packages replace an earlier one's
             more = load_earlier(path, packages)
-            states, errors, rows, covered = forget(",".join(p for p in more[3] if p in covered), states, errors, rows, covered)
+            states, errors, rows, covered = without(set(more[3]), states, errors, rows, covered)
             states.update(more[0])
             errors += more[1]
             rows += more[2]
             covered += more[3]
         if a.redo:
-            states, errors, rows, covered = forget(a.redo, states, errors, rows, covered)
+            names = [p for p in a.redo.split(",") if p]
+            unknown = [p for p in names if p not in covered]
+            if unknown:
+                sys.exit(f"error: --redo {', '.join(unknown)}: not among the packages of the --resume file "
+                         f"(it covers {len(covered)}: {', '.join(covered)})")
+            states, errors, rows, covered = without(set(names), states, errors, rows, covered)
         batches = [[p for p in b if p not in covered] for b in batches]
         batches = [b for b in batches if b] or [[]]
         if a.table_only:
@@ -277,14 +281,8 @@ def load_earlier(path, packages):
     return states, errors, rows, list(covered)
 
 
-def forget(redo, states, errors, rows, covered):
-    """The results without the packages named in `redo` (comma-separated), which must be covered."""
-    names = [p for p in redo.split(",") if p]
-    unknown = [p for p in names if p not in covered]
-    if unknown:
-        sys.exit(f"error: --redo {', '.join(unknown)}: not among the packages of the --resume file "
-                 f"(it covers {len(covered)}: {', '.join(covered)})")
-    drop = set(names)
+def without(drop, states, errors, rows, covered):
+    """The results without the packages in `drop`."""
     return ({t: ms for t, ms in states.items() if t[0] not in drop}, [(t, e) for t, e in errors if t[0] not in drop],
             [r for r in rows if r["op"] not in drop], [p for p in covered if p not in drop])
 
@@ -294,14 +292,13 @@ def forget(redo, states, errors, rows, covered):
 def write_results(a, states, rows, errors, only, covered, packages):
     summary = summarize(states, rows)
     if a.json:
-        # Package folders under this tree are recorded relative to it: the file names no machine.
-        def named(t):
-            p = t[2]
-            return [t[0], t[1], os.path.relpath(p, ROOT) if os.path.isabs(p) and p.startswith(ROOT + os.sep) else p]
+        text = json.dumps({"rows": rows, "errors": [[list(t), e] for t, e in errors], "summary": summary,
+                           "states": [[list(t), ms] for t, ms in states.items()],
+                           "covered": covered or packages, "complete": covered is None}, indent=1)
+        # Paths under this tree (package folders, and files named in the rewriter's reasons) are
+        # recorded relative to it: the file names no machine.
         with open(a.json, "w") as f:
-            json.dump({"rows": rows, "errors": [[named(t), e] for t, e in errors], "summary": summary,
-                       "states": [[named(t), ms] for t, ms in states.items()],
-                       "covered": covered or packages, "complete": covered is None}, f, indent=1)
+            f.write(text.replace(ROOT + os.sep, ""))
     table = (render_written if a.no_eval else render)(summary, rows, errors, sorted(only), a, covered, packages)
     if not a.no_doc:
         begin, end = (WRITTEN_BEGIN, WRITTEN_END) if a.no_eval else (BEGIN, END)
