@@ -504,7 +504,7 @@ private:
   std::set<std::string>& seen_;
 };
 
-// The language options of every parse, and of the kernel precompiled header: clang loads one
+// The language options of every parse, and of the prefix precompiled headers: clang loads one
 // only into a parse with the same options.
 std::vector<std::string> language_args() { return {"-std=c++20", "-w", "-resource-dir", AOC_CLANG_RESOURCE_DIR}; }
 

@@ -14,9 +14,11 @@ struct ParseInput {
   std::vector<std::string> kernel_flags;  // compiler flags of the kernel units (-I, -D, -include ...)
   std::vector<std::string> host_flags;
   std::vector<std::string> editable_roots;  // only files under these folders are operator sources
-  // Where kernel_operator.h, parsed once, is kept as a precompiled header for the kernel units
-  // (empty: parse it with every unit), and the include folder it is found in. A unit that
-  // defines a macro before including it, or whose parse with it fails, is parsed without it.
+  // Where the units' common headers, parsed once, are kept as precompiled headers (kernel
+  // units: kernel_operator.h; host units: register/op_def_registry.h and
+  // tiling/platform/platform_ascendc.h; empty: parse them with every unit), and the include
+  // folder they are found in. Units that define a macro before including them, or whose parse
+  // with them fails, are parsed without them.
   std::string pch_dir;
   std::string pch_include_dir;
 };
