@@ -64,8 +64,8 @@ ToolAnswer run_rewrite_tool(const aoc::eval::Candidate& c, const aoc::eval::Sour
   ::close(fd);
   const fs::path answer = tmpl;
   argv.insert(argv.end(), {"--output", answer.string()});
-  // kernel_operator.h parsed once into a precompiled header in the build cache, as candidate
-  // builds do (AOC_NO_PCH=1 turns both off).
+  // The kernel and host units' common headers parsed once into precompiled headers in the
+  // build cache, as candidate builds do for kernel_operator.h (AOC_NO_PCH=1 turns all off).
   if (build.precompiled_headers)
     argv.insert(argv.end(), {"--pch-dir", (build.cache_dir / "rewrite-pch").string(), "--pch-include", inc.string()});
   // The same flags as the kernel build (src/eval/op_build.cpp), for the first dtype variant.
