@@ -200,7 +200,11 @@ fs::path counting_compiler(const fs::path& dir) {
   const fs::path script = dir / "cxx.sh";
   std::ofstream(script) << "#!/bin/sh\n"
                         << "mkdir \"" << dir.string() << "/running.$$\"\n"
-                        << "ls -d \"" << dir.string() << "\"/running.* | wc -l >> \"" << dir.string() << "/overlap\"\n"
+                        // Counted from the glob itself: `ls` on its names could race a run's rmdir
+                        // and print an error that would read as the compiler's
+                        // (in a subshell, which keeps the compiler's own arguments).
+                        << "(set -- \"" << dir.string() << "\"/running.*; echo $# >> \"" << dir.string()
+                        << "/overlap\")\n"
                         << "sleep 0.3\n"
                         << "g++ \"$@\"\n"
                         << "rc=$?\n"
