@@ -187,9 +187,10 @@ CaseResult run_one_case(const Setup& s, size_t ci, const CandidateEvalOptions& o
   if (const auto bad = s.shape_errors.find(ci); bad != s.shape_errors.end()) return finish(Verdict::Error, bad->second);
   ReferenceCache& cache = ReferenceCache::shared();
   const std::string key = reference_key(s, ci);
-  std::shared_ptr<const CaseReference> known = cache.find(key, static_cast<size_t>(kTrials));
+  std::shared_ptr<const CaseReference> known =
+      opt.tiling_only ? nullptr : cache.find(key, static_cast<size_t>(kTrials));
   auto fresh = std::make_shared<CaseReference>();
-  if (!known) {
+  if (!known && !opt.tiling_only) {
     for (int t = 0; t < kTrials; ++t) fresh->inputs.push_back(aoc::op::make_case_inputs(p, ci, seeds[t]));
     // Golden outputs another process computed for the same inputs (another build of this
     // program would have drawn other inputs: the files are keyed by the program too).
@@ -209,10 +210,12 @@ CaseResult run_one_case(const Setup& s, size_t ci, const CandidateEvalOptions& o
   // The SoC by its file: its folder (SoC files include shared ones) is what the harness reads
   // outside its own folder, besides itself.
   if (s.soc) req.soc = fs::absolute(s.soc->source_path).string();
-  req.trials = kTrials;
+  req.trials = opt.tiling_only ? 1 : kTrials;
   req.config = opt.config;
+  req.tiling_only = opt.tiling_only;
   for (size_t i = 0; i < p.inputs.size(); ++i)
-    req.inputs.push_back({p.inputs[i].name, inputs[0][i].shape, p.inputs[i].dtypes[c.variant], p.inputs[i].format});
+    req.inputs.push_back({p.inputs[i].name, opt.tiling_only ? c.shapes.at(p.inputs[i].name) : inputs[0][i].shape,
+                          p.inputs[i].dtypes[c.variant], p.inputs[i].format});
   std::vector<size_t> out_counts;
   for (size_t o = 0; o < p.outputs.size(); ++o) {
     const auto& shape = s.out_shapes.at(ci).at(o);
@@ -222,7 +225,7 @@ CaseResult run_one_case(const Setup& s, size_t ci, const CandidateEvalOptions& o
   req.attrs = p.case_attrs(c);
   fs::copy_file(s.kernel_sos.at(c.variant), dir.path / req.library);
   write_request(dir.path, req);
-  for (int t = 0; t < kTrials; ++t) {
+  for (int t = 0; t < kTrials && !opt.tiling_only; ++t) {
     for (size_t i = 0; i < inputs[t].size(); ++i)
       write_bytes(input_file(dir.path, t, i), inputs[t][i].data.bytes.data(), inputs[t][i].data.bytes.size());
     for (size_t o = 0; o < req.outputs.size(); ++o) {
@@ -240,7 +243,7 @@ CaseResult run_one_case(const Setup& s, size_t ci, const CandidateEvalOptions& o
   isolation = sr.isolation;
   if (auto bad = abnormal_end(sr, opt.limits)) return finish(bad->first, bad->second);
   const std::vector<TrialStatus> st = read_statuses(dir.path);
-  if (st.size() != static_cast<size_t>(kTrials)) {
+  if (st.size() != static_cast<size_t>(req.trials)) {
     // A child that failed before its first trial (unreadable request ...) says why in one status.
     if (st.size() == 1 && st[0].status != "ok")
       return finish(Verdict::Error, "the harness failed before running the case: " + st[0].message);
@@ -250,13 +253,16 @@ CaseResult run_one_case(const Setup& s, size_t ci, const CandidateEvalOptions& o
   out.tiling_key = st[0].tiling_key;
   out.knobs = st[0].knobs;
   out.platform_reads = st[0].platform_reads;
+  out.tiling_digest = st[0].tiling_digest;
   out.warnings = st[0].warnings;
-  for (int t = 0; t < kTrials; ++t) {
+  for (int t = 0; t < req.trials; ++t) {
+    out.config_read_by_kernel = out.config_read_by_kernel || st[t].config_read_by_kernel;
     if (st[t].status == "ok") continue;
     out.error_file = st[t].file;
     out.error_line = st[t].line;
     return finish(verdict_of_status(st[t].status), st[t].message);
   }
+  if (opt.tiling_only) return finish(Verdict::Ok, "");
 
   // Correctness: the golden on every trial (in a contained child, unless known), then the gate.
   std::vector<TrialData> trials(kTrials);
@@ -593,6 +599,8 @@ json to_json(const CandidateReport& r) {
     if (!c.profile.empty()) cj["profile"] = {{"fields", c.profile}, {"bound_pipe", c.bound_pipe}};
     if (c.platform_reads & kPlatformReadsCores) cj["platform_reads"].push_back("cores");
     if (c.platform_reads & kPlatformReadsUb) cj["platform_reads"].push_back("ub_bytes");
+    if (!c.tiling_digest.empty()) cj["tiling_digest"] = c.tiling_digest;
+    if (c.config_read_by_kernel) cj["config_read_by_kernel"] = true;
     if (!c.knobs.empty()) {
       cj["knobs"] = json::array();
       for (const auto& k : c.knobs) cj["knobs"].push_back(to_json(k));
@@ -655,6 +663,8 @@ CandidateReport report_from_json(const json& j) {
     for (const auto& k : cj.value("knobs", json::array())) c.knobs.push_back(knob_decl_from_json(k));
     for (const auto& what : cj.value("platform_reads", json::array()))
       c.platform_reads |= what == "cores" ? kPlatformReadsCores : what == "ub_bytes" ? kPlatformReadsUb : 0u;
+    c.tiling_digest = cj.value("tiling_digest", std::string());
+    c.config_read_by_kernel = cj.value("config_read_by_kernel", false);
     for (const auto& o : cj.at("outputs")) {
       aoc::op::OutputCheck oc;
       oc.name = o.at("name");

@@ -52,6 +52,10 @@ struct CandidateEvalOptions {
   // Stop at the first case whose verdict is not ok (the later cases are not run or reported):
   // for a caller that needs only to know whether every case passes.
   bool stop_at_failure = false;
+  // Run each case's tiling function only (no inputs, no kernel, no golden, no timing): a case is
+  // ok with its tiling_digest, blockDim, tiling key and knobs when the tiling succeeds. What a
+  // search asks to know whether a configuration changes anything the kernel sees.
+  bool tiling_only = false;
 };
 
 // The aoc-harness next to this build ($AOC_HARNESS overrides), and $TMPDIR (else /tmp),
@@ -83,6 +87,8 @@ struct CaseResult {
   std::string bound_pipe;
   std::vector<KnobDecl> knobs;  // what the tiling function declared (tiling/tuning_knobs.h)
   uint32_t platform_reads = 0;  // kPlatformReads* bits: the platform numbers the tiling read
+  std::string tiling_digest;          // TrialStatus::tiling_digest ("" when the tiling failed)
+  bool config_read_by_kernel = false;  // TrialStatus::config_read_by_kernel, any trial
   std::vector<std::string> warnings;  // device-tolerated behaviour seen in the first trial
   // For profiling front ends (`ascendopt run`), not kept in the result store: the full
   // simulated profile (per-block times), T_HW per unit, the races found, and the trace volume.

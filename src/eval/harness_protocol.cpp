@@ -174,6 +174,7 @@ void write_request(const fs::path& dir, const HarnessRequest& r) {
   j["attrs"] = json::array();
   for (const auto& [n, v] : r.attrs) j["attrs"].push_back({{"name", n}, {"attr", attr_json(v)}});
   if (!r.config.empty()) j["config"] = to_json(r.config);
+  if (r.tiling_only) j["tiling_only"] = true;
   write_text(dir / "request.json", j.dump());
 }
 
@@ -190,6 +191,7 @@ HarnessRequest read_request(const fs::path& dir) {
     for (const auto& t : j.value("outputs", json::array())) r.outputs.push_back(tensor_from(t));
     for (const auto& a : j.at("attrs")) r.attrs.emplace_back(a.at("name").get<std::string>(), attr_from(a.at("attr")));
     if (j.contains("config")) r.config = tuning_config_from_json(j.at("config"));
+    r.tiling_only = j.value("tiling_only", false);
     return r;
   } catch (const json::exception& e) {
     throw std::runtime_error(std::string("malformed request.json: ") + e.what());
@@ -204,6 +206,8 @@ std::string statuses_text(const std::vector<TrialStatus>& s) {
     j.push_back({{"status", t.status}, {"message", t.message}, {"file", t.file}, {"line", t.line},
                  {"block_dim", t.block_dim}, {"tiling_key", t.tiling_key}});
     if (t.platform_reads != 0) j.back()["platform_reads"] = t.platform_reads;
+    if (!t.tiling_digest.empty()) j.back()["tiling_digest"] = t.tiling_digest;
+    if (t.config_read_by_kernel) j.back()["config_read_by_kernel"] = true;
     if (!t.knobs.empty()) {
       json& k = j.back()["knobs"];
       for (const auto& d : t.knobs) k.push_back(to_json(d));
@@ -242,6 +246,8 @@ std::vector<TrialStatus> read_statuses(const fs::path& dir) {
       s.tiling_key = t.at("tiling_key").get<uint64_t>();
       for (const auto& k : t.value("knobs", json::array())) s.knobs.push_back(knob_decl_from_json(k));
       s.platform_reads = t.value("platform_reads", 0u);
+      s.tiling_digest = t.value("tiling_digest", std::string());
+      s.config_read_by_kernel = t.value("config_read_by_kernel", false);
       for (const auto& w : t.value("warnings", json::array())) s.warnings.push_back(w.get<std::string>());
       out.push_back(std::move(s));
     }

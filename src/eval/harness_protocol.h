@@ -58,6 +58,8 @@ struct HarnessRequest {
   std::vector<std::pair<std::string, aoc::op::AttrValue>> attrs;  // OpDef order, defaults filled in
   int trials = 1;
   TuningConfig config;  // absent from request.json when empty
+  // Run the tiling function only and report its digest: no input files, no launch, no traces.
+  bool tiling_only = false;
 };
 
 // Bits of TrialStatus::platform_reads: the tiling function read a core count / the UB size
@@ -74,6 +76,12 @@ struct TrialStatus {
   uint64_t tiling_key = 0;
   std::vector<KnobDecl> knobs;  // declared by the tiling function (first trial only)
   uint32_t platform_reads = 0;  // kPlatformReads* bits (first trial only)
+  // Everything the tiling function hands the kernel: blockDim, the tiling key, the workspace
+  // sizes and the tiling bytes, hashed ("" when the tiling failed). The kernel library, the
+  // inputs and this digest determine the kernel's run, unless the kernel itself asked for a
+  // knob or a platform number (config_read_by_kernel).
+  std::string tiling_digest;
+  bool config_read_by_kernel = false;
   // Device-tolerated behaviour of the kernel (GM padding touched, a sync the toolchain inserts
   // ...), one line each with the number of times seen; they do not change the verdict.
   std::vector<std::string> warnings;

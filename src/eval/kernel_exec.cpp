@@ -6,6 +6,7 @@
 
 #include "aoc/error.h"
 #include "aoc/host/tiling_context.h"
+#include "eval/content_hash.h"
 #include "runtime/large_buffer.h"
 
 namespace aoc::eval {
@@ -39,6 +40,8 @@ struct KnobRegistry {
   std::vector<KnobDecl> declared;
   std::string domain_error;
   uint32_t platform_reads = 0;  // kPlatformReads* bits since the last set_knob_values
+  bool kernel_running = false;  // the tiling returned and the kernel was launched
+  bool read_by_kernel = false;  // a knob or platform number was asked for while it ran
 };
 
 KnobRegistry& registry() {
@@ -61,6 +64,8 @@ void set_knob_values(const std::map<std::string, int64_t>& values) {
   r.declared.clear();
   r.domain_error.clear();
   r.platform_reads = 0;
+  r.kernel_running = false;
+  r.read_by_kernel = false;
 }
 
 std::vector<KnobDecl> knob_declarations() {
@@ -73,6 +78,18 @@ std::string knob_domain_error() {
   KnobRegistry& r = registry();
   std::lock_guard<std::mutex> lock(r.mu);
   return r.domain_error;
+}
+
+void set_kernel_running(bool running) {
+  KnobRegistry& r = registry();
+  std::lock_guard<std::mutex> lock(r.mu);
+  r.kernel_running = running;
+}
+
+bool config_read_by_kernel() {
+  KnobRegistry& r = registry();
+  std::lock_guard<std::mutex> lock(r.mu);
+  return r.read_by_kernel;
 }
 
 uint32_t platform_reads() {
@@ -98,6 +115,7 @@ extern "C" __attribute__((visibility("default"))) int aoc_tuning_knob(const char
   if (d.is_range && d.values.size() != 3) return 0;  // malformed: the default stands
   KnobRegistry& r = registry();
   std::lock_guard<std::mutex> lock(r.mu);
+  if (r.kernel_running) r.read_by_kernel = true;
   const bool seen = std::any_of(r.declared.begin(), r.declared.end(), [&](const KnobDecl& k) { return k.name == d.name; });
   if (!seen) r.declared.push_back(d);
   const auto it = r.values.find(d.name);
@@ -117,6 +135,7 @@ extern "C" __attribute__((visibility("default"))) void aoc_platform_read(int wha
   using namespace aoc::eval;
   KnobRegistry& r = registry();
   std::lock_guard<std::mutex> lock(r.mu);
+  if (r.kernel_running) r.read_by_kernel = true;
   r.platform_reads |= static_cast<uint32_t>(what) & (kPlatformReadsCores | kPlatformReadsUb);
 }
 
@@ -169,6 +188,18 @@ KernelRun execute_kernel(const HarnessRequest& req, const aoc::op::KernelLibrary
     st.message = "tiling function left blockDim at 0: call context->SetBlockDim(n)";
     return run;
   }
+  const size_t tiling_bytes = ctx.GetRawTilingData()->GetDataSize();
+  {
+    ContentHash h;
+    h.add(std::to_string(st.block_dim)).add(std::to_string(st.tiling_key));
+    for (size_t s : ctx.workspace_sizes()) h.add(std::to_string(s));
+    h.add(std::string_view(static_cast<const char*>(ctx.GetRawTilingData()->GetData()), tiling_bytes));
+    st.tiling_digest = h.hex();
+  }
+  if (req.tiling_only) {
+    st.status = "ok";
+    return run;
+  }
 
   // GM: inputs, outputs (as given: poisoned), workspace, and exactly the tiling bytes
   // the host wrote, so a kernel reading a bigger struct is caught.
@@ -187,7 +218,6 @@ KernelRun execute_kernel(const HarnessRequest& req, const aoc::op::KernelLibrary
   for (size_t s : ctx.workspace_sizes()) ws += s;
   bufs.emplace_back(nullptr, ws, 0);
   args.push_back({bufs.back().mem.get(), ws, "workspace"});
-  const size_t tiling_bytes = ctx.GetRawTilingData()->GetDataSize();
   bufs.emplace_back(ctx.GetRawTilingData()->GetData(), tiling_bytes, 0);
   args.push_back({bufs.back().mem.get(), tiling_bytes, "tiling", /*direct=*/true});
 
@@ -197,7 +227,10 @@ KernelRun execute_kernel(const HarnessRequest& req, const aoc::op::KernelLibrary
   cfg.mode = aoc::rt::CoreMode::AIV;
   cfg.limits = limits;
   cfg.record_trace = record_trace;
+  set_kernel_running(true);
   aoc::rt::LaunchResult launch = aoc::rt::launch_kernel(cfg, lib.kernel(), args);
+  set_kernel_running(false);
+  st.config_read_by_kernel = config_read_by_kernel();
   for (const auto& [msg, n] : launch.warnings)
     st.warnings.push_back(msg + (n > 1 ? " (" + std::to_string(n) + " times)" : ""));
   if (!launch.ok) {

@@ -31,6 +31,10 @@ std::string knob_domain_error();
 // kPlatformReads* bits: which platform numbers the tiling function read since the last
 // set_knob_values (tiling/platform/platform_ascendc.h reports them through aoc_platform_read).
 uint32_t platform_reads();
+// Whether a knob or a platform number was asked for between set_kernel_running(true) and
+// (false), i.e. by the kernel rather than its tiling function (set_knob_values clears it).
+void set_kernel_running(bool running);
+bool config_read_by_kernel();
 
 // True when `v` is one of the values the declaration allows.
 bool knob_allows(const KnobDecl& k, int64_t v);

@@ -86,8 +86,8 @@ int main(int argc, char** argv) {
   try {
     const HarnessRequest req = read_request(dir);
     statuses.assign(static_cast<size_t>(std::max(1, req.trials)), TrialStatus{});
-    const bool with_traces = !req.soc.empty();
-    files.open(dir, req, with_traces);
+    const bool with_traces = !req.soc.empty() && !req.tiling_only;
+    if (!req.tiling_only) files.open(dir, req, with_traces);
     if (const std::string err = install_syscall_filter(); !err.empty())
       throw std::runtime_error("cannot install the system-call filter: " + err);
     // From here on the candidate's code may run (the library's constructors first).
@@ -115,8 +115,10 @@ int main(int argc, char** argv) {
     for (current = 0; current < statuses.size(); ++current) {
       const int t = static_cast<int>(current);
       std::vector<std::vector<unsigned char>> inputs, outputs;
-      for (size_t i = 0; i < req.inputs.size(); ++i) inputs.push_back(read_bytes(input_file(dir, t, i)));
-      for (size_t o = 0; o < req.outputs.size(); ++o) outputs.push_back(read_bytes(output_file(dir, t, o)));
+      if (!req.tiling_only) {  // a tiling-only request has no tensors: execute_kernel stops before them
+        for (size_t i = 0; i < req.inputs.size(); ++i) inputs.push_back(read_bytes(input_file(dir, t, i)));
+        for (size_t o = 0; o < req.outputs.size(); ++o) outputs.push_back(read_bytes(output_file(dir, t, o)));
+      }
       // Only the first trial is timed and checked for races; the later ones are for correctness.
       const bool trace = with_traces && t == 0;
       KernelRun run = execute_kernel(req, lib, inputs, std::move(outputs), platform, limits, trace);

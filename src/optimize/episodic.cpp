@@ -67,20 +67,26 @@ void host_episode(SearchContext& ctx, const ScoredPtr& best, size_t episode, siz
   const std::vector<aoc::tune::Point> seeds = evaluated_points(ctx, best, sp);
   aoc::tune::SearchOptions so;
   so.method = aoc::tune::Method::Evolve;
-  so.budget = length + seeds.size();  // the seeds were evaluated before: recalled, not charged
+  // The seeds were evaluated before, and a configuration with an evaluated one's tiling is that
+  // one: both come back without a charge and do not count against the episode's length.
+  so.budget = length;
+  so.max_free = seeds.size() + 4 * length;
   so.seed = aoc::op::mix_seed(ctx.seed, episode);
   // At most half the episode on random points, so that even a short episode makes children
   // (profile-guided moves, crossover and mutation of the fastest configurations so far).
   so.max_random_fill = std::max<size_t>(1, length / 2);
   const std::string origin = "host search (evolve), episode " + std::to_string(episode);
   const aoc::tune::EvalFn fn = [&](const aoc::tune::Point& p) {
+    const size_t spent = ctx.ev.budget().spent();
     const ScoredPtr s = ctx.ev.evaluate(Variant{best->variant.kernel, sp.config(p)}, origin, best->index);
     if (!s) {
       aoc::tune::Evaluation e;
       e.reason = "budget spent";
       return e;
     }
-    return s->eval;
+    aoc::tune::Evaluation e = s->eval;
+    e.free = ctx.ev.budget().spent() == spent;
+    return e;
   };
   aoc::tune::run_search(sp, fn, so, seeds);
 }

@@ -47,10 +47,47 @@ aoc::eval::CandidateReport Evaluator::run(const aoc::eval::Candidate& c, const V
   return r;
 }
 
+std::string Evaluator::tiling_fingerprint(const aoc::eval::CandidateReport& r) const {
+  if (r.cases.size() != opt_.cases.size()) return "";
+  std::string fp;
+  for (const auto& c : r.cases) {
+    if (c.tiling_digest.empty() || c.config_read_by_kernel) return "";
+    fp += c.tiling_digest + ";";
+  }
+  return fp;
+}
+
+std::string Evaluator::tiling_fingerprint(const Variant& v) {
+  aoc::eval::CandidateEvalOptions o = opt_.eval;
+  o.case_set = "public";
+  o.only_cases = opt_.cases;
+  o.config = v.config;
+  o.tiling_only = true;
+  o.stop_at_failure = true;
+  const aoc::eval::CandidateReport r = aoc::eval::evaluate_candidate(v.kernel->cand, builder_, o);
+  return r.verdict == aoc::eval::Verdict::Ok ? tiling_fingerprint(r) : "";
+}
+
+ScoredPtr Evaluator::same_tiling_as(const Variant& v) {
+  const std::string kernel = v.kernel->cand.hash + "|";
+  const auto first = by_tiling_.lower_bound(kernel);
+  if (first == by_tiling_.end() || first->first.compare(0, kernel.size(), kernel) != 0) return nullptr;  // none to match
+  const std::string fp = tiling_fingerprint(v);
+  if (fp.empty()) return nullptr;
+  const auto it = by_tiling_.find(kernel + fp);
+  return it == by_tiling_.end() ? nullptr : it->second;
+}
+
 ScoredPtr Evaluator::evaluate(const Variant& v, const std::string& origin, std::optional<size_t> parent,
                               bool cascade) {
   const std::string key = v.key();
   if (auto k = known(key)) return k;
+  if (budget_.exhausted()) return nullptr;
+  if (auto same = same_tiling_as(v)) {
+    by_key_[key] = same;
+    ++same_tiling_;
+    return same;
+  }
   if (!budget_.charge(key)) return nullptr;
   auto s = std::make_shared<Scored>();
   s->index = history_.size();
@@ -89,6 +126,8 @@ ScoredPtr Evaluator::evaluate(const Variant& v, const std::string& origin, std::
         ++n;
       }
     if (n == r.cases.size() && n > 0) s->t_hw_us = std::exp(log_sum / static_cast<double>(n));
+    if (const std::string fp = tiling_fingerprint(r); !fp.empty())
+      by_tiling_.emplace(v.kernel->cand.hash + "|" + fp, s);
   }
   if (!s->from_store) ++fresh_;
   s->eval.key = config_text(v.config);

@@ -6,6 +6,14 @@
 // twice. The budget is the run's own (budget.h): a recalled result is charged once per run, as
 // it was when first evaluated, so a resumed run spends exactly what the uninterrupted one would
 // and methods sharing a store still compete at equal budgets.
+//
+// A configuration whose tiling hands the kernel exactly what an evaluated variant's did
+// (blockDim, tiling key, workspace and tiling bytes on every evaluation case) is that
+// variant: the same kernel library on the same inputs runs the same way, on the simulator
+// as on a device. Its tiling function is run alone (in the sandbox, no kernel) and, when its
+// digests match, the evaluated variant is returned without a charge, as a recall is; e.g.
+// a tile cap above a case's size, or a buffer count that a one-tile core never uses. Only
+// the tiling is run on the host; nothing is measured.
 #pragma once
 #include <cstddef>
 #include <functional>
@@ -50,8 +58,9 @@ class Evaluator {
  public:
   Evaluator(aoc::eval::Builder& builder, EvaluatorOptions opt, size_t budget, aoc::eval::ResultStore* store);
 
-  // The variant's result. A variant the run has met before is returned as it was (no charge,
-  // no new history entry); a new one is charged, or nullptr when the budget is spent.
+  // The variant's result. A variant the run has met before, or one whose tiling equals an
+  // evaluated variant's of the same kernel, is returned as that variant (no charge, no new
+  // history entry); a new one is charged, or nullptr when the budget is spent.
   // `cascade`: the first evaluation case runs alone first and a candidate failing it is not
   // run on the others (it still costs one evaluation).
   ScoredPtr evaluate(const Variant& v, const std::string& origin, std::optional<size_t> parent, bool cascade = false);
@@ -81,6 +90,8 @@ class Evaluator {
   const std::vector<ScoredPtr>& history() const { return history_; }
   ScoredPtr best() const;           // fastest valid variant so far
   size_t fresh_runs() const { return fresh_; }  // evaluations run by this process (not recalled)
+  // Configurations answered by an evaluated variant with the same tiling (not charged).
+  size_t same_tiling() const { return same_tiling_; }
   const EvaluatorOptions& options() const { return opt_; }
   aoc::eval::Builder& builder() { return builder_; }
 
@@ -90,13 +101,21 @@ class Evaluator {
   aoc::eval::CandidateReport run(const aoc::eval::Candidate& c, const Variant& v, const std::vector<std::string>& cases,
                                  const std::string& set, uint64_t seed, bool& from_store, double& seconds);
 
+  // The digests of every evaluation case's tiling, joined ("" when a tiling fails or the
+  // kernel itself reads the configuration): from the variant's report, or from a tiling-only run.
+  std::string tiling_fingerprint(const aoc::eval::CandidateReport& r) const;
+  std::string tiling_fingerprint(const Variant& v);
+  ScoredPtr same_tiling_as(const Variant& v);
+
   aoc::eval::Builder& builder_;
   EvaluatorOptions opt_;
   Budget budget_;
   aoc::eval::ResultStore* store_;
   std::vector<ScoredPtr> history_;
   std::map<std::string, ScoredPtr> by_key_;
+  std::map<std::string, ScoredPtr> by_tiling_;  // kernel hash + tiling fingerprint -> evaluated variant
   size_t fresh_ = 0;
+  size_t same_tiling_ = 0;
 };
 
 }  // namespace aoc::optimize

@@ -258,8 +258,10 @@ void run_openevolve(SearchContext& ctx) {
     if (!p) p = ctx.config.propose(pc);
     if (!p) p = ctx.motif.propose(pc);
     if (!p) continue;  // nothing new from this parent: no evaluation, as an answer without a diff
+    const size_t spent = ctx.ev.budget().spent();
     const ScoredPtr s = evaluate_proposal(ctx.ev, *p, parent->index, true);
     if (!s) break;
+    if (ctx.ev.budget().spent() == spent) continue;  // an evaluated variant's tiling: already a program
     if (s->eval.valid) db.add(program_of(s, parent_island, base));
     db.generation_done(parent_island);
   }

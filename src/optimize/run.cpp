@@ -208,6 +208,7 @@ OptimizeReport optimize(const fs::path& op_dir, aoc::eval::Builder& builder, con
                        c.endpoint_errors};
   }
   r.fresh_runs = ev.fresh_runs();
+  r.same_tiling = ev.same_tiling();
   for (const auto& s : r.history) r.recalled += s->from_store ? 1 : 0;
 
   // Verification: fastest first, only variants faster than the baseline, then the baseline.
@@ -269,6 +270,7 @@ nlohmann::json to_json(const OptimizeReport& r) {
                       {"evaluations", r.history.empty() ? 0 : r.history.back()->spent},
                       {"fresh_evaluations", r.fresh_runs},
                       {"recalled_from_store", r.recalled},
+                      {"same_tiling", r.same_tiling},
                       {"verified", r.verified},
                       {"verification", r.verification},
                       {"rejected", r.rejected},
@@ -338,7 +340,8 @@ std::string summary_text(const OptimizeReport& r) {
   size_t invalid = 0;
   for (const auto& s : r.history) invalid += s->eval.valid ? 0 : 1;
   os << "evaluations:    " << (r.history.empty() ? 0 : r.history.back()->spent) << " of " << r.budget << " ("
-     << invalid << " failed; " << r.recalled << " recalled from the result store)\n";
+     << invalid << " failed; " << r.recalled << " recalled from the result store; " << r.same_tiling
+     << " configuration(s) with an evaluated one's tiling, not charged)\n";
   for (const auto& e : r.episodes) os << "  " << e << "\n";
   os << "baseline time:  " << r.baseline_us << " us\n";
   os << "best time:      " << r.best_us << " us\n";

@@ -85,6 +85,7 @@ struct OptimizeReport {
   std::vector<std::string> rejected;  // faster variants that failed verification, with why
   std::vector<LineageStep> lineage;
   size_t fresh_runs = 0, recalled = 0;
+  size_t same_tiling = 0;  // configurations answered by an evaluated variant's tiling (not charged)
   double seconds = 0;
   std::string diff;  // best against the input, sources and configuration
   std::optional<LlmRunInfo> llm;

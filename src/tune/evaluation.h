@@ -29,6 +29,10 @@ struct Evaluation {
   std::vector<CaseTiming> cases;
   std::vector<eval::KnobDecl> knobs;  // declared by the tiling function over the cases
   uint32_t platform_reads = 0;        // eval::kPlatformReads* bits read by the tiling over the cases
+  // Known without a new evaluation (a configuration evaluated before, or one whose tiling
+  // equals an evaluated one's): a search does not count it against its budget
+  // (SearchOptions::max_free).
+  bool free = false;
 };
 
 // The evaluation a candidate report makes: valid when every case is ok and timed, the time

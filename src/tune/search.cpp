@@ -33,7 +33,7 @@ class Searcher {
   Searcher(const Space& s, const EvalFn& eval, const SearchOptions& o, const ProgressFn& progress)
       : s_(s), eval_(eval), o_(o), progress_(progress), rng_(o.seed) {}
 
-  bool exhausted() const { return r_.history.size() >= o_.budget; }
+  bool exhausted() const { return spent_ >= o_.budget; }
   bool seen(const Point& p) const { return seen_.count(s_.key(p)) > 0; }
 
   // Evaluates `p` unless it was seen; returns its history index.
@@ -44,10 +44,12 @@ class Searcher {
     e.point = p;
     e.key = s_.key(p);
     if (!e.valid) ++r_.invalid;
+    if (e.free && free_ < o_.max_free) ++free_;
+    else ++spent_;
     r_.history.push_back(std::move(e));
     const size_t i = r_.history.size() - 1;
     if (r_.history[i].valid && (!r_.best || r_.history[i].time_us < r_.history[*r_.best].time_us)) r_.best = i;
-    if (progress_) progress_(r_.history[i], r_.history.size(), o_.budget);
+    if (progress_) progress_(r_.history[i], spent_, o_.budget);
     return i;
   }
 
@@ -178,6 +180,7 @@ class Searcher {
   const ProgressFn& progress_;
   Rng rng_;
   SearchResult r_;
+  size_t spent_ = 0, free_ = 0;  // history entries counted against the budget, and free ones
   std::unordered_set<std::string> seen_;
 };
 

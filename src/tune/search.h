@@ -1,6 +1,7 @@
 // Search over a Space within a budget of evaluations, by two methods that count the same
 // way: every distinct configuration evaluated (seed points included) costs one, and no
-// configuration is ever evaluated twice.
+// configuration is ever evaluated twice. An evaluation the caller marks free (Evaluation::free:
+// it knew the result without running anything) costs nothing, up to max_free of them.
 //  - random: uniform points of the space;
 //  - evolve: a population with elitism, tournament selection, uniform crossover, mutation
 //    by neighbour steps or fresh values, and profile-guided moves read from the parent's
@@ -35,6 +36,9 @@ struct SearchOptions {
   // Random points added to the seeds to fill the first population, at most. A short search
   // (a few evaluations) spends them all on random points unless this is below `population`.
   size_t max_random_fill = SIZE_MAX;
+  // Free evaluations not counted against the budget, at most (each still takes the caller's
+  // time: a bound on how long a search may go on without spending).
+  size_t max_free = 0;
 };
 
 // Evaluates one point (never called twice for the same point).

@@ -6,6 +6,8 @@
 #include <unistd.h>
 
 #include <filesystem>
+#include <fstream>
+#include <iterator>
 #include <set>
 
 #include "eval/content_hash.h"
@@ -94,6 +96,81 @@ TEST(Budget, AFailingCandidateCostsOneEvaluation) {
   other.cores = 8;
   EXPECT_EQ(ev.evaluate(Variant{k, other}, "new", std::nullopt), nullptr);  // spent
   EXPECT_EQ(ev.budget().spent(), 1u);
+}
+
+// A configuration whose tiling hands the kernel what an evaluated variant's did is that
+// variant, free. On relu's [16, 2048] case with tiles capped at 1024 elements, a UB budget of
+// 96 KiB or 128 KiB gives the same tiling (the cap binds either way); 8 cores do not.
+TEST(Budget, AConfigurationWithAnEvaluatedTilingIsThatVariantAndFree) {
+  aoc::testing::ScratchDir tmp("optimize-budget");
+  const fs::path relu = aoc::testing::small_package_copy(kRelu, tmp.path() / "relu");
+  aoc::eval::Builder builder(aoc::eval::default_builder_options());
+  auto k = std::make_shared<Kernel>();
+  k->cand = aoc::eval::load_candidate(relu, aoc::eval::tree_hash(fs::path(AOC_SOURCE_DIR) / "include" / "ascendc"));
+  const EvaluatorOptions eo{aoc::eval::default_candidate_eval_options(), {"aligned_2d_fp16"}};
+  Evaluator ev(builder, eo, 3, nullptr);
+  aoc::eval::TuningConfig capped;
+  capped.knobs["tile_cap"] = 1024;
+  capped.ub_bytes = 96 * 1024;
+  const ScoredPtr first = ev.evaluate(Variant{k, capped}, "first", std::nullopt);
+  ASSERT_TRUE(first && first->eval.valid) << (first ? first->eval.reason : "no result");
+  aoc::eval::TuningConfig more_ub = capped;
+  more_ub.ub_bytes = 128 * 1024;
+  EXPECT_EQ(ev.evaluate(Variant{k, more_ub}, "same tiling", std::nullopt), first);
+  EXPECT_EQ(ev.budget().spent(), 1u);
+  EXPECT_EQ(ev.same_tiling(), 1u);
+  EXPECT_EQ(ev.history().size(), 1u);
+  EXPECT_EQ(ev.evaluate(Variant{k, more_ub}, "again", std::nullopt), first);  // known now
+  EXPECT_EQ(ev.same_tiling(), 1u);
+  aoc::eval::TuningConfig eight = capped;
+  eight.cores = 8;
+  const ScoredPtr other = ev.evaluate(Variant{k, eight}, "other tiling", std::nullopt);
+  ASSERT_TRUE(other && other->eval.valid);
+  EXPECT_NE(other, first);
+  EXPECT_EQ(ev.budget().spent(), 2u);
+  EXPECT_NE(other->eval.time_us, first->eval.time_us);
+  // What the shortcut claims, checked: run for real, the configuration takes the same time.
+  Evaluator alone(builder, eo, 1, nullptr);
+  const ScoredPtr real = alone.evaluate(Variant{k, more_ub}, "run", std::nullopt);
+  ASSERT_TRUE(real && real->eval.valid);
+  EXPECT_EQ(real->eval.time_us, first->eval.time_us);
+  EXPECT_EQ(alone.budget().spent(), 1u);
+}
+
+// A kernel that asks for a knob itself may behave differently under the same tiling: its
+// variants are never taken for one another.
+TEST(Budget, AKernelThatReadsAKnobIsAlwaysRun) {
+  aoc::testing::ScratchDir tmp("optimize-budget");
+  const fs::path relu = aoc::testing::small_package_copy(kRelu, tmp.path() / "relu");
+  const fs::path src = relu / "op_kernel" / "relu.cpp";
+  std::ifstream in(src);
+  std::string text(std::istreambuf_iterator<char>(in), {});
+  in.close();
+  const std::string call = "    op.Process();\n";
+  ASSERT_NE(text.find(call), std::string::npos);
+  text.replace(text.find(call), call.size(),
+               call + "    static_cast<void>(tuning::Knob(\"probe\", 0, {0, 1}, tuning::Role::Other));\n");
+  text = "#include \"tiling/tuning_knobs.h\"\n" + text;
+  std::ofstream(src) << text;
+  aoc::eval::Builder builder(aoc::eval::default_builder_options());
+  auto k = std::make_shared<Kernel>();
+  k->cand = aoc::eval::load_candidate(relu, aoc::eval::tree_hash(fs::path(AOC_SOURCE_DIR) / "include" / "ascendc"));
+  const EvaluatorOptions eo{aoc::eval::default_candidate_eval_options(), {"aligned_2d_fp16"}};
+  Evaluator ev(builder, eo, 3, nullptr);
+  aoc::eval::TuningConfig capped;
+  capped.knobs["tile_cap"] = 1024;
+  capped.ub_bytes = 96 * 1024;
+  const ScoredPtr first = ev.evaluate(Variant{k, capped}, "first", std::nullopt);
+  ASSERT_TRUE(first && first->eval.valid) << (first ? first->eval.reason : "no result");
+  ASSERT_TRUE(first->report);
+  EXPECT_TRUE(first->report->cases.at(0).config_read_by_kernel);
+  aoc::eval::TuningConfig more_ub = capped;
+  more_ub.ub_bytes = 128 * 1024;
+  const ScoredPtr second = ev.evaluate(Variant{k, more_ub}, "same tiling", std::nullopt);
+  ASSERT_TRUE(second);
+  EXPECT_NE(second, first);
+  EXPECT_EQ(ev.budget().spent(), 2u);
+  EXPECT_EQ(ev.same_tiling(), 0u);
 }
 
 }  // namespace
