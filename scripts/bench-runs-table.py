@@ -3,7 +3,9 @@
 still running (or stopped, or unpacked from scripts/bench-runs.sh) can be read: per method and
 budget over the operators every listed method finished for every seed, the geomean speedup
 (unverified runs count 1.0), the share of operators made faster, the geomean best speedup after
-each number of evaluations, and the evaluations spent to reach the final best; then one line per
+each number of evaluations, the evaluations spent to reach the final best, and how many
+evaluations took exactly the time of an earlier one of the same run with the same motifs (a
+configuration that changed nothing the kernel did: spent, but nothing learnt); then one line per
 operator.
 
 Usage: scripts/bench-runs-table.py OUT_DIR [--methods M,...] [--budget B] [--seeds K]"""
@@ -43,12 +45,22 @@ def main():
     def speedup(r):
         return r["speedup"] if r.get("verified") and r["speedup"] > 0 else 1.0
 
+    def same_time(r):
+        seen, n = set(), 0
+        for h in r.get("history", []):
+            if h.get("verdict") != "ok":
+                continue
+            k = (tuple(h.get("motifs", [])), h["time_us"])
+            n += k in seen
+            seen.add(k)
+        return n
+
     def to_best(r):
         p = r.get("progress") or [1.0]
         return next(i + 1 for i, v in enumerate(p) if v >= p[-1])
 
     print(f"{len(ops)} operators with every method and seed 1-{a.seeds} finished at budget {budget}")
-    print(f"{'method':<20} {'geomean':>8} {'seed range':>15} {'f1':>5} {'evals spent':>11} {'evals to best':>13}  progress (geomean best after 1, 2, 4, 8, 16 evaluations)")
+    print(f"{'method':<20} {'geomean':>8} {'seed range':>15} {'f1':>5} {'evals spent':>11} {'evals to best':>13} {'same time':>9}  progress (geomean best after 1, 2, 4, 8, 16 evaluations)")
     for m in methods:
         rs = [runs[(o, m, budget, s)] for o in ops for s in seeds]
         g = math.exp(sum(math.log(speedup(r)) for r in rs) / len(rs))
@@ -56,13 +68,14 @@ def main():
         f1 = sum(1 for r in rs if speedup(r) > 1.0) / len(rs)
         spent = sum(r["evaluations"] for r in rs) / len(rs)
         best_at = sum(to_best(r) for r in rs) / len(rs)
+        repeats = f"{sum(same_time(r) for r in rs)}/{sum(len(r.get('history', [])) for r in rs)}"
         curve = []
         for n in (1, 2, 4, 8, 16):
             if n > budget:
                 break
             vals = [(r.get("progress") or [1.0]) for r in rs]
             curve.append(math.exp(sum(math.log(v[min(n, len(v)) - 1]) for v in vals) / len(vals)))
-        print(f"{m:<20} {g:8.4f} {min(per_seed):7.4f}-{max(per_seed):.4f} {f1:5.2f} {spent:11.2f} {best_at:13.2f}  "
+        print(f"{m:<20} {g:8.4f} {min(per_seed):7.4f}-{max(per_seed):.4f} {f1:5.2f} {spent:11.2f} {best_at:13.2f} {repeats:>9}  "
               + " ".join(f"{c:.4f}" for c in curve))
     print()
     print("per operator, speedup of seeds 1-%d (evaluations to the best):" % a.seeds)
