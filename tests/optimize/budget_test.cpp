@@ -98,40 +98,50 @@ TEST(Budget, AFailingCandidateCostsOneEvaluation) {
   EXPECT_EQ(ev.budget().spent(), 1u);
 }
 
+// relu's kernel in `dir` (a copy of the package), and two configurations of it for the case
+// aligned_2d_fp16 ([16, 2048]) that give the same tiling: tiles capped at 1024 elements with a
+// UB budget of 96 KiB or of 128 KiB (the cap binds either way).
+struct CappedRelu {
+  KernelPtr kernel;
+  aoc::eval::TuningConfig small_ub, large_ub;
+  explicit CappedRelu(const fs::path& dir) {
+    auto k = std::make_shared<Kernel>();
+    k->cand = aoc::eval::load_candidate(dir, aoc::eval::tree_hash(fs::path(AOC_SOURCE_DIR) / "include" / "ascendc"));
+    kernel = k;
+    small_ub.knobs["tile_cap"] = 1024;
+    small_ub.ub_bytes = 96 * 1024;
+    large_ub = small_ub;
+    large_ub.ub_bytes = 128 * 1024;
+  }
+};
+
+EvaluatorOptions relu_case() { return {aoc::eval::default_candidate_eval_options(), {"aligned_2d_fp16"}}; }
+
 // A configuration whose tiling hands the kernel what an evaluated variant's did is that
-// variant, free. On relu's [16, 2048] case with tiles capped at 1024 elements, a UB budget of
-// 96 KiB or 128 KiB gives the same tiling (the cap binds either way); 8 cores do not.
+// variant, free; 8 cores give another tiling.
 TEST(Budget, AConfigurationWithAnEvaluatedTilingIsThatVariantAndFree) {
   aoc::testing::ScratchDir tmp("optimize-budget");
-  const fs::path relu = aoc::testing::small_package_copy(kRelu, tmp.path() / "relu");
+  const CappedRelu relu(aoc::testing::small_package_copy(kRelu, tmp.path() / "relu"));
   aoc::eval::Builder builder(aoc::eval::default_builder_options());
-  auto k = std::make_shared<Kernel>();
-  k->cand = aoc::eval::load_candidate(relu, aoc::eval::tree_hash(fs::path(AOC_SOURCE_DIR) / "include" / "ascendc"));
-  const EvaluatorOptions eo{aoc::eval::default_candidate_eval_options(), {"aligned_2d_fp16"}};
-  Evaluator ev(builder, eo, 3, nullptr);
-  aoc::eval::TuningConfig capped;
-  capped.knobs["tile_cap"] = 1024;
-  capped.ub_bytes = 96 * 1024;
-  const ScoredPtr first = ev.evaluate(Variant{k, capped}, "first", std::nullopt);
+  Evaluator ev(builder, relu_case(), 3, nullptr);
+  const ScoredPtr first = ev.evaluate(Variant{relu.kernel, relu.small_ub}, "first", std::nullopt);
   ASSERT_TRUE(first && first->eval.valid) << (first ? first->eval.reason : "no result");
-  aoc::eval::TuningConfig more_ub = capped;
-  more_ub.ub_bytes = 128 * 1024;
-  EXPECT_EQ(ev.evaluate(Variant{k, more_ub}, "same tiling", std::nullopt), first);
+  EXPECT_EQ(ev.evaluate(Variant{relu.kernel, relu.large_ub}, "same tiling", std::nullopt), first);
   EXPECT_EQ(ev.budget().spent(), 1u);
   EXPECT_EQ(ev.same_tiling(), 1u);
   EXPECT_EQ(ev.history().size(), 1u);
-  EXPECT_EQ(ev.evaluate(Variant{k, more_ub}, "again", std::nullopt), first);  // known now
+  EXPECT_EQ(ev.evaluate(Variant{relu.kernel, relu.large_ub}, "again", std::nullopt), first);  // known now
   EXPECT_EQ(ev.same_tiling(), 1u);
-  aoc::eval::TuningConfig eight = capped;
+  aoc::eval::TuningConfig eight = relu.small_ub;
   eight.cores = 8;
-  const ScoredPtr other = ev.evaluate(Variant{k, eight}, "other tiling", std::nullopt);
+  const ScoredPtr other = ev.evaluate(Variant{relu.kernel, eight}, "other tiling", std::nullopt);
   ASSERT_TRUE(other && other->eval.valid);
   EXPECT_NE(other, first);
   EXPECT_EQ(ev.budget().spent(), 2u);
   EXPECT_NE(other->eval.time_us, first->eval.time_us);
   // What the shortcut claims, checked: run for real, the configuration takes the same time.
-  Evaluator alone(builder, eo, 1, nullptr);
-  const ScoredPtr real = alone.evaluate(Variant{k, more_ub}, "run", std::nullopt);
+  Evaluator alone(builder, relu_case(), 1, nullptr);
+  const ScoredPtr real = alone.evaluate(Variant{relu.kernel, relu.large_ub}, "run", std::nullopt);
   ASSERT_TRUE(real && real->eval.valid);
   EXPECT_EQ(real->eval.time_us, first->eval.time_us);
   EXPECT_EQ(alone.budget().spent(), 1u);
@@ -141,8 +151,8 @@ TEST(Budget, AConfigurationWithAnEvaluatedTilingIsThatVariantAndFree) {
 // variants are never taken for one another.
 TEST(Budget, AKernelThatReadsAKnobIsAlwaysRun) {
   aoc::testing::ScratchDir tmp("optimize-budget");
-  const fs::path relu = aoc::testing::small_package_copy(kRelu, tmp.path() / "relu");
-  const fs::path src = relu / "op_kernel" / "relu.cpp";
+  const fs::path dir = aoc::testing::small_package_copy(kRelu, tmp.path() / "relu");
+  const fs::path src = dir / "op_kernel" / "relu.cpp";
   std::ifstream in(src);
   std::string text(std::istreambuf_iterator<char>(in), {});
   in.close();
@@ -152,21 +162,14 @@ TEST(Budget, AKernelThatReadsAKnobIsAlwaysRun) {
                call + "    static_cast<void>(tuning::Knob(\"probe\", 0, {0, 1}, tuning::Role::Other));\n");
   text = "#include \"tiling/tuning_knobs.h\"\n" + text;
   std::ofstream(src) << text;
+  const CappedRelu relu(dir);
   aoc::eval::Builder builder(aoc::eval::default_builder_options());
-  auto k = std::make_shared<Kernel>();
-  k->cand = aoc::eval::load_candidate(relu, aoc::eval::tree_hash(fs::path(AOC_SOURCE_DIR) / "include" / "ascendc"));
-  const EvaluatorOptions eo{aoc::eval::default_candidate_eval_options(), {"aligned_2d_fp16"}};
-  Evaluator ev(builder, eo, 3, nullptr);
-  aoc::eval::TuningConfig capped;
-  capped.knobs["tile_cap"] = 1024;
-  capped.ub_bytes = 96 * 1024;
-  const ScoredPtr first = ev.evaluate(Variant{k, capped}, "first", std::nullopt);
+  Evaluator ev(builder, relu_case(), 3, nullptr);
+  const ScoredPtr first = ev.evaluate(Variant{relu.kernel, relu.small_ub}, "first", std::nullopt);
   ASSERT_TRUE(first && first->eval.valid) << (first ? first->eval.reason : "no result");
   ASSERT_TRUE(first->report);
   EXPECT_TRUE(first->report->cases.at(0).config_read_by_kernel);
-  aoc::eval::TuningConfig more_ub = capped;
-  more_ub.ub_bytes = 128 * 1024;
-  const ScoredPtr second = ev.evaluate(Variant{k, more_ub}, "same tiling", std::nullopt);
+  const ScoredPtr second = ev.evaluate(Variant{relu.kernel, relu.large_ub}, "same tiling", std::nullopt);
   ASSERT_TRUE(second);
   EXPECT_NE(second, first);
   EXPECT_EQ(ev.budget().spent(), 2u);
