@@ -49,6 +49,34 @@ std::vector<std::string> keys(const SearchResult& r) {
   return k;
 }
 
+// Evaluations the caller marks free (a result it knew without running anything) do not
+// count against the budget, up to max_free of them; past that they count like any other.
+TEST(TuneSearch, FreeEvaluationsAreNotCountedUpToTheirLimit) {
+  const Space s = test_space();
+  for (Method m : {Method::Evolve, Method::Random}) {
+    for (const size_t max_free : {size_t{0}, size_t{5}, size_t{1000}}) {
+      Objective obj{s, {}};
+      size_t calls = 0;
+      EvalFn fn = [&](const Point& p) {
+        Evaluation e = obj(p);
+        e.free = ++calls % 2 == 0;  // every second evaluation is free
+        return e;
+      };
+      SearchOptions o;
+      o.method = m;
+      o.budget = 20;
+      o.seed = 7;
+      o.max_free = max_free;
+      const SearchResult r = run_search(s, fn, o, {});
+      size_t free = 0;
+      for (const auto& e : r.history) free += e.free ? 1 : 0;
+      const size_t counted_free = std::min(free, max_free);
+      EXPECT_EQ(r.history.size() - counted_free, 20u) << to_string(m) << " max_free " << max_free;
+      EXPECT_LE(counted_free, max_free);
+    }
+  }
+}
+
 TEST(TuneSearch, BudgetAndNoDuplicates) {
   const Space s = test_space();
   for (Method m : {Method::Evolve, Method::Random}) {
