@@ -37,6 +37,7 @@ struct BenchArgs {
   std::string llm_config;
   bool llm_replay = false;
   std::string bank;
+  bool finished_only = false;
 };
 
 std::vector<fs::path> find_packages(const std::vector<std::string>& paths) {
@@ -54,6 +55,25 @@ std::vector<fs::path> find_packages(const std::vector<std::string>& paths) {
     dirs.insert(dirs.end(), found.begin(), found.end());
   }
   return dirs;
+}
+
+// One hidden seed for every run of the benchmark, kept in the folder so a resumed benchmark
+// verifies with the same draw: $ASCENDOPT_HIDDEN_SEED, else the folder's, else a fresh one.
+// Returns 0, or the exit status of an error it printed.
+int prepare_hidden_seed(aoc::optimize::BenchOptions& o) {
+  fs::create_directories(o.out_dir);
+  const fs::path seed_file = o.out_dir / "hidden_seed";
+  try {
+    if (std::getenv("ASCENDOPT_HIDDEN_SEED")) o.hidden_seed = aoc::op::hidden_seed_from_environment();
+    else if (std::ifstream in(seed_file); in >> o.hidden_seed) {
+    } else o.hidden_seed = aoc::op::hidden_seed_from_environment();
+  } catch (const std::exception& e) {
+    std::cerr << "error: " << e.what() << "\n";
+    return 2;
+  }
+  std::ofstream(seed_file) << o.hidden_seed << "\n";
+  std::cerr << "hidden seed " << o.hidden_seed << " (ASCENDOPT_HIDDEN_SEED repeats the verification draw)\n";
+  return 0;
 }
 
 int run_bench(const BenchArgs& a) {
@@ -120,25 +140,36 @@ int run_bench(const BenchArgs& a) {
     o.optimize_args.push_back(fs::absolute(a.llm_config).string());
     if (a.llm_replay) o.optimize_args.push_back("--llm-replay");
   }
-  // One hidden seed for every run of the benchmark, kept in the folder so a resumed benchmark
-  // verifies with the same draw: $ASCENDOPT_HIDDEN_SEED, else the folder's, else a fresh one.
-  fs::create_directories(o.out_dir);
-  const fs::path seed_file = o.out_dir / "hidden_seed";
-  try {
-    if (std::getenv("ASCENDOPT_HIDDEN_SEED")) o.hidden_seed = aoc::op::hidden_seed_from_environment();
-    else if (std::ifstream in(seed_file); in >> o.hidden_seed) {
-    } else o.hidden_seed = aoc::op::hidden_seed_from_environment();
-  } catch (const std::exception& e) {
-    std::cerr << "error: " << e.what() << "\n";
-    return 2;
-  }
-  std::ofstream(seed_file) << o.hidden_seed << "\n";
   o.log = [](const std::string& s) { std::cerr << s << std::endl; };
-  std::cerr << "hidden seed " << o.hidden_seed << " (ASCENDOPT_HIDDEN_SEED repeats the verification draw)\n";
-  const auto runs = aoc::optimize::bench_runs(o);
-  const size_t failed = aoc::optimize::run_bench_processes(o, runs);
+  size_t failed = 0;
+  std::vector<aoc::optimize::BenchRun> runs;
+  if (a.finished_only) {
+    if (!fs::is_directory(o.out_dir / "runs")) {
+      std::cerr << "error: --out " << a.out << " holds no benchmark runs; run the benchmark without --finished first\n";
+      return 2;
+    }
+    const auto all = aoc::optimize::bench_runs(o);
+    const size_t finished = static_cast<size_t>(std::count_if(
+        all.begin(), all.end(), [&](const aoc::optimize::BenchRun& r) { return aoc::optimize::run_finished(o, r); }));
+    const size_t ops = o.ops.size();
+    o.ops = aoc::optimize::ops_with_every_run_finished(o);
+    if (o.ops.empty()) {
+      std::cerr << "error: no operator has every run finished yet (" << finished << " of " << all.size()
+                << " runs finished); let the benchmark go on, or name fewer methods, budgets or seeds\n";
+      return 1;
+    }
+    std::cerr << finished << " of " << all.size() << " run(s) finished; the figures cover the " << o.ops.size() << " of "
+              << ops << " operator(s) whose every run has, and nothing is run\n";
+    runs = aoc::optimize::bench_runs(o);
+  } else {
+    const int status = prepare_hidden_seed(o);
+    if (status != 0) return status;
+    runs = aoc::optimize::bench_runs(o);
+    failed = aoc::optimize::run_bench_processes(o, runs);
+  }
   const auto summary = aoc::optimize::summarize_bench(o, runs);
-  std::ofstream(o.out_dir / "summary.json") << aoc::optimize::to_json(summary).dump(2) << "\n";
+  // --finished only reads the folder, so it can look at a benchmark that is still running.
+  if (!a.finished_only) std::ofstream(o.out_dir / "summary.json") << aoc::optimize::to_json(summary).dump(2) << "\n";
   if (!a.html.empty()) {
     std::ofstream h(a.html);
     h << aoc::optimize::html_report(summary);
@@ -181,6 +212,9 @@ void add_bench_command(CLI::App& app) {
   cmd->add_flag("--llm-replay", a->llm_replay, "Answer only from the LLM response cache (no network)");
   cmd->add_option("--bank", a->bank, "Experience bank (docs/bank.md) of the methods written M@bank, e.g. --methods "
                                      "rewrite-only,rewrite-only@bank compares guided and random motif order");
+  cmd->add_flag("--finished", a->finished_only,
+               "Run nothing: the figures and report of the runs finished so far in --out, over the operators whose "
+               "every run has finished");
   cmd->callback([a]() { exit_status() = run_bench(*a); });
 }
 

@@ -4,6 +4,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <map>
 
 #include "ops/op_package.h"
@@ -29,6 +30,21 @@ std::vector<BenchRun> bench_runs(const BenchOptions& o) {
       for (size_t b : o.budgets)
         for (uint64_t s = 1; s <= o.seeds; ++s)
           out.push_back({dir, dir.filename().string(), m, b, s});
+  return out;
+}
+
+bool run_finished(const BenchOptions& o, const BenchRun& r) {
+  return fs::exists(o.out_dir / "runs" / r.name() / "report.json");
+}
+
+std::vector<fs::path> ops_with_every_run_finished(const BenchOptions& o) {
+  std::vector<fs::path> out;
+  for (const auto& dir : o.ops) {
+    BenchOptions one = o;
+    one.ops = {dir};
+    const auto runs = bench_runs(one);
+    if (std::all_of(runs.begin(), runs.end(), [&](const BenchRun& r) { return run_finished(o, r); })) out.push_back(dir);
+  }
   return out;
 }
 
@@ -63,7 +79,7 @@ pid_t start(const BenchOptions& o, const BenchRun& r) {
 size_t run_bench_processes(const BenchOptions& o, const std::vector<BenchRun>& runs) {
   std::vector<const BenchRun*> todo;
   for (const auto& r : runs)
-    if (!fs::exists(o.out_dir / "runs" / r.name() / "report.json")) todo.push_back(&r);
+    if (!run_finished(o, r)) todo.push_back(&r);
   if (o.log)
     o.log(std::to_string(runs.size() - todo.size()) + " of " + std::to_string(runs.size()) +
           " run(s) already finished; running " + std::to_string(todo.size()) + " with " + std::to_string(o.jobs) +
@@ -88,7 +104,7 @@ size_t run_bench_processes(const BenchOptions& o, const std::vector<BenchRun>& r
     const BenchRun& r = *it->second;
     running.erase(it);
     ++done;
-    const bool ok = fs::exists(o.out_dir / "runs" / r.name() / "report.json");
+    const bool ok = run_finished(o, r);
     if (!ok) ++failed;
     if (o.log)
       o.log("[" + std::to_string(done) + "/" + std::to_string(todo.size()) + "] " + r.name() + ": " +

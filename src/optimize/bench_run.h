@@ -43,6 +43,13 @@ std::pair<std::string, bool> split_bank_method(const std::string& bench_method);
 
 std::vector<BenchRun> bench_runs(const BenchOptions& o);
 
+// A run is finished when its folder holds its report.json.
+bool run_finished(const BenchOptions& o, const BenchRun& r);
+
+// The operators of `o` whose every (method, budget, seed) run has finished, in `o.ops` order:
+// the ones a benchmark still under way can already compare methods on.
+std::vector<std::filesystem::path> ops_with_every_run_finished(const BenchOptions& o);
+
 // Runs what is not finished yet; returns the number of runs that failed to produce a report.
 size_t run_bench_processes(const BenchOptions& o, const std::vector<BenchRun>& runs);
 

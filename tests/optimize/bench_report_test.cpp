@@ -68,6 +68,28 @@ TEST(BenchReport, RunsResumesAndRendersInChromium) {
   ASSERT_EQ(again.status, 0) << again.out;
   EXPECT_NE(again.out.find("4 of 4 run(s) already finished"), std::string::npos) << again.out;
 
+  auto table = [](const std::string& out) { return out.substr(std::min(out.size(), out.find("geomean speedup"))); };
+  // --finished runs nothing and reports on the operators whose every run has finished: relu,
+  // not a second package that has none; it refuses a folder with no runs, and says so when no
+  // operator is complete.
+  const fs::path second = aoc::testing::small_package_copy(fs::path(AOC_SOURCE_DIR) / "ops/activation/relu", tmp.path() / "relu_copy");
+  const std::string both = "bench " + relu.string() + " " + second.string() +
+                           " --methods optimize,best-of-n --budgets 2,3 --seeds 1 --finished --out ";
+  const auto partial = run_ascendopt(both + (tmp.path() / "bench").string());
+  ASSERT_EQ(partial.status, 0) << partial.out;
+  EXPECT_NE(partial.out.find("4 of 8 run(s) finished; the figures cover the 1 of 2 operator(s)"), std::string::npos)
+      << partial.out;
+  EXPECT_EQ(table(partial.out), table(again.out));
+  EXPECT_FALSE(fs::exists(tmp.path() / "bench" / "runs" / "relu_copy-optimize-b2-s1"));
+  const auto none_complete = run_ascendopt("bench " + second.string() +
+                                           " --methods optimize --budgets 2 --finished --out " + (tmp.path() / "bench").string());
+  EXPECT_EQ(none_complete.status, 1);
+  EXPECT_NE(none_complete.out.find("no operator has every run finished yet (0 of 1 runs finished)"), std::string::npos)
+      << none_complete.out;
+  const auto no_runs = run_ascendopt(both + (tmp.path() / "empty").string());
+  EXPECT_EQ(no_runs.status, 2);
+  EXPECT_NE(no_runs.out.find("holds no benchmark runs"), std::string::npos) << no_runs.out;
+
   // The finished runs kept in one file (scripts/bench-runs.sh) and put back in a new folder are
   // skipped and reported the same; a folder verified with another hidden seed is refused.
   const std::string script = std::string(AOC_SOURCE_DIR) + "/scripts/bench-runs.sh";
@@ -77,7 +99,6 @@ TEST(BenchReport, RunsResumesAndRendersInChromium) {
             std::string::npos);
   EXPECT_NE(shell(script + " unpack " + kept.string() + " " + moved.string() + " 2>&1").find("4 finished run(s)"),
             std::string::npos);
-  auto table = [](const std::string& out) { return out.substr(std::min(out.size(), out.find("geomean speedup"))); };
   const auto restored = run_ascendopt("bench " + relu.string() + " --methods optimize,best-of-n --budgets 2,3 --seeds 1 --out " +
                                       moved.string());
   ASSERT_EQ(restored.status, 0) << restored.out;
