@@ -80,7 +80,8 @@ nlohmann::json report_json(const aoc::tune::TuneReport& r) {
                       {"baseline_us", r.baseline_us},
                       {"best_us", r.best_us},
                       {"speedup", r.speedup()},
-                      {"evaluations", r.search.history.size()},
+                      {"evaluations", r.search.history.size() - r.search.free_count()},
+                      {"same_tiling", r.search.free_count()},
                       {"invalid", r.search.invalid},
                       {"gates", r.gates},
                       {"best_config", aoc::eval::to_json(r.best)},
@@ -98,7 +99,8 @@ nlohmann::json report_json(const aoc::tune::TuneReport& r) {
                           {"role", static_cast<int>(d.role)}});
   j["history"] = nlohmann::json::array();
   for (const auto& e : r.search.history)
-    j["history"].push_back({{"point", e.key}, {"valid", e.valid}, {"time_us", e.time_us}, {"reason", e.reason}});
+    j["history"].push_back(
+        {{"point", e.key}, {"valid", e.valid}, {"time_us", e.time_us}, {"reason", e.reason}, {"free", e.free}});
   return j;
 }
 
@@ -126,9 +128,10 @@ void print_human(std::ostream& os, const aoc::tune::TuneReport& r) {
   os << "baseline time:  " << r.baseline_us << " us\n";
   os << "best time:      " << r.best_us << " us\n";
   os << "speedup:        " << std::setprecision(3) << r.speedup() << "x\n";
-  os << "evaluations:    " << r.search.history.size() << " of " << r.budget << " (" << r.search.invalid
-     << " invalid, " << r.gates << " paid the full gate), " << std::setprecision(1) << r.seconds_per_evaluation
-     << " s each\n";
+  os << "evaluations:    " << r.search.history.size() - r.search.free_count() << " of " << r.budget << " ("
+     << r.search.invalid << " invalid, " << r.gates << " paid the full gate; " << r.search.free_count()
+     << " configuration(s) with an evaluated one's tiling, not charged), " << std::setprecision(1)
+     << r.seconds_per_evaluation << " s each\n";
   os << "best config:    " << config_text(r.best) << "\n";
   for (const auto& x : r.rejected) os << "rejected in verification: " << x << "\n";
   if (r.verification.passed)

@@ -60,8 +60,15 @@ CandidateEvalOptions Cascade::stage_options(const TuningConfig& config, int tria
   return o;
 }
 
-std::vector<std::string> Cascade::probe_for(const Candidate& cand) {
+std::vector<std::string> Cascade::probe_for(const Candidate& cand) const {
   return opt_.probe_cases.empty() ? default_probe_cases(cand.package, opt_.timing_cases) : opt_.probe_cases;
+}
+
+std::vector<std::string> Cascade::screen_cases(const Candidate& cand) const {
+  std::vector<std::string> cases = opt_.timing_cases;
+  for (const auto& name : probe_for(cand))
+    if (std::find(cases.begin(), cases.end(), name) == cases.end()) cases.push_back(name);
+  return cases;
 }
 
 const CascadeScreen& Cascade::screen(const Candidate& cand, const TuningConfig& config) {
@@ -69,9 +76,7 @@ const CascadeScreen& Cascade::screen(const Candidate& cand, const TuningConfig& 
   if (auto it = screens_.find(key); it != screens_.end()) return it->second;
   const auto t0 = Clock::now();
   CandidateEvalOptions o = stage_options(config, 1);
-  o.only_cases = opt_.timing_cases;
-  for (const auto& name : probe_for(cand))
-    if (std::find(o.only_cases.begin(), o.only_cases.end(), name) == o.only_cases.end()) o.only_cases.push_back(name);
+  o.only_cases = screen_cases(cand);
   CascadeScreen s;
   s.report = evaluate_candidate(cand, builder_, o);
   s.ok = s.report.verdict == Verdict::Ok && !s.report.cases.empty();

@@ -96,6 +96,9 @@ class Cascade {
   const CascadeScreen& screen(const Candidate& cand, const TuningConfig& config = {});
   const CascadeGate& gate(const Candidate& cand, const TuningConfig& config = {});
 
+  // The cases a screen of `cand` runs: the timing cases, then the probe cases not among them.
+  std::vector<std::string> screen_cases(const Candidate& cand) const;
+
   const std::optional<CascadeBest>& best() const { return best_; }
   void new_search();  // forgets best() and the evaluation count; keeps the stages' results
 
@@ -107,7 +110,7 @@ class Cascade {
   const CascadeOptions& options() const { return opt_; }
 
  private:
-  std::vector<std::string> probe_for(const Candidate& cand);
+  std::vector<std::string> probe_for(const Candidate& cand) const;
   CandidateEvalOptions stage_options(const TuningConfig& config, int trials) const;
   Builder& builder_;
   CandidateEvalOptions base_;

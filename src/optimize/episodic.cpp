@@ -70,7 +70,7 @@ void host_episode(SearchContext& ctx, const ScoredPtr& best, size_t episode, siz
   // The seeds were evaluated before, and a configuration with an evaluated one's tiling is that
   // one: both come back without a charge and do not count against the episode's length.
   so.budget = length;
-  so.max_free = seeds.size() + 4 * length;
+  so.max_free = seeds.size() + aoc::tune::kMaxFreePerEvaluation * length;
   so.seed = aoc::op::mix_seed(ctx.seed, episode);
   // At most half the episode on random points, so that even a short episode makes children
   // (profile-guided moves, crossover and mutation of the fastest configurations so far).

@@ -6,6 +6,7 @@
 #include <nlohmann/json.hpp>
 
 #include "eval/eval_pool.h"
+#include "eval/tiling_match.h"
 
 namespace aoc::optimize {
 
@@ -47,32 +48,13 @@ aoc::eval::CandidateReport Evaluator::run(const aoc::eval::Candidate& c, const V
   return r;
 }
 
-std::string Evaluator::tiling_fingerprint(const aoc::eval::CandidateReport& r) const {
-  if (r.cases.size() != opt_.cases.size()) return "";
-  std::string fp;
-  for (const auto& c : r.cases) {
-    if (c.tiling_digest.empty() || c.config_read_by_kernel) return "";
-    fp += c.tiling_digest + ";";
-  }
-  return fp;
-}
-
-std::string Evaluator::tiling_fingerprint(const Variant& v) {
-  aoc::eval::CandidateEvalOptions o = opt_.eval;
-  o.case_set = "public";
-  o.only_cases = opt_.cases;
-  o.config = v.config;
-  o.tiling_only = true;
-  o.stop_at_failure = true;
-  const aoc::eval::CandidateReport r = aoc::eval::evaluate_candidate(v.kernel->cand, builder_, o);
-  return r.verdict == aoc::eval::Verdict::Ok ? tiling_fingerprint(r) : "";
-}
-
 ScoredPtr Evaluator::same_tiling_as(const Variant& v) {
   const std::string kernel = v.kernel->cand.hash + "|";
   const auto first = by_tiling_.lower_bound(kernel);
   if (first == by_tiling_.end() || first->first.compare(0, kernel.size(), kernel) != 0) return nullptr;  // none to match
-  const std::string fp = tiling_fingerprint(v);
+  aoc::eval::CandidateEvalOptions o = opt_.eval;
+  o.config = v.config;
+  const std::string fp = aoc::eval::tiling_only_fingerprint(v.kernel->cand, builder_, o, opt_.cases);
   if (fp.empty()) return nullptr;
   const auto it = by_tiling_.find(kernel + fp);
   return it == by_tiling_.end() ? nullptr : it->second;
@@ -126,7 +108,7 @@ ScoredPtr Evaluator::evaluate(const Variant& v, const std::string& origin, std::
         ++n;
       }
     if (n == r.cases.size() && n > 0) s->t_hw_us = std::exp(log_sum / static_cast<double>(n));
-    if (const std::string fp = tiling_fingerprint(r); !fp.empty())
+    if (const std::string fp = aoc::eval::tiling_fingerprint(r, opt_.cases); !fp.empty())
       by_tiling_.emplace(v.kernel->cand.hash + "|" + fp, s);
   }
   if (!s->from_store) ++fresh_;

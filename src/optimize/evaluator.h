@@ -101,10 +101,6 @@ class Evaluator {
   aoc::eval::CandidateReport run(const aoc::eval::Candidate& c, const Variant& v, const std::vector<std::string>& cases,
                                  const std::string& set, uint64_t seed, bool& from_store, double& seconds);
 
-  // The digests of every evaluation case's tiling, joined ("" when a tiling fails or the
-  // kernel itself reads the configuration): from the variant's report, or from a tiling-only run.
-  std::string tiling_fingerprint(const aoc::eval::CandidateReport& r) const;
-  std::string tiling_fingerprint(const Variant& v);
   ScoredPtr same_tiling_as(const Variant& v);
 
   aoc::eval::Builder& builder_;
@@ -113,7 +109,8 @@ class Evaluator {
   aoc::eval::ResultStore* store_;
   std::vector<ScoredPtr> history_;
   std::map<std::string, ScoredPtr> by_key_;
-  std::map<std::string, ScoredPtr> by_tiling_;  // kernel hash + tiling fingerprint -> evaluated variant
+  // kernel hash + tiling fingerprint (eval/tiling_match.h) over the evaluation cases -> evaluated variant
+  std::map<std::string, ScoredPtr> by_tiling_;
   size_t fresh_ = 0;
   size_t same_tiling_ = 0;
 };

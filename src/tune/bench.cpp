@@ -52,6 +52,7 @@ BenchOp bench_one(const fs::path& dir, eval::Builder& builder, const BenchOption
     SearchOptions so = o.tune.search;
     so.method = m;
     so.budget = max_budget;
+    so.max_free = kMaxFreePerEvaluation * so.budget;
     runner.new_search();
     const EvalFn fn = [&](const Point& p) { return runner.evaluate(space.config(p)); };
     TuneReport r;
@@ -60,7 +61,7 @@ BenchOp bench_one(const fs::path& dir, eval::Builder& builder, const BenchOption
     r.search = run_search(space, fn, so, {space.defaults()});
     const SearchResult all = r.search;
     for (size_t n : o.budgets) {
-      r.search.history.assign(all.history.begin(), all.history.begin() + static_cast<long>(std::min(n, all.history.size())));
+      r.search.history.assign(all.history.begin(), all.history.begin() + static_cast<long>(all.entries_within(n)));
       size_t inv = 0;
       for (const auto& e : r.search.history) inv += e.valid ? 0 : 1;
       // With verification, a configuration faster than every earlier valid one passed the full

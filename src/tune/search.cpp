@@ -16,9 +16,22 @@ std::optional<Method> parse_method(const std::string& s) {
 
 const char* to_string(Method m) { return m == Method::Evolve ? "evolve" : "random"; }
 
+size_t SearchResult::entries_within(size_t n) const {
+  if (n == 0) return 0;
+  size_t counted = 0;
+  for (size_t i = 0; i < history.size(); ++i)
+    if (!history[i].free && ++counted == n) return i + 1;
+  return history.size();
+}
+
+size_t SearchResult::free_count() const {
+  return static_cast<size_t>(std::count_if(history.begin(), history.end(), [](const Evaluation& e) { return e.free; }));
+}
+
 std::optional<size_t> SearchResult::best_within(size_t n) const {
   std::optional<size_t> b;
-  for (size_t i = 0; i < history.size() && i < n; ++i)
+  const size_t entries = entries_within(n);
+  for (size_t i = 0; i < entries; ++i)
     if (history[i].valid && (!b || history[i].time_us < history[*b].time_us)) b = i;
   return b;
 }
@@ -45,7 +58,10 @@ class Searcher {
     e.key = s_.key(p);
     if (!e.valid) ++r_.invalid;
     if (e.free && free_ < o_.max_free) ++free_;
-    else ++spent_;
+    else {
+      e.free = false;
+      ++spent_;
+    }
     r_.history.push_back(std::move(e));
     const size_t i = r_.history.size() - 1;
     if (r_.history[i].valid && (!r_.best || r_.history[i].time_us < r_.history[*r_.best].time_us)) r_.best = i;

@@ -41,16 +41,26 @@ struct SearchOptions {
   size_t max_free = 0;
 };
 
+// What callers that answer some evaluations without running them (a configuration whose
+// tiling equals an evaluated one's) allow per budgeted evaluation as SearchOptions::max_free.
+constexpr size_t kMaxFreePerEvaluation = 4;
+
 // Evaluates one point (never called twice for the same point).
 using EvalFn = std::function<Evaluation(const Point&)>;
 // Called after each evaluation (progress display).
 using ProgressFn = std::function<void(const Evaluation&, size_t done, size_t budget)>;
 
 struct SearchResult {
-  std::vector<Evaluation> history;  // in evaluation order
+  // In evaluation order; an entry's `free` is set only when it was not counted against the
+  // budget (a free answer beyond SearchOptions::max_free is counted and not marked free).
+  std::vector<Evaluation> history;
   size_t invalid = 0;
   std::optional<size_t> best;       // index into history of the fastest valid evaluation
-  // Fastest valid evaluation among the first n (the result a budget of n would have given).
+  // History entries up to the n-th counted one, with the free ones before it: what a budget of
+  // n would have evaluated.
+  size_t entries_within(size_t n) const;
+  size_t free_count() const;  // entries not counted against the budget
+  // Fastest valid evaluation among entries_within(n) (the result a budget of n would have given).
   std::optional<size_t> best_within(size_t n) const;
 };
 

@@ -7,6 +7,7 @@
 #include <optional>
 
 #include "eval/content_hash.h"
+#include "eval/tiling_match.h"
 #include "ops/case_gen.h"
 #include "ops/case_inputs.h"
 #include "ops/rng.h"
@@ -130,13 +131,16 @@ RepoKey repository_key(const aoc::op::OpPackage& p, const std::vector<std::strin
 ConfigRunner::ConfigRunner(const eval::Candidate& cand, eval::Builder& builder, eval::CandidateEvalOptions opt,
                            std::vector<std::string> tuning_cases, bool gate)
     : cand_(cand),
+      builder_(builder),
+      eval_(opt),
       cascade_(builder, std::move(opt),
                eval::CascadeOptions{.timing_cases = tuning_cases,
                                     .probe_cases = tuning_probe_cases(cand.package, tuning_cases),
                                     .hidden_count = kHiddenCount,
                                     .hidden_max_elements = kHiddenMaxElements,
                                     .hidden_seed = std::nullopt,
-                                    .gate = gate}) {}
+                                    .gate = gate}),
+      screen_cases_(cascade_.screen_cases(cand)) {}
 
 Evaluation ConfigRunner::from_screen(const eval::CascadeScreen& s) const {
   Evaluation e;
@@ -149,13 +153,29 @@ Evaluation ConfigRunner::from_screen(const eval::CascadeScreen& s) const {
 
 Evaluation ConfigRunner::run(const eval::TuningConfig& c) { return from_screen(cascade_.screen(cand_, c)); }
 
+std::optional<Evaluation> ConfigRunner::same_tiling_as(const eval::TuningConfig& c) {
+  if (by_tiling_.empty()) return std::nullopt;  // nothing to match: skip the tiling run
+  eval::CandidateEvalOptions o = eval_;
+  o.config = c;
+  const std::string fp = eval::tiling_only_fingerprint(cand_, builder_, o, screen_cases_);
+  const auto it = fp.empty() ? by_tiling_.end() : by_tiling_.find(fp);
+  if (it == by_tiling_.end()) return std::nullopt;
+  Evaluation e = it->second;
+  e.free = true;
+  return e;
+}
+
 Evaluation ConfigRunner::evaluate(const eval::TuningConfig& c) {
+  if (auto same = same_tiling_as(c)) return *same;
   const eval::CascadeOutcome o = cascade_.evaluate(cand_, c);
   Evaluation e = from_screen(o.screen);
   if (!o.valid()) {
     e.valid = false;
     e.reason = o.reason();
   }
+  if (!o.gate || o.gate->passed)
+    if (const std::string fp = eval::tiling_fingerprint(o.screen.report, screen_cases_); !fp.empty())
+      by_tiling_.emplace(fp, e);
   return e;
 }
 
@@ -239,13 +259,16 @@ TuneReport tune(const fs::path& op_dir, eval::Builder& builder, const TuneOption
   }
 
   const EvalFn eval_fn = [&](const Point& pt) { return runner.evaluate(r.space.config(pt)); };
-  r.search = run_search(r.space, eval_fn, opt.search, seeds, opt.progress);
+  SearchOptions so = opt.search;
+  so.max_free = kMaxFreePerEvaluation * so.budget;
+  r.search = run_search(r.space, eval_fn, so, seeds, opt.progress);
   take_verified_best(r, runner);
   r.hidden_seed = runner.hidden_seed();
   r.gates = runner.gates();
 
   if (opt.use_repository && r.verification.passed && !r.best.empty() && r.best_us < r.baseline_us) {
-    RepoEntry e{r.best, r.best_us, r.baseline_us, r.candidate_hash, to_string(r.method), r.search.history.size()};
+    RepoEntry e{r.best, r.best_us, r.baseline_us, r.candidate_hash, to_string(r.method),
+               r.search.history.size() - r.search.free_count()};
     try {
       r.repository_updated = repo.store(r.repo_key, e);
     } catch (const std::exception& ex) {

@@ -83,7 +83,10 @@ class TuneError : public std::runtime_error {
 // generated cases of at most kHiddenMaxElements elements, one seed per runner from
 // $ASCENDOPT_HIDDEN_SEED or fresh) runs only for a configuration that could become the best.
 // Results are kept per configuration, so several searches of one operator (the benchmark)
-// pay for each configuration once.
+// pay for each configuration once. A configuration whose tiling equals an evaluated one's on
+// every screened case (eval/tiling_match.h) gets that one's evaluation, marked free, after a
+// run of its tiling alone: it would screen the same. (An evaluation the full gate overturned is
+// not reused: the gate runs cases the screen does not, where the tilings may differ.)
 class ConfigRunner {
  public:
   // gate = false: screens only (evaluate() verifies nothing and best() stays empty).
@@ -93,12 +96,18 @@ class ConfigRunner {
   Evaluation run(const eval::TuningConfig& c);
   // One evaluation of a search: the screen, then the full gate when the screen is faster than
   // the best verified configuration; a configuration failing the gate is invalid ("full gate: ...").
+  // A configuration with an evaluated one's tiling gets its evaluation with `free` set.
   Evaluation evaluate(const eval::TuningConfig& c);
   // The full gate on its own.
   Verification verify(const eval::TuningConfig& c);
   // The verified best of the evaluations since the last new_search().
   const std::optional<eval::CascadeBest>& best() const { return cascade_.best(); }
-  void new_search() { cascade_.new_search(); }
+  // Forgets the best and the tilings matched so far (a search knows only what it evaluated);
+  // keeps the stages' results.
+  void new_search() {
+    cascade_.new_search();
+    by_tiling_.clear();
+  }
   static constexpr int64_t kHiddenCount = 8;
   static constexpr int64_t kHiddenMaxElements = 1 << 20;
   std::optional<uint64_t> hidden_seed() const { return cascade_.hidden_seed(); }
@@ -109,8 +118,13 @@ class ConfigRunner {
 
  private:
   Evaluation from_screen(const eval::CascadeScreen& s) const;
+  std::optional<Evaluation> same_tiling_as(const eval::TuningConfig& c);
   const eval::Candidate& cand_;
+  eval::Builder& builder_;
+  eval::CandidateEvalOptions eval_;
   eval::Cascade cascade_;
+  std::vector<std::string> screen_cases_;
+  std::map<std::string, Evaluation> by_tiling_;  // tiling fingerprint over the screened cases -> evaluation
 };
 
 // The cases a search is scored on. A package with performance cases (`perf = true`) is judged

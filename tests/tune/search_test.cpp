@@ -68,11 +68,18 @@ TEST(TuneSearch, FreeEvaluationsAreNotCountedUpToTheirLimit) {
       o.seed = 7;
       o.max_free = max_free;
       const SearchResult r = run_search(s, fn, o, {});
-      size_t free = 0;
-      for (const auto& e : r.history) free += e.free ? 1 : 0;
-      const size_t counted_free = std::min(free, max_free);
-      EXPECT_EQ(r.history.size() - counted_free, 20u) << to_string(m) << " max_free " << max_free;
-      EXPECT_LE(counted_free, max_free);
+      // Free answers past the limit were counted, and the history says so: `free` marks exactly
+      // the entries the budget did not pay for.
+      EXPECT_EQ(r.free_count(), std::min(calls / 2, max_free)) << to_string(m) << " max_free " << max_free;
+      EXPECT_EQ(r.history.size() - r.free_count(), 20u) << to_string(m) << " max_free " << max_free;
+      // What a budget of n would have evaluated ends at the n-th counted entry.
+      EXPECT_EQ(r.entries_within(20), r.history.size());
+      EXPECT_EQ(r.entries_within(0), 0u);
+      const size_t five = r.entries_within(5);
+      size_t counted = 0;
+      for (size_t i = 0; i < five; ++i) counted += r.history[i].free ? 0 : 1;
+      EXPECT_EQ(counted, 5u);
+      EXPECT_FALSE(r.history[five - 1].free);
     }
   }
 }

@@ -51,7 +51,7 @@ TEST(TuneRun, ReluSmallTuneIsVerifiedAndStartsFromTheRepository) {
   ASSERT_TRUE(Repository(repo_file).store(key, stored));
 
   const TuneReport r = tune(kRelu, builder, o);
-  EXPECT_EQ(r.search.history.size(), 5u);
+  EXPECT_EQ(r.search.history.size() - r.search.free_count(), 5u);
   EXPECT_GE(r.space.find("tile_cap"), 0);
   EXPECT_GE(r.space.find("split_unit_bytes"), 0);
   EXPECT_GE(r.space.find("cores"), 0);  // relu's tiling reads the core count and the UB size
@@ -101,6 +101,46 @@ TEST(TuneRun, RejectedConfigurationsAreInvalidEvaluationsWithReasons) {
   EXPECT_FALSE(c.cases[0].profile.empty());
   EXPECT_EQ(runner.runs(), 3u);
   runner.run(four);  // cached
+  EXPECT_EQ(runner.runs(), 3u);
+}
+
+// Tiles capped at 1024 elements with a UB budget of 96 or of 128 KiB hand relu's kernel the
+// same tiling on the tuning case aligned_2d_fp16 ([16, 2048]) and on the probe: the second is
+// answered with the first's evaluation, free, after a run of its tiling alone; 8 cores are
+// another tiling. A new search knows none of it and runs the configuration: the same time.
+TEST(TuneRun, AConfigurationWithAnEvaluatedTilingIsAnsweredFree) {
+  aoc::eval::Builder builder(aoc::eval::default_builder_options());
+  const auto cand = aoc::eval::load_candidate(kRelu, aoc::eval::tree_hash(fs::path(AOC_SOURCE_DIR) / "include" / "ascendc"));
+  auto opt = aoc::eval::default_candidate_eval_options();
+  opt.seed = 3;
+  ConfigRunner runner(cand, builder, opt, {"aligned_2d_fp16"}, /*gate=*/false);
+  aoc::eval::TuningConfig small_ub, large_ub;
+  small_ub.knobs["tile_cap"] = 1024;
+  small_ub.ub_bytes = 96 * 1024;
+  large_ub = small_ub;
+  large_ub.ub_bytes = 128 * 1024;
+
+  const Evaluation first = runner.evaluate(small_ub);
+  ASSERT_TRUE(first.valid) << first.reason;
+  EXPECT_FALSE(first.free);
+  const Evaluation same = runner.evaluate(large_ub);
+  EXPECT_TRUE(same.free);
+  EXPECT_TRUE(same.valid);
+  EXPECT_EQ(same.time_us, first.time_us);
+  EXPECT_EQ(runner.runs(), 1u);  // the tiling-only run screens nothing
+
+  aoc::eval::TuningConfig eight = small_ub;
+  eight.cores = 8;
+  const Evaluation other = runner.evaluate(eight);
+  ASSERT_TRUE(other.valid) << other.reason;
+  EXPECT_FALSE(other.free);
+  EXPECT_NE(other.time_us, first.time_us);
+
+  runner.new_search();
+  const Evaluation real = runner.evaluate(large_ub);
+  ASSERT_TRUE(real.valid) << real.reason;
+  EXPECT_FALSE(real.free);
+  EXPECT_EQ(real.time_us, first.time_us);
   EXPECT_EQ(runner.runs(), 3u);
 }
 
