@@ -1,7 +1,8 @@
 // `ascendopt bench` end to end on a small copy of relu: two methods, two budgets, two jobs;
 // the figures are printed, a second invocation finds every run finished, and the HTML report
 // renders in headless Chromium with its plots: the screenshot is not blank and shows the
-// plot colours, and the rendered page holds the progress, per-operator and pipe plots.
+// plot colours, and the rendered page holds the progress, per-operator and pipe plots (with
+// the Task Duration of each pipe bar's case).
 #include <gtest/gtest.h>
 
 #include <unistd.h>
@@ -125,6 +126,7 @@ TEST(BenchReport, RunsResumesAndRendersInChromium) {
   EXPECT_NE(dom.find("class=\"plot per-op\""), std::string::npos);
   EXPECT_NE(dom.find("class=\"plot pipes\""), std::string::npos);
   EXPECT_NE(dom.find("<polyline"), std::string::npos);
+  EXPECT_NE(dom.find("class=\"task-duration\""), std::string::npos) << "the pipe bars have no Task Duration tick";
 
   const fs::path shot = tmp.path() / "shot.png";
   shell(chromium.string() + flags + "--screenshot=" + shot.string() + " file://" + html.string() + " 2>/dev/null");
