@@ -120,6 +120,25 @@ void BM_HazardCheckerRecordsPerSecond(benchmark::State& state) {
 }
 BENCHMARK(BM_HazardCheckerRecordsPerSecond)->Arg(10000)->Unit(benchmark::kMillisecond);
 
+// The same loop with the scalar unit's own work in it, as real kernels have: one UB read before
+// the loop and a scalar record per vector op, never waiting for another pipe.
+void BM_HazardCheckerScalarNeverWaits(benchmark::State& state) {
+  const aoc::Trace loop = pipelined_block(int(state.range(0)), 0);
+  aoc::Trace t;
+  auto get = rec(aoc::RecKind::Scalar, aoc::Pipe::S, "GetValue");
+  get.nreads = 1;
+  get.reads[0] = {aoc::Space::UB, 180000, 180002};
+  t.records.push_back(get);
+  for (const auto& r : loop.records) {
+    t.records.push_back(r);
+    if (r.kind == aoc::RecKind::Compute) t.records.push_back(rec(aoc::RecKind::Scalar, aoc::Pipe::S, "Scalar"));
+  }
+  for (auto _ : state) benchmark::DoNotOptimize(aoc::sim::check_hazards(t).size());
+  state.counters["rec_per_s"] =
+      benchmark::Counter(double(t.records.size()) * state.iterations(), benchmark::Counter::kIsRate);
+}
+BENCHMARK(BM_HazardCheckerScalarNeverWaits)->Arg(10000)->Unit(benchmark::kMillisecond);
+
 }  // namespace
 
 BENCHMARK_MAIN();

@@ -14,6 +14,7 @@ namespace {
 
 constexpr int kPipes = int(Pipe::Count);
 constexpr int kS = int(Pipe::S);
+constexpr int kSpaces = int(Space::FB) + 1;
 using Clock = std::array<uint32_t, kPipes>;  // per pipe: how many of its instructions are ordered before
 
 void join(Clock& a, const Clock& b) {
@@ -55,7 +56,13 @@ class Checker {
 
   std::vector<Hazard> run() {
     const auto& recs = t_.records;
-    for (const auto& r : recs) used_[exec_pipe(r)] = true;
+    for (uint32_t i = 0; i < recs.size(); ++i) {
+      const TraceRecord& r = recs[i];
+      if (r.kind != RecKind::Compute && r.kind != RecKind::Copy && r.kind != RecKind::Scalar) continue;
+      const int p = exec_pipe(r);
+      for (int k = 0; k < r.nreads; ++k) note_access(r.reads[k], p, i);
+      if (r.has_write) note_access(r.write, p, i);
+    }
     for (uint32_t i = 0; i < recs.size() && out_.size() < max_; ++i) visit(recs[i], i);
     return std::move(out_);
   }
@@ -70,8 +77,15 @@ class Checker {
   std::unordered_map<uint32_t, std::deque<std::pair<Clock, uint32_t>>> flags_;
   std::map<int, std::vector<Access>> accesses_;  // by space
   std::set<std::tuple<uint32_t, uint32_t>> reported_;
-  std::array<bool, kPipes> used_{};        // pipes that execute anything in this trace
-  std::map<int, size_t> prune_at_;         // list size that triggers the next prune, by space
+  // Per space and pipe, one past the index of the pipe's last access to the space (0: none):
+  // a pipe past its last access to a space can race with nothing kept for it.
+  std::array<std::array<uint32_t, kPipes>, kSpaces> last_access_end_{};
+  std::map<int, size_t> prune_at_;  // list size that triggers the next prune, by space
+
+  void note_access(const Range& rg, int p, uint32_t idx) {
+    if (rg.space == Space::GM || rg.hi <= rg.lo) return;
+    last_access_end_[int(rg.space)][p] = idx + 1;
+  }
 
   // Gives an instruction on pipe p its clock: it follows p's earlier work and, because the
   // scalar unit issues in order, everything the scalar unit had done before issuing it.
@@ -153,19 +167,22 @@ class Checker {
     list.push_back(Access{idx, p, c[p], rg.lo, rg.hi, write});
     size_t& at = prune_at_[int(rg.space)];
     if (list.size() >= std::max<size_t>(at, 256)) {
-      prune(list);
+      prune(list, int(rg.space), idx);
       at = 2 * list.size();  // amortised: prune again only after the list doubles
     }
   }
 
-  // Drops accesses every pipe is already ordered after: they can never race again.
-  // A future instruction on pipe q knows at least join(clock of q, clock of S); pipes that
-  // never execute in this trace never access memory and do not count.
-  void prune(std::vector<Access>& list) {
+  // Drops accesses of `space` that no later access can race with: every pipe that still
+  // accesses the space after record `now` is ordered after them. A future instruction on pipe
+  // q knows at least join(clock of q, clock of S); a pipe that never again accesses the space
+  // (e.g. a scalar unit that reads no UB after its setup, and so never waits for the vector
+  // pipe) does not count, or its ignorance would keep every access of the other pipes.
+  void prune(std::vector<Access>& list, int space, uint32_t now) {
+    const auto& last = last_access_end_[space];
     Clock floor;
     floor.fill(UINT32_MAX);
     for (int q = 0; q < kPipes; ++q) {
-      if (!used_[q]) continue;
+      if (last[q] <= now) continue;  // q accesses the space nowhere from record `now` on
       Clock future = pipe_clock_[q];
       join(future, pipe_clock_[kS]);
       for (int p = 0; p < kPipes; ++p) floor[p] = std::min(floor[p], future[p]);

@@ -124,3 +124,45 @@ TEST(Hazards, DeduplicatedAcrossBlocks) {
   auto hs = check_hazards(std::vector<const Trace*>{&t, &t, &t});
   EXPECT_EQ(hs.size(), 1u);
 }
+
+namespace {
+
+// A long double-buffered loop (enough accesses for the checker to prune its lists) whose scalar
+// unit reads the UB once before the loop and then only runs loop control, never waiting for
+// another pipe, as in most TQue kernels; before the loop a vector op writes a UB region nothing
+// else touches (line 202); `tail` is appended after the loop.
+Trace scalar_unsynced_loop(std::vector<TraceRecord> tail) {
+  std::vector<TraceRecord> recs = {get_value(30000, 200), vadd(40000, 50000, 52000, 512, 202)};
+  for (const auto& r : double_buffered(400, false)) {
+    recs.push_back(r);
+    if (r.line == 110) recs.push_back(scalar(4, 201));  // the loop's own scalar work
+  }
+  recs.insert(recs.end(), tail.begin(), tail.end());
+  return trace_of(recs);
+}
+
+}  // namespace
+
+// Pruning must look only at the pipes that still access the space: the scalar unit's ignorance
+// of the other pipes (it never waits) no longer keeps every access, and what it drops can race
+// with nothing later. A race at the end of the loop is still found against the right access.
+TEST(Hazards, AScalarUnitThatNeverWaitsHidesNoRaceAndKeepsNothingNeeded) {
+  EXPECT_TRUE(check_hazards(scalar_unsynced_loop({})).empty());
+
+  // A copy into buffer 0 that does not wait for the vector pipe to free it: the last vector
+  // op reading buffer 0 (iteration 398, line 105) races with it.
+  auto late = check_hazards(scalar_unsynced_loop({copy_in(0, 1 << 22, 1024, 300)}));
+  ASSERT_EQ(late.size(), 1u);
+  EXPECT_EQ(late[0].kind, HazardKind::Race);
+  EXPECT_EQ(late[0].first.line, 105u);
+  EXPECT_EQ(late[0].second.line, 300u);
+
+  // The scalar unit reading, after the loop and without a wait, what the vector op wrote before
+  // it: every other pipe is ordered after that write long before, but the scalar unit still has
+  // this access ahead and knows nothing of the vector pipe, so the write is kept and the race found.
+  auto scalar_late = check_hazards(scalar_unsynced_loop({get_value(40000, 301)}));
+  ASSERT_EQ(scalar_late.size(), 1u);
+  EXPECT_EQ(scalar_late[0].kind, HazardKind::ScalarReadRace);
+  EXPECT_EQ(scalar_late[0].first.line, 202u);
+  EXPECT_EQ(scalar_late[0].second.line, 301u);
+}
