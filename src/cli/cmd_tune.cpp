@@ -80,7 +80,7 @@ nlohmann::json report_json(const aoc::tune::TuneReport& r) {
                       {"baseline_us", r.baseline_us},
                       {"best_us", r.best_us},
                       {"speedup", r.speedup()},
-                      {"evaluations", r.search.history.size() - r.search.free_count()},
+                      {"evaluations", r.search.charged_count()},
                       {"same_tiling", r.search.free_count()},
                       {"invalid", r.search.invalid},
                       {"gates", r.gates},
@@ -128,7 +128,7 @@ void print_human(std::ostream& os, const aoc::tune::TuneReport& r) {
   os << "baseline time:  " << r.baseline_us << " us\n";
   os << "best time:      " << r.best_us << " us\n";
   os << "speedup:        " << std::setprecision(3) << r.speedup() << "x\n";
-  os << "evaluations:    " << r.search.history.size() - r.search.free_count() << " of " << r.budget << " ("
+  os << "evaluations:    " << r.search.charged_count() << " of " << r.budget << " ("
      << r.search.invalid << " invalid, " << r.gates << " paid the full gate; " << r.search.free_count()
      << " configuration(s) with an evaluated one's tiling, not charged), " << std::setprecision(1)
      << r.seconds_per_evaluation << " s each\n";

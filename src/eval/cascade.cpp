@@ -5,6 +5,7 @@
 #include <cmath>
 #include <stdexcept>
 
+#include "eval/tiling_match.h"
 #include "ops/case_gen.h"
 
 namespace aoc::eval {
@@ -69,6 +70,14 @@ std::vector<std::string> Cascade::screen_cases(const Candidate& cand) const {
   for (const auto& name : probe_for(cand))
     if (std::find(cases.begin(), cases.end(), name) == cases.end()) cases.push_back(name);
   return cases;
+}
+
+std::string Cascade::screen_fingerprint(const Candidate& cand, const CascadeScreen& s) const {
+  return tiling_fingerprint(s.report, screen_cases(cand));
+}
+
+std::string Cascade::tiling_only_fingerprint(const Candidate& cand, const TuningConfig& config) {
+  return eval::tiling_only_fingerprint(cand, builder_, stage_options(config, 1), screen_cases(cand));
 }
 
 const CascadeScreen& Cascade::screen(const Candidate& cand, const TuningConfig& config) {

@@ -98,6 +98,10 @@ class Cascade {
 
   // The cases a screen of `cand` runs: the timing cases, then the probe cases not among them.
   std::vector<std::string> screen_cases(const Candidate& cand) const;
+  // The tiling fingerprint (eval/tiling_match.h) over the screened cases: of a screen's report,
+  // or, without running the kernel, of `config` from a run of its tiling functions alone.
+  std::string screen_fingerprint(const Candidate& cand, const CascadeScreen& s) const;
+  std::string tiling_only_fingerprint(const Candidate& cand, const TuningConfig& config);
 
   const std::optional<CascadeBest>& best() const { return best_; }
   void new_search();  // forgets best() and the evaluation count; keeps the stages' results

@@ -291,13 +291,15 @@ nlohmann::json to_json(const OptimizeReport& r) {
                   {"endpoint_errors", r.llm->endpoint_errors}}}};
   if (!r.history.empty()) {
     j["baseline_t_hw_us"] = r.history.front()->t_hw_us;
-    j["baseline_pipes"] = pipe_times(slowest(*r.history.front()));
-    if (const auto* c = slowest(*r.history.front())) j["baseline_slowest_case_us"] = c->sim_us;
+    const auto* c = slowest(*r.history.front());
+    j["baseline_pipes"] = pipe_times(c);
+    if (c) j["baseline_slowest_case_us"] = c->sim_us;
   }
   if (r.best) {
     j["best_t_hw_us"] = r.best->t_hw_us;
-    j["best_pipes"] = pipe_times(slowest(*r.best));
-    if (const auto* c = slowest(*r.best)) j["best_slowest_case_us"] = c->sim_us;
+    const auto* c = slowest(*r.best);
+    j["best_pipes"] = pipe_times(c);
+    if (c) j["best_slowest_case_us"] = c->sim_us;
   }
   if (r.best)
     j["best"] = {{"index", r.best->index},

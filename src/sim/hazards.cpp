@@ -82,8 +82,11 @@ class Checker {
   std::array<std::array<uint32_t, kPipes>, kSpaces> last_access_end_{};
   std::map<int, size_t> prune_at_;  // list size that triggers the next prune, by space
 
+  // The checker follows the on-chip buffers, not GM; an empty range touches nothing.
+  static bool tracked(const Range& rg) { return rg.space != Space::GM && rg.lo < rg.hi; }
+
   void note_access(const Range& rg, int p, uint32_t idx) {
-    if (rg.space == Space::GM || rg.hi <= rg.lo) return;
+    if (!tracked(rg)) return;
     last_access_end_[int(rg.space)][p] = idx + 1;
   }
 
@@ -145,7 +148,7 @@ class Checker {
   static uint32_t key(Pipe s, Pipe d, uint8_t id) { return (uint32_t(s) << 16) | (uint32_t(d) << 8) | id; }
 
   void touch(const TraceRecord& r, uint32_t idx, int p, const Clock& c, const Range& rg, bool write) {
-    if (rg.space == Space::GM || rg.hi <= rg.lo) return;
+    if (!tracked(rg)) return;
     auto& list = accesses_[int(rg.space)];
     for (const Access& a : list) {
       if (a.pipe == p || (!a.write && !write)) continue;

@@ -28,6 +28,8 @@ size_t SearchResult::free_count() const {
   return static_cast<size_t>(std::count_if(history.begin(), history.end(), [](const Evaluation& e) { return e.free; }));
 }
 
+size_t SearchResult::charged_count() const { return history.size() - free_count(); }
+
 std::optional<size_t> SearchResult::best_within(size_t n) const {
   std::optional<size_t> b;
   const size_t entries = entries_within(n);

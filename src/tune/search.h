@@ -59,7 +59,8 @@ struct SearchResult {
   // History entries up to the n-th counted one, with the free ones before it: what a budget of
   // n would have evaluated.
   size_t entries_within(size_t n) const;
-  size_t free_count() const;  // entries not counted against the budget
+  size_t free_count() const;     // entries not counted against the budget
+  size_t charged_count() const;  // entries counted against it
   // Fastest valid evaluation among entries_within(n) (the result a budget of n would have given).
   std::optional<size_t> best_within(size_t n) const;
 };

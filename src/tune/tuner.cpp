@@ -7,7 +7,6 @@
 #include <optional>
 
 #include "eval/content_hash.h"
-#include "eval/tiling_match.h"
 #include "ops/case_gen.h"
 #include "ops/case_inputs.h"
 #include "ops/rng.h"
@@ -131,16 +130,13 @@ RepoKey repository_key(const aoc::op::OpPackage& p, const std::vector<std::strin
 ConfigRunner::ConfigRunner(const eval::Candidate& cand, eval::Builder& builder, eval::CandidateEvalOptions opt,
                            std::vector<std::string> tuning_cases, bool gate)
     : cand_(cand),
-      builder_(builder),
-      eval_(opt),
       cascade_(builder, std::move(opt),
                eval::CascadeOptions{.timing_cases = tuning_cases,
                                     .probe_cases = tuning_probe_cases(cand.package, tuning_cases),
                                     .hidden_count = kHiddenCount,
                                     .hidden_max_elements = kHiddenMaxElements,
                                     .hidden_seed = std::nullopt,
-                                    .gate = gate}),
-      screen_cases_(cascade_.screen_cases(cand)) {}
+                                    .gate = gate}) {}
 
 Evaluation ConfigRunner::from_screen(const eval::CascadeScreen& s) const {
   Evaluation e;
@@ -155,9 +151,7 @@ Evaluation ConfigRunner::run(const eval::TuningConfig& c) { return from_screen(c
 
 std::optional<Evaluation> ConfigRunner::same_tiling_as(const eval::TuningConfig& c) {
   if (by_tiling_.empty()) return std::nullopt;  // nothing to match: skip the tiling run
-  eval::CandidateEvalOptions o = eval_;
-  o.config = c;
-  const std::string fp = eval::tiling_only_fingerprint(cand_, builder_, o, screen_cases_);
+  const std::string fp = cascade_.tiling_only_fingerprint(cand_, c);
   const auto it = fp.empty() ? by_tiling_.end() : by_tiling_.find(fp);
   if (it == by_tiling_.end()) return std::nullopt;
   Evaluation e = it->second;
@@ -174,7 +168,7 @@ Evaluation ConfigRunner::evaluate(const eval::TuningConfig& c) {
     e.reason = o.reason();
   }
   if (!o.gate || o.gate->passed)
-    if (const std::string fp = eval::tiling_fingerprint(o.screen.report, screen_cases_); !fp.empty())
+    if (const std::string fp = cascade_.screen_fingerprint(cand_, o.screen); !fp.empty())
       by_tiling_.emplace(fp, e);
   return e;
 }
@@ -268,7 +262,7 @@ TuneReport tune(const fs::path& op_dir, eval::Builder& builder, const TuneOption
 
   if (opt.use_repository && r.verification.passed && !r.best.empty() && r.best_us < r.baseline_us) {
     RepoEntry e{r.best, r.best_us, r.baseline_us, r.candidate_hash, to_string(r.method),
-               r.search.history.size() - r.search.free_count()};
+               r.search.charged_count()};
     try {
       r.repository_updated = repo.store(r.repo_key, e);
     } catch (const std::exception& ex) {

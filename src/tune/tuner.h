@@ -120,10 +120,7 @@ class ConfigRunner {
   Evaluation from_screen(const eval::CascadeScreen& s) const;
   std::optional<Evaluation> same_tiling_as(const eval::TuningConfig& c);
   const eval::Candidate& cand_;
-  eval::Builder& builder_;
-  eval::CandidateEvalOptions eval_;
   eval::Cascade cascade_;
-  std::vector<std::string> screen_cases_;
   std::map<std::string, Evaluation> by_tiling_;  // tiling fingerprint over the screened cases -> evaluation
 };
 
