@@ -14,6 +14,7 @@
 #include "eval/compiler_identity.h"
 #include "eval/content_hash.h"
 #include "eval/process.h"
+#include "eval/staged_sources.h"
 
 #ifndef AOC_SOURCE_DIR
 #define AOC_SOURCE_DIR "."
@@ -202,17 +203,25 @@ std::vector<std::string> Builder::compile_command(const BuildRequest& req, size_
   return argv;
 }
 
-BuildResult Builder::build(const BuildRequest& req) {
+BuildResult Builder::build(const BuildRequest& requested) {
   const auto t0 = std::chrono::steady_clock::now();
   BuildResult r;
-  r.key = cache_key(req);
-  const fs::path dir = opts_.cache_dir / r.key.substr(0, 2);
-  const fs::path so = dir / (r.key + ".so");
-  const fs::path fail = dir / (r.key + ".fail");
   auto finish = [&]() {
     r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     return r;
   };
+  StagedSources staged;
+  try {
+    staged = stage_sources(requested, opts_.cache_dir);
+  } catch (const std::exception& e) {
+    r.log = e.what();
+    return finish();
+  }
+  const BuildRequest& req = staged.request;
+  r.key = cache_key(req);
+  const fs::path dir = opts_.cache_dir / r.key.substr(0, 2);
+  const fs::path so = dir / (r.key + ".so");
+  const fs::path fail = dir / (r.key + ".fail");
   if (fs::exists(so)) {
     r.ok = r.cache_hit = true;
     r.library = so;
@@ -220,7 +229,7 @@ BuildResult Builder::build(const BuildRequest& req) {
   }
   if (fs::exists(fail)) {
     r.cache_hit = true;
-    r.log = read_all(fail);
+    r.log = staged.unstage(read_all(fail));
     r.diagnostics = parse_diagnostics(r.log);
     return finish();
   }
@@ -293,8 +302,8 @@ BuildResult Builder::build(const BuildRequest& req) {
     ok = pr.exit_code == 0;
     compiler_rejected = pr.exit_code > 0;
   }
-  r.log = log;
-  r.diagnostics = parse_diagnostics(log);
+  r.log = staged.unstage(log);
+  r.diagnostics = parse_diagnostics(r.log);
   if (ok) {
     fs::rename(tmp / "lib.so", so, ec);
     r.ok = !ec;
@@ -302,7 +311,8 @@ BuildResult Builder::build(const BuildRequest& req) {
     r.library = so;
   } else {
     if (r.log.empty()) r.log = "compiler failed without output";
-    if (compiler_rejected) write_all(fail, r.log);
+    // Kept naming the staged copies: every requester reads it back in its own folders' names.
+    if (compiler_rejected) write_all(fail, log.empty() ? r.log : log);
   }
   fs::remove_all(tmp, ec);
   return finish();

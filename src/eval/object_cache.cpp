@@ -4,25 +4,41 @@
 
 #include <algorithm>
 #include <atomic>
+#include <cctype>
 #include <system_error>
 
 namespace aoc::eval {
 namespace fs = std::filesystem;
 
-std::string relocated(const std::string& flag, const std::vector<fs::path>& dirs) {
-  std::vector<size_t> order(dirs.size());
+std::string substitute_folders(const std::string& text, const std::vector<std::string>& from,
+                               const std::vector<std::string>& to) {
+  std::vector<size_t> order(from.size());
   for (size_t i = 0; i < order.size(); ++i) order[i] = i;
-  // A folder that is a prefix of another (op/ and op/op_host) must not eat the longer one.
-  std::stable_sort(order.begin(), order.end(),
-                   [&](size_t a, size_t b) { return dirs[a].string().size() > dirs[b].string().size(); });
-  std::string s = flag;
+  std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) { return from[a].size() > from[b].size(); });
+  auto name_char = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '-' || c == '.'; };
+  std::string s = text;
   for (size_t i : order) {
-    const std::string from = dirs[i].string();
-    if (from.empty()) continue;
-    const std::string to = "@dir" + std::to_string(i);
-    for (size_t at = s.find(from); at != std::string::npos; at = s.find(from, at + to.size())) s.replace(at, from.size(), to);
+    if (from[i].empty()) continue;
+    for (size_t at = s.find(from[i]); at != std::string::npos;) {
+      const size_t end = at + from[i].size();
+      if (end < s.size() && name_char(s[end])) {
+        at = s.find(from[i], at + 1);
+        continue;
+      }
+      s.replace(at, from[i].size(), to[i]);
+      at = s.find(from[i], at + to[i].size());
+    }
   }
   return s;
+}
+
+std::string relocated(const std::string& flag, const std::vector<fs::path>& dirs) {
+  std::vector<std::string> from, to;
+  for (size_t i = 0; i < dirs.size(); ++i) {
+    from.push_back(dirs[i].string());
+    to.push_back("@dir" + std::to_string(i));
+  }
+  return substitute_folders(flag, from, to);
 }
 
 std::vector<std::string> relocation_flags(const std::vector<fs::path>& dirs) {

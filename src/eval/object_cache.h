@@ -16,8 +16,14 @@
 
 namespace aoc::eval {
 
-// `flags` with every occurrence of dirs[i] written as "@dir<i>" (longest folder first), so
-// that the same sources in another folder give the same key.
+// `text` with every occurrence of from[i] written as to[i], longest first (a folder that is a
+// prefix of another, op/ and op/op_host, must not eat the longer one). An occurrence counts
+// only where the name ends: "/a/op_host" is not replaced inside "/a/op_host2".
+std::string substitute_folders(const std::string& text, const std::vector<std::string>& from,
+                               const std::vector<std::string>& to);
+
+// `flags` with every occurrence of dirs[i] written as "@dir<i>", so that the same sources in
+// another folder give the same key.
 std::string relocated(const std::string& flag, const std::vector<std::filesystem::path>& dirs);
 
 // Compiler flags that make the object independent of the folders: __FILE__ and

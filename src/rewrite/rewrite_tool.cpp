@@ -2,12 +2,14 @@
 
 #include <unistd.h>
 
+#include <atomic>
 #include <cstdlib>
 #include <fstream>
 
 #include "eval/builder.h"
 #include "eval/op_build.h"
 #include "eval/process.h"
+#include "rewrite/answer_cache.h"
 
 #ifndef AOC_REWRITE_PATH
 #define AOC_REWRITE_PATH ""
@@ -40,6 +42,48 @@ std::string read_file(const fs::path& p) {
   return std::string(std::istreambuf_iterator<char>(in), {});
 }
 
+void write_file(const fs::path& p, const std::string& text) {
+  std::ofstream out(p, std::ios::binary | std::ios::trunc);
+  out << text;
+  if (!out) throw RewriteError("cannot write " + p.string());
+}
+
+std::atomic<uint64_t> g_runs{0};
+
+// Runs the rewriter (its answer file added to argv) and keeps a real answer in the cache.
+ToolAnswer run_and_keep(std::vector<std::string> argv, const AnswerCache& cache, const std::string& key, bool write) {
+  ++g_runs;
+  char tmpl[] = "/tmp/aoc-rewrite-XXXXXX";
+  const int fd = ::mkstemp(tmpl);
+  if (fd < 0) throw RewriteError("cannot create a temporary file for the rewriter's answer");
+  ::close(fd);
+  const fs::path answer = tmpl;
+  // Right after the command: everything after --kernel-args / --host-args is a compiler flag.
+  argv.insert(argv.begin() + 2, {"--output", answer.string()});
+  const auto r = aoc::eval::run_process(argv);
+  const std::string text = read_file(answer);
+  std::error_code ec;
+  fs::remove(answer, ec);
+  ToolAnswer out;
+  out.exit_code = r.exit_code;
+  out.body = nlohmann::json::parse(text, nullptr, false);
+  if (out.body.is_discarded() || !out.body.is_object()) {
+    throw RewriteError("aoc-rewrite gave no answer (exit status " + std::to_string(r.exit_code) +
+                       "): " + r.output.substr(0, 2000));
+  }
+  if (r.exit_code != 0 && r.exit_code != 3)
+    throw RewriteError(out.body.value("error", std::string("aoc-rewrite failed with exit status ") +
+                                                   std::to_string(r.exit_code)));
+  CachedAnswer keep{out.exit_code, out.body, {}};
+  if (write && out.exit_code == 0)
+    for (const auto& f : out.body.value("files", nlohmann::json::array())) {
+      const std::string file = f.get<std::string>();
+      keep.written.emplace_back(file, read_file(file));
+    }
+  cache.store(key, keep);
+  return out;
+}
+
 }  // namespace
 
 ToolAnswer run_rewrite_tool(const aoc::eval::Candidate& c, const aoc::eval::SourceDirs& sources,
@@ -58,12 +102,6 @@ ToolAnswer run_rewrite_tool(const aoc::eval::Candidate& c, const aoc::eval::Sour
   if (kernels.empty()) throw RewriteError("no kernel source (.cpp) in " + sources.kernel.string());
   for (const auto& f : kernels) argv.insert(argv.end(), {"--kernel", f.string()});
   for (const auto& f : cpp_files(sources.host)) argv.insert(argv.end(), {"--host", f.string()});
-  char tmpl[] = "/tmp/aoc-rewrite-XXXXXX";
-  const int fd = ::mkstemp(tmpl);
-  if (fd < 0) throw RewriteError("cannot create a temporary file for the rewriter's answer");
-  ::close(fd);
-  const fs::path answer = tmpl;
-  argv.insert(argv.end(), {"--output", answer.string()});
   // The kernel and host units' common headers parsed once into precompiled headers in the
   // build cache, as candidate builds do for kernel_operator.h (AOC_NO_PCH=1 turns all off).
   if (build.precompiled_headers)
@@ -76,21 +114,15 @@ ToolAnswer run_rewrite_tool(const aoc::eval::Candidate& c, const aoc::eval::Sour
   if (fs::is_regular_file(tiling)) argv.insert(argv.end(), {"-include", tiling.string()});
   argv.insert(argv.end(), {"--host-args", "-I" + inc.string(), "-I" + sources.host.string()});
 
-  const auto r = aoc::eval::run_process(argv);
-  const std::string text = read_file(answer);
-  std::error_code ec;
-  fs::remove(answer, ec);
-  ToolAnswer out;
-  out.exit_code = r.exit_code;
-  out.body = nlohmann::json::parse(text, nullptr, false);
-  if (out.body.is_discarded() || !out.body.is_object()) {
-    throw RewriteError("aoc-rewrite gave no answer (exit status " + std::to_string(r.exit_code) +
-                       "): " + r.output.substr(0, 2000));
+  const AnswerCache cache(build.cache_dir / "rewrite-answers", {sources.kernel, sources.host});
+  const std::string key = cache.key(tool, argv, inc);
+  if (auto hit = cache.find(key)) {
+    for (const auto& [file, text] : hit->written) write_file(file, text);
+    return {hit->exit_code, std::move(hit->body)};
   }
-  if (r.exit_code != 0 && r.exit_code != 3)
-    throw RewriteError(out.body.value("error", std::string("aoc-rewrite failed with exit status ") +
-                                                   std::to_string(r.exit_code)));
-  return out;
+  return run_and_keep(argv, cache, key, write);
 }
+
+uint64_t rewrite_tool_runs() { return g_runs; }
 
 }  // namespace aoc::rewrite

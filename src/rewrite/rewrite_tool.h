@@ -3,6 +3,7 @@
 // AscendC headers, the tiling header the kernel build force-includes), the answer is JSON.
 // ascendopt never links clang: the rewriter is a separate process.
 #pragma once
+#include <cstdint>
 #include <filesystem>
 #include <stdexcept>
 #include <string>
@@ -30,8 +31,12 @@ struct ToolAnswer {
 
 // command: "detect", "apply" or "remove"; motif may be empty for detect. `sources` are the
 // folders to read (and, with write, to edit in place). Throws RewriteError unless the
-// program answered (exit status 0 or 3).
+// program answered (exit status 0 or 3). Answers come from the build cache when the same
+// question was asked of the same sources before (rewrite/answer_cache.h).
 ToolAnswer run_rewrite_tool(const aoc::eval::Candidate& c, const aoc::eval::SourceDirs& sources,
                             const std::string& command, const std::string& motif, bool write);
+
+// How many times this process ran the rewriter (answers from the cache do not count).
+uint64_t rewrite_tool_runs();
 
 }  // namespace aoc::rewrite

@@ -152,6 +152,48 @@ TEST(Builder, AnUnchangedRelocatableUnitIsReusedFromAnotherFolder) {
   EXPECT_EQ(bytes.find(a.path().string()), std::string::npos);
 }
 
+TEST(Builder, TheSameSourcesInAnotherFolderAreTheSameBuild) {
+  aoc::testing::ScratchDir a("build");
+  aoc::testing::ScratchDir b("build");
+  aoc::testing::ScratchDir cache("build");
+  Builder builder = make_builder(cache.path());
+  const std::string kernel = "extern \"C\" int k() { return 1; }\n";
+  TwoUnitPackage first(a.path(), kernel);
+  BuildResult r1 = builder.build(first.request());
+  ASSERT_TRUE(r1.ok) << r1.log;
+  const uint64_t runs = builder.compiler_runs();
+  TwoUnitPackage second(b.path(), kernel);
+  BuildResult r2 = builder.build(second.request());
+  ASSERT_TRUE(r2.ok) << r2.log;
+  EXPECT_TRUE(r2.cache_hit);
+  EXPECT_EQ(builder.compiler_runs(), runs);
+  EXPECT_EQ(r2.library, r1.library);
+  // One more byte anywhere in a folder is another build.
+  std::ofstream(second.host / "notes.txt") << "x";
+  EXPECT_FALSE(builder.build(second.request()).cache_hit);
+}
+
+TEST(Builder, AStagedBuildsErrorsNameTheRequestersFiles) {
+  aoc::testing::ScratchDir a("build");
+  aoc::testing::ScratchDir b("build");
+  aoc::testing::ScratchDir cache("build");
+  Builder builder = make_builder(cache.path());
+  const std::string broken = "int k() {\n  return undeclared_in_kernel;\n}\n";
+  TwoUnitPackage first(a.path(), broken);
+  TwoUnitPackage second(b.path(), broken);
+  for (const TwoUnitPackage* p : {&first, &second}) {
+    BuildResult r = builder.build(p->request());
+    ASSERT_FALSE(r.ok);
+    const auto errs = errors_only(r.diagnostics);
+    ASSERT_FALSE(errs.empty()) << r.log;
+    EXPECT_EQ(fs::path(errs[0].file), p->kernel / "kernel.cpp") << r.log;
+    EXPECT_EQ(errs[0].line, 2);
+    EXPECT_EQ(r.log.find((cache.path() / "sources").string()), std::string::npos) << r.log;
+  }
+  // The second answer came from the first's cached failure, in the second's names.
+  EXPECT_EQ(builder.compiler_runs(), 2u);  // the two units of the first build, no link
+}
+
 TEST(Builder, ARelocatableUnitThatReadsAnotherFolderIsNotReused) {
   aoc::testing::ScratchDir a("build");
   aoc::testing::ScratchDir b("build");

@@ -45,9 +45,14 @@ TEST(MotifsCommand, AddExpertStatesWithPlaces) {
 TEST(MotifsCommand, PrecompiledPrefixesFindTheSameStates) {
   const fs::path cache = fresh_dir("pch-cache");
   ::setenv("AOC_CACHE_DIR", cache.c_str(), 1);
-  const std::string cmd = "motifs " + kRoot + "/ops/elementwise/add/expert --json";
+  const std::string base = "motifs " + kRoot + "/ops/elementwise/add/expert --json";
+  // Without its kept answers, so that every run parses.
+  const auto run = [&]() {
+    fs::remove_all(cache / "rewrite-answers");
+    return run_ascendopt(base, false);
+  };
   ::setenv("AOC_NO_PCH", "1", 1);
-  const auto plain = run_ascendopt(cmd, false);
+  const auto plain = run();
   ::unsetenv("AOC_NO_PCH");
   ASSERT_EQ(plain.status, 0) << plain.out;
   EXPECT_FALSE(fs::exists(cache / "rewrite-pch")) << "AOC_NO_PCH=1 still made a precompiled header";
@@ -59,22 +64,22 @@ TEST(MotifsCommand, PrecompiledPrefixesFindTheSameStates) {
     std::sort(out.begin(), out.end());
     return out;
   };
-  const auto built = run_ascendopt(cmd, false);  // builds them
+  const auto built = run();  // builds them
   EXPECT_EQ(built.out, plain.out);
   const auto pchs = pch_files();
   ASSERT_EQ(pchs.size(), 2u);
   EXPECT_EQ(pchs[0].filename().string().rfind("host-", 0), 0u) << pchs[0];
   EXPECT_EQ(pchs[1].filename().string().rfind("kernel-", 0), 0u) << pchs[1];
-  const auto reused = run_ascendopt(cmd, false);
+  const auto reused = run();
   EXPECT_EQ(reused.out, plain.out);
 
   for (const fs::path& pch : pchs) {
     { std::ofstream(pch, std::ios::trunc) << "not a precompiled header"; }
-    const auto corrupt = run_ascendopt(cmd, false);
+    const auto corrupt = run();
     EXPECT_EQ(corrupt.status, 0) << corrupt.out;
     EXPECT_EQ(corrupt.out, plain.out) << pch;
     EXPECT_FALSE(fs::exists(pch)) << "the corrupt precompiled header was kept: " << pch;
-    EXPECT_EQ(run_ascendopt(cmd, false).out, plain.out);
+    EXPECT_EQ(run().out, plain.out);
     EXPECT_TRUE(fs::exists(pch)) << "the precompiled header was not built again: " << pch;
   }
   ::unsetenv("AOC_CACHE_DIR");
