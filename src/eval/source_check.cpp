@@ -2,8 +2,12 @@
 
 #include <algorithm>
 #include <fstream>
+#include <mutex>
 #include <regex>
 #include <sstream>
+#include <unordered_map>
+
+#include "eval/content_hash.h"
 
 namespace aoc::eval {
 namespace fs = std::filesystem;
@@ -152,6 +156,27 @@ std::vector<SourceFinding> check_source_text(const std::string& file, const std:
   return out;
 }
 
+namespace {
+
+// The findings of a file's text (file names left empty), each text checked once per process:
+// a search evaluates the same kernel under many configurations, and the rules are regular
+// expressions over every line.
+std::vector<SourceFinding> checked_before(const std::string& text) {
+  static std::mutex mu;
+  static std::unordered_map<std::string, std::vector<SourceFinding>> known;
+  const std::string key = ContentHash().add(text).hex();
+  {
+    std::lock_guard lock(mu);
+    if (auto it = known.find(key); it != known.end()) return it->second;
+  }
+  std::vector<SourceFinding> found = check_source_text("", text);
+  std::lock_guard lock(mu);
+  known.emplace(key, found);
+  return found;
+}
+
+}  // namespace
+
 std::vector<SourceFinding> check_sources(const std::vector<fs::path>& dirs) {
   std::vector<fs::path> files;
   for (const auto& d : dirs) {
@@ -166,7 +191,8 @@ std::vector<SourceFinding> check_sources(const std::vector<fs::path>& dirs) {
   for (const auto& f : files) {
     std::ifstream in(f, std::ios::binary);
     const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-    auto found = check_source_text(f.string(), text);
+    auto found = checked_before(text);
+    for (auto& x : found) x.file = f.string();
     out.insert(out.end(), found.begin(), found.end());
   }
   return out;

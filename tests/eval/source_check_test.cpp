@@ -2,8 +2,11 @@
 // comments and ordinary kernel code do not, and every package in ops/ passes.
 #include <gtest/gtest.h>
 
+#include <fstream>
+
 #include "eval/source_check.h"
 #include "ops/op_package.h"
+#include "scratch_dir.h"
 
 using namespace aoc::eval;
 
@@ -62,5 +65,22 @@ TEST(SourceCheck, EveryPackageInTheSuitePasses) {
   for (const auto& dir : aoc::op::find_op_packages(std::filesystem::path(AOC_SOURCE_DIR) / "ops")) {
     const auto f = check_sources({dir / "op_host", dir / "op_kernel"});
     EXPECT_TRUE(f.empty()) << dir << ": " << (f.empty() ? "" : f.front().message());
+  }
+}
+
+// A text is checked once per process; the same offending text in two folders is reported in each
+// with its own file name.
+TEST(SourceCheck, TheSameTextInTwoFoldersNamesEachFile) {
+  aoc::testing::ScratchDir a("source-check");
+  aoc::testing::ScratchDir b("source-check");
+  const std::string text = "int ok = 1;\nauto x = getenv(\"HOME\");\n";
+  std::ofstream(a.path() / "k.cpp") << text;
+  std::ofstream(b.path() / "k.cpp") << text;
+  for (const auto* d : {&a, &b}) {
+    const auto f = check_sources({d->path()});
+    ASSERT_EQ(f.size(), 1u);
+    EXPECT_EQ(f[0].file, (d->path() / "k.cpp").string());
+    EXPECT_EQ(f[0].line, 2);
+    EXPECT_EQ(f[0].rule, "environment");
   }
 }
