@@ -3,11 +3,16 @@
 // keyed by it. The linker's GNU build-id when the program has one (a hash of its content),
 // else a hash of the executable file.
 #pragma once
+#include <filesystem>
 #include <string>
 
 namespace aoc::eval {
 
 // Hex digits; computed once per process.
 const std::string& program_identity();
+
+// The same for another executable file: its build-id read from the file's notes, else a hash
+// of its content. Throws when the file cannot be read.
+std::string executable_identity(const std::filesystem::path& path);
 
 }  // namespace aoc::eval

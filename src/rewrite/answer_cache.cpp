@@ -10,6 +10,7 @@
 
 #include "eval/content_hash.h"
 #include "eval/object_cache.h"
+#include "eval/program_identity.h"
 
 namespace aoc::rewrite {
 namespace fs = std::filesystem;
@@ -17,8 +18,7 @@ using nlohmann::json;
 
 namespace {
 
-// The content hash of a file, computed once per (path, size, modification time) per process:
-// the rewriter's executable is tens of MB and every question asks for it.
+// The rewriter's identity, worked out once per (path, size, modification time) per process.
 std::string file_identity(const fs::path& p) {
   struct stat st {};
   if (::stat(p.c_str(), &st) != 0) return "missing:" + p.string();
@@ -28,7 +28,7 @@ std::string file_identity(const fs::path& p) {
   static std::map<std::string, std::string> known;
   std::lock_guard lock(mu);
   auto [it, fresh] = known.try_emplace(stamp);
-  if (fresh) it->second = aoc::eval::ContentHash().add_file(p).hex();
+  if (fresh) it->second = aoc::eval::executable_identity(p);
   return it->second;
 }
 
