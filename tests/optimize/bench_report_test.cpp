@@ -100,6 +100,15 @@ TEST(BenchReport, RunsResumesAndRendersInChromium) {
             std::string::npos);
   EXPECT_NE(shell(script + " unpack " + kept.string() + " " + moved.string() + " 2>&1").find("4 finished run(s)"),
             std::string::npos);
+  // One budget's runs alone.
+  const fs::path budget3 = tmp.path() / "b3.tar.gz";
+  EXPECT_NE(shell(script + " pack " + (tmp.path() / "bench").string() + " " + budget3.string() + " '*-b3-*' 2>&1")
+                .find("2 finished run(s)"),
+            std::string::npos);
+  EXPECT_EQ(shell("tar -tzf " + budget3.string() + " | grep -c -- '-b3-s1/report.json'"), "2\n");
+  EXPECT_NE(shell(script + " pack " + (tmp.path() / "bench").string() + " " + budget3.string() + " '*-b64-*' 2>&1")
+                .find("no finished run matching"),
+            std::string::npos);
   const auto restored = run_ascendopt("bench " + relu.string() + " --methods optimize,best-of-n --budgets 2,3 --seeds 1 --out " +
                                       moved.string());
   ASSERT_EQ(restored.status, 0) << restored.out;
