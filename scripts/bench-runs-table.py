@@ -59,8 +59,10 @@ def main():
         p = r.get("progress") or [1.0]
         return next(i + 1 for i, v in enumerate(p) if v >= p[-1])
 
+    points = [n for n in (1, 2, 4, 8, 16, 32, 64, 128, 256) if n <= budget]
     print(f"{len(ops)} operators with every method and seed 1-{a.seeds} finished at budget {budget}")
-    print(f"{'method':<20} {'geomean':>8} {'seed range':>15} {'f1':>5} {'evals spent':>11} {'evals to best':>13} {'same time':>9}  progress (geomean best after 1, 2, 4, 8, 16 evaluations)")
+    print(f"{'method':<20} {'geomean':>8} {'seed range':>15} {'f1':>5} {'evals spent':>11} {'evals to best':>13} {'same time':>9}  "
+          f"progress (geomean best after {', '.join(map(str, points))} evaluations)")
     for m in methods:
         rs = [runs[(o, m, budget, s)] for o in ops for s in seeds]
         g = math.exp(sum(math.log(speedup(r)) for r in rs) / len(rs))
@@ -70,9 +72,7 @@ def main():
         best_at = sum(to_best(r) for r in rs) / len(rs)
         repeats = f"{sum(same_time(r) for r in rs)}/{sum(len(r.get('history', [])) for r in rs)}"
         curve = []
-        for n in (1, 2, 4, 8, 16):
-            if n > budget:
-                break
+        for n in points:
             vals = [(r.get("progress") or [1.0]) for r in rs]
             curve.append(math.exp(sum(math.log(v[min(n, len(v)) - 1]) for v in vals) / len(vals)))
         print(f"{m:<20} {g:8.4f} {min(per_seed):7.4f}-{max(per_seed):.4f} {f1:5.2f} {spent:11.2f} {best_at:13.2f} {repeats:>9}  "

@@ -61,9 +61,15 @@ std::string progress_svg(const BenchSummary& s, size_t b) {
   return os.str();
 }
 
+// Room for right-aligned labels of up to `chars` characters at `font_px` (sans-serif averages a
+// little over half an em per character), so a long operator name is not cut at the left edge.
+double label_room(size_t chars, double font_px) { return 16 + 0.62 * font_px * static_cast<double>(chars); }
+
 // Mean speedup over seeds at the largest budget, grouped by operator.
 std::string per_op_svg(const BenchSummary& s) {
-  const double bar = 14, gap = 10, L = 150, W = 640;
+  size_t longest = 0;
+  for (const auto& [op, by] : s.per_op) longest = std::max(longest, op.size());
+  const double bar = 14, gap = 10, L = std::max(150.0, label_room(longest, 12)), W = L + 490;
   const double H = 30 + s.per_op.size() * (s.methods.size() * bar + gap);
   double xmax = 1.1;
   for (const auto& [op, by] : s.per_op)
@@ -116,7 +122,9 @@ std::string pipes_svg(const std::vector<const RunResult*>& runs) {
       }
       tmax = std::max({tmax, t, slowest_case_us(r->report, which)});
     }
-  const double L = 190, W = 740, bar = 14, H = 40 + runs.size() * (2 * bar + 10) + 20;
+  size_t longest = 0;
+  for (const auto* r : runs) longest = std::max(longest, r->run.op.size() + std::string(" baseline").size());
+  const double L = std::max(190.0, label_room(longest, 11)), W = L + 550, bar = 14, H = 40 + runs.size() * (2 * bar + 10) + 20;
   std::ostringstream os;
   os << "<svg class=\"plot pipes\" width=\"" << W << "\" height=\"" << H << "\" xmlns=\"http://www.w3.org/2000/svg\">"
      << "<rect width=\"100%\" height=\"100%\" fill=\"#fff\"/>";
