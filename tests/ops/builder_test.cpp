@@ -119,13 +119,17 @@ struct TwoUnitPackage {
   }
 };
 
+// Two source folders and a build cache, each removed afterwards, and a builder on the cache.
+struct TwoFolders {
+  aoc::testing::ScratchDir a{"build"}, b{"build"}, cache{"build"};
+  Builder builder = make_builder(cache.path());
+};
+
 }  // namespace
 
 TEST(Builder, AnUnchangedRelocatableUnitIsReusedFromAnotherFolder) {
-  aoc::testing::ScratchDir a("build");
-  aoc::testing::ScratchDir b("build");
-  aoc::testing::ScratchDir cache("build");
-  Builder builder = make_builder(cache.path());
+  TwoFolders folders;
+  auto& [a, b, cache, builder] = folders;
   TwoUnitPackage first(a.path(), "extern \"C\" int k() { return 1; }\n");
   BuildResult r1 = builder.build(first.request());
   ASSERT_TRUE(r1.ok) << r1.log;
@@ -153,10 +157,8 @@ TEST(Builder, AnUnchangedRelocatableUnitIsReusedFromAnotherFolder) {
 }
 
 TEST(Builder, TheSameSourcesInAnotherFolderAreTheSameBuild) {
-  aoc::testing::ScratchDir a("build");
-  aoc::testing::ScratchDir b("build");
-  aoc::testing::ScratchDir cache("build");
-  Builder builder = make_builder(cache.path());
+  TwoFolders folders;
+  auto& [a, b, cache, builder] = folders;
   const std::string kernel = "extern \"C\" int k() { return 1; }\n";
   TwoUnitPackage first(a.path(), kernel);
   BuildResult r1 = builder.build(first.request());
@@ -174,10 +176,8 @@ TEST(Builder, TheSameSourcesInAnotherFolderAreTheSameBuild) {
 }
 
 TEST(Builder, AStagedBuildsErrorsNameTheRequestersFiles) {
-  aoc::testing::ScratchDir a("build");
-  aoc::testing::ScratchDir b("build");
-  aoc::testing::ScratchDir cache("build");
-  Builder builder = make_builder(cache.path());
+  TwoFolders folders;
+  auto& [a, b, cache, builder] = folders;
   const std::string broken = "int k() {\n  return undeclared_in_kernel;\n}\n";
   TwoUnitPackage first(a.path(), broken);
   TwoUnitPackage second(b.path(), broken);
@@ -195,10 +195,8 @@ TEST(Builder, AStagedBuildsErrorsNameTheRequestersFiles) {
 }
 
 TEST(Builder, ARelocatableUnitThatReadsAnotherFolderIsNotReused) {
-  aoc::testing::ScratchDir a("build");
-  aoc::testing::ScratchDir b("build");
-  aoc::testing::ScratchDir cache("build");
-  Builder builder = make_builder(cache.path());
+  TwoFolders folders;
+  auto& [a, b, cache, builder] = folders;
   const std::string include_kernel = "#include \"kernel_consts.h\"\n";
   TwoUnitPackage first(a.path(), "extern \"C\" int k() { return 1; }\n", include_kernel);
   std::ofstream(first.kernel / "kernel_consts.h") << "#define K 1\n";
