@@ -67,19 +67,19 @@ AnswerCache::AnswerCache(fs::path dir, std::vector<fs::path> roots) : dir_(std::
     spelled_.push_back(roots[i].string());
     placeholders_.push_back(placeholder);
     real_.push_back(ec ? roots[i].string() : real.string());
-    real_placeholders_.push_back(placeholder);
   }
 }
 
 std::string AnswerCache::relocate(const std::string& text) const {
+  // A root is named as the caller spelled it in the arguments and by its real path in answers.
   std::vector<std::string> from = spelled_, to = placeholders_;
   from.insert(from.end(), real_.begin(), real_.end());
-  to.insert(to.end(), real_placeholders_.begin(), real_placeholders_.end());
+  to.insert(to.end(), placeholders_.begin(), placeholders_.end());
   return aoc::eval::substitute_folders(text, from, to);
 }
 
 std::string AnswerCache::restore(const std::string& text) const {
-  return aoc::eval::substitute_folders(text, real_placeholders_, real_);
+  return aoc::eval::substitute_folders(text, placeholders_, real_);
 }
 
 std::string AnswerCache::key(const fs::path& tool, const std::vector<std::string>& argv, const fs::path& headers) const {

@@ -43,7 +43,7 @@ class AnswerCache {
   std::string relocate(const std::string& text) const;  // the roots' paths -> placeholders
   std::string restore(const std::string& text) const;   // placeholders -> the roots' real paths
   std::filesystem::path dir_;
-  std::vector<std::string> spelled_, placeholders_, real_, real_placeholders_;
+  std::vector<std::string> spelled_, real_, placeholders_;  // each root: as given, real path, placeholder
 };
 
 }  // namespace aoc::rewrite
