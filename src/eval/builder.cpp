@@ -1,7 +1,5 @@
 #include "eval/builder.h"
 
-#include <unistd.h>
-
 #include <algorithm>
 #include <chrono>
 #include <exception>
@@ -14,6 +12,7 @@
 #include "eval/compiler_identity.h"
 #include "eval/content_hash.h"
 #include "eval/process.h"
+#include "eval/published_file.h"
 #include "eval/staged_sources.h"
 
 #ifndef AOC_SOURCE_DIR
@@ -100,11 +99,6 @@ std::string read_all(const fs::path& p) {
   return std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
 }
 
-void write_all(const fs::path& p, const std::string& s) {
-  std::ofstream out(p, std::ios::binary);
-  out << s;
-}
-
 }  // namespace
 
 ProcessResult Builder::run_compiler(const std::vector<std::string>& argv) {
@@ -161,25 +155,18 @@ std::vector<std::string> Builder::precompiled_flags(const fs::path& header, cons
   std::unique_lock pch_lock(pch_mu_, std::defer_lock);
   if (!fs::exists(gch)) pch_lock.lock();
   if (!fs::exists(gch)) {
-    std::error_code ec;
-    fs::create_directories(dir, ec);
-    // The stub includes the real header, so a stale or refused PCH falls back to it. Temporary
-    // names carry the process id: another process may build the same header at the same time.
-    const fs::path tmp_stub = fs::path(stub.string() + ".tmp" + std::to_string(::getpid()));
-    write_all(tmp_stub, "#include \"" + header.string() + "\"\n");
-    fs::rename(tmp_stub, stub, ec);
-    const std::string tmp_gch = gch.string() + ".tmp" + std::to_string(::getpid());
-    std::vector<std::string> argv = {opts_.compiler};
-    argv.insert(argv.end(), pch_flags.begin(), pch_flags.end());
-    argv.insert(argv.end(), {"-x", "c++-header", stub.string(), "-o", tmp_gch});
-    ProcessResult pr = run_compiler(argv);
-    if (pr.exit_code != 0) {
-      log += "precompiled header not built, compiling without it:\n" + pr.output;
-      fs::remove(tmp_gch, ec);
-      return {};
-    }
-    fs::rename(tmp_gch, gch, ec);
-    if (ec) return {};
+    // The stub includes the real header, so a stale or refused PCH falls back to it. Another
+    // process may build the same header at the same time: each publishes a whole file.
+    publish_text(stub, "#include \"" + header.string() + "\"\n");
+    const bool built = publish(gch, [&](const fs::path& tmp_gch) {
+      std::vector<std::string> argv = {opts_.compiler};
+      argv.insert(argv.end(), pch_flags.begin(), pch_flags.end());
+      argv.insert(argv.end(), {"-x", "c++-header", stub.string(), "-o", tmp_gch.string()});
+      const ProcessResult pr = run_compiler(argv);
+      if (pr.exit_code != 0) log += "precompiled header not built, compiling without it:\n" + pr.output;
+      return pr.exit_code == 0;
+    });
+    if (!built) return {};
   }
   return {"-include", stub.string()};
 }
@@ -312,7 +299,7 @@ BuildResult Builder::build(const BuildRequest& requested) {
   } else {
     if (r.log.empty()) r.log = "compiler failed without output";
     // Kept naming the staged copies: every requester reads it back in its own folders' names.
-    if (compiler_rejected) write_all(fail, log.empty() ? r.log : log);
+    if (compiler_rejected) publish_text(fail, log.empty() ? r.log : log);
   }
   fs::remove_all(tmp, ec);
   return finish();

@@ -9,6 +9,7 @@
 
 #include "eval/content_hash.h"
 #include "eval/process.h"
+#include "eval/published_file.h"
 
 namespace aoc::eval {
 namespace fs = std::filesystem;
@@ -70,16 +71,7 @@ std::string compiler_identity(const std::string& compiler, const fs::path& cache
   }
   const std::string id = ask_compiler(compiler, ok);
   if (!ok) return id;  // a compiler that failed to answer is asked again next time
-  // Written under a temporary name and renamed, so a concurrent reader sees all or nothing.
-  fs::create_directories(dir, ec);
-  const fs::path tmp = fs::path(file.string() + ".tmp" + std::to_string(::getpid()));
-  {
-    std::ofstream out(tmp, std::ios::binary);
-    out << id;
-    if (!out.flush()) return id;
-  }
-  fs::rename(tmp, file, ec);
-  if (ec) fs::remove(tmp, ec);
+  publish_text(file, id);  // a concurrent reader sees all or nothing
   return id;
 }
 

@@ -1,11 +1,10 @@
 #include "eval/object_cache.h"
 
-#include <unistd.h>
-
 #include <algorithm>
-#include <atomic>
 #include <cctype>
 #include <system_error>
+
+#include "eval/published_file.h"
 
 namespace aoc::eval {
 namespace fs = std::filesystem;
@@ -108,14 +107,7 @@ std::optional<fs::path> ObjectCache::find(const std::string& key) const {
 }
 
 void ObjectCache::store(const std::string& key, const fs::path& object) const {
-  const fs::path p = path_of(key);
-  std::error_code ec;
-  fs::create_directories(p.parent_path(), ec);
-  static std::atomic<uint64_t> stores{0};  // builders on several threads may store the same key
-  const fs::path tmp = fs::path(p.string() + ".tmp" + std::to_string(::getpid()) + "." + std::to_string(stores++));
-  if (!fs::copy_file(object, tmp, fs::copy_options::overwrite_existing, ec)) return;
-  fs::rename(tmp, p, ec);
-  if (ec) fs::remove(tmp, ec);
+  publish_copy(path_of(key), object);  // builders on several threads may store the same key
 }
 
 }  // namespace aoc::eval

@@ -1,6 +1,5 @@
 #include "eval/reference_files.h"
 
-#include <unistd.h>
 #include <xxhash.h>
 #include <zstd.h>
 
@@ -17,6 +16,7 @@
 #include "eval/content_hash.h"
 #include "eval/harness_protocol.h"
 #include "eval/program_identity.h"
+#include "eval/published_file.h"
 #include "ops/dtype.h"
 
 namespace aoc::eval {
@@ -226,25 +226,16 @@ void ReferenceFiles::save(const std::string& key, const TrialReferences& outputs
   const size_t n = ZSTD_compress(packed.data(), packed.size(), payload.data(), payload.size(), kZstdLevel);
   if (ZSTD_isError(n)) return;
   const uint64_t sum = XXH3_64bits(packed.data(), n), size = payload.size();
-  std::error_code ec;
-  fs::create_directories(dir_, ec);
-  const fs::path file = file_of(key);
-  const fs::path temp = file.string() + ".tmp." + std::to_string(getpid());
-  {
+  const bool saved = publish(file_of(key), [&](const fs::path& temp) {
     std::ofstream out(temp, std::ios::binary | std::ios::trunc);
     out.write(kMagic, sizeof kMagic);
     out.write(reinterpret_cast<const char*>(&sum), sizeof sum);
     out.write(reinterpret_cast<const char*>(&size), sizeof size);
     out.write(reinterpret_cast<const char*>(packed.data()), static_cast<std::streamsize>(n));
-    if (!out.flush()) {
-      out.close();
-      fs::remove(temp, ec);
-      return;
-    }
-  }
-  fs::rename(temp, file, ec);
-  if (ec) fs::remove(temp, ec);
-  keep_to_budget();
+    out.close();
+    return static_cast<bool>(out);
+  });
+  if (saved) keep_to_budget();
 }
 
 // Least recently used files go first; a temporary file an hour old was left by a process that

@@ -1,12 +1,10 @@
 #include "llm/response_cache.h"
 
-#include <unistd.h>
-
-#include <atomic>
 #include <fstream>
 #include <sstream>
 
 #include "eval/content_hash.h"
+#include "eval/published_file.h"
 #include "llm/llm_error.h"
 
 namespace aoc::llm {
@@ -57,22 +55,8 @@ void ResponseCache::put(const json& request, const json& answer) const {
     throw LlmError(ErrorKind::Cache, "cannot create the LLM cache folder " + p.parent_path().string() + ": " +
                                          ec.message() + " (set cache_dir in the --llm-config file or --cache-dir)");
   const json entry = {{"format", kFormat}, {"key", key}, {"request", request}, {"answer", answer}};
-  static std::atomic<uint64_t> serial{0};
-  const fs::path tmp = p.string() + ".tmp." + std::to_string(::getpid()) + "." + std::to_string(serial++);
-  {
-    std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
-    out << entry.dump(1) << "\n";
-    out.close();
-    if (!out) {
-      fs::remove(tmp, ec);
-      throw LlmError(ErrorKind::Cache, "cannot write the LLM cache entry " + p.string());
-    }
-  }
-  fs::rename(tmp, p, ec);
-  if (ec) {
-    fs::remove(tmp, ec);
-    throw LlmError(ErrorKind::Cache, "cannot write the LLM cache entry " + p.string());
-  }
+  if (std::string error; !eval::publish_text(p, entry.dump(1) + "\n", &error))
+    throw LlmError(ErrorKind::Cache, "cannot write the LLM cache entry " + p.string() + ": " + error);
 }
 
 }  // namespace aoc::llm

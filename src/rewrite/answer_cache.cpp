@@ -1,9 +1,7 @@
 #include "rewrite/answer_cache.h"
 
 #include <sys/stat.h>
-#include <unistd.h>
 
-#include <atomic>
 #include <fstream>
 #include <map>
 #include <mutex>
@@ -11,6 +9,7 @@
 #include "eval/content_hash.h"
 #include "eval/object_cache.h"
 #include "eval/program_identity.h"
+#include "eval/published_file.h"
 
 namespace aoc::rewrite {
 namespace fs = std::filesystem;
@@ -122,21 +121,7 @@ void AnswerCache::store(const std::string& key, const CachedAnswer& a) const {
                   {"exit_code", a.exit_code},
                   {"body", map_strings(a.body, [&](const std::string& s) { return relocate(s); })},
                   {"written", written}};
-  std::error_code ec;
-  const fs::path dir = dir_ / key.substr(0, 2);
-  fs::create_directories(dir, ec);
-  static std::atomic<unsigned> serial{0};  // threads of one process may store the same key
-  const fs::path tmp = dir / (key + ".tmp" + std::to_string(::getpid()) + "-" + std::to_string(serial++));
-  {
-    std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
-    out << j.dump();
-    if (!out) {
-      fs::remove(tmp, ec);
-      return;
-    }
-  }
-  fs::rename(tmp, dir / (key + ".json"), ec);
-  if (ec) fs::remove(tmp, ec);
+  eval::publish_text(dir_ / key.substr(0, 2) / (key + ".json"), j.dump());
 }
 
 }  // namespace aoc::rewrite

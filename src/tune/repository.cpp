@@ -1,11 +1,11 @@
 #include "tune/repository.h"
 
-#include <unistd.h>
-
 #include <fstream>
 #include <stdexcept>
 
 #include <nlohmann/json.hpp>
+
+#include "eval/published_file.h"
 
 namespace aoc::tune {
 namespace fs = std::filesystem;
@@ -58,17 +58,9 @@ bool Repository::store(const RepoKey& k, const RepoEntry& e) {
                             {"candidate_hash", e.candidate_hash},
                             {"method", e.method},
                             {"evaluations", e.evaluations}};
-  std::error_code ec;
-  fs::create_directories(file_.parent_path(), ec);
-  // Written whole then renamed, so a reader never sees half a file.
-  const fs::path tmp = file_.string() + ".tmp" + std::to_string(::getpid());
-  {
-    std::ofstream out(tmp);
-    out << j.dump(2) << "\n";
-    if (!out) throw std::runtime_error("cannot write the tuning repository " + tmp.string());
-  }
-  fs::rename(tmp, file_, ec);
-  if (ec) throw std::runtime_error("cannot update the tuning repository " + file_.string() + ": " + ec.message());
+  // Published whole, so a reader never sees half a file.
+  if (std::string error; !eval::publish_text(file_, j.dump(2) + "\n", &error))
+    throw std::runtime_error("cannot update the tuning repository " + file_.string() + ": " + error);
   return true;
 }
 

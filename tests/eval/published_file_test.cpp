@@ -1,0 +1,121 @@
+// Files published for other processes and threads (caches, stores): whole or not at all, no
+// temporary left behind, the old file kept when writing fails.
+#include "eval/published_file.h"
+
+#include <gtest/gtest.h>
+
+#include <atomic>
+#include <fstream>
+#include <set>
+#include <sstream>
+#include <thread>
+#include <vector>
+
+#include "scratch_dir.h"
+
+namespace fs = std::filesystem;
+using namespace aoc::eval;
+
+namespace {
+
+std::string read(const fs::path& p) {
+  std::ifstream in(p, std::ios::binary);
+  std::stringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+size_t files_in(const fs::path& dir) {
+  size_t n = 0;
+  for ([[maybe_unused]] const auto& e : fs::recursive_directory_iterator(dir))
+    if (e.is_regular_file()) ++n;
+  return n;
+}
+
+TEST(PublishedFile, WritesReplacesAndLeavesNoTemporary) {
+  aoc::testing::ScratchDir tmp("published");
+  const fs::path f = tmp.path() / "a" / "b" / "entry.json";
+  ASSERT_TRUE(publish_text(f, "first"));
+  EXPECT_EQ(read(f), "first");
+  ASSERT_TRUE(publish_text(f, std::string("se\0cond", 7)));
+  EXPECT_EQ(read(f), std::string("se\0cond", 7));
+  EXPECT_EQ(files_in(tmp.path()), 1u);
+
+  const fs::path copy = tmp.path() / "c" / "copy.o";
+  ASSERT_TRUE(publish_copy(copy, f));
+  EXPECT_EQ(read(copy), read(f));
+  EXPECT_EQ(files_in(tmp.path()), 2u);
+}
+
+TEST(PublishedFile, AFailedWriteKeepsTheOldFileAndSaysWhy) {
+  aoc::testing::ScratchDir tmp("published");
+  const fs::path f = tmp.path() / "entry";
+  ASSERT_TRUE(publish_text(f, "old"));
+  std::string error;
+  // The writer starts a file and then fails: what it began is not published and not left.
+  const bool ok = publish(
+      f,
+      [](const fs::path& t) {
+        std::ofstream(t) << "half";
+        return false;
+      },
+      &error);
+  EXPECT_FALSE(ok);
+  EXPECT_NE(error.find("cannot write"), std::string::npos) << error;
+  EXPECT_EQ(read(f), "old");
+  EXPECT_EQ(files_in(tmp.path()), 1u);
+
+  // A copy of a file that does not exist, and a file whose folder cannot be made (a file is
+  // in its place).
+  EXPECT_FALSE(publish_copy(tmp.path() / "copy", tmp.path() / "missing", &error));
+  EXPECT_FALSE(fs::exists(tmp.path() / "copy"));
+  error.clear();
+  EXPECT_FALSE(publish_text(f / "below", "x", &error));
+  EXPECT_FALSE(error.empty());
+  EXPECT_EQ(files_in(tmp.path()), 1u);
+}
+
+TEST(PublishedFile, TemporaryNamesAreNeverShared) {
+  std::vector<std::thread> threads;
+  std::vector<std::vector<std::string>> names(4);
+  for (size_t t = 0; t < names.size(); ++t)
+    threads.emplace_back([&, t] {
+      for (int i = 0; i < 2000; ++i) names[t].push_back(temporary_beside("/cache/x/entry").string());
+    });
+  for (auto& th : threads) th.join();
+  std::set<std::string> all;
+  for (const auto& v : names) all.insert(v.begin(), v.end());
+  EXPECT_EQ(all.size(), 8000u);
+  EXPECT_EQ(all.begin()->rfind("/cache/x/entry.tmp.", 0), 0u) << *all.begin();
+}
+
+// Writers on several threads publish the same name while a reader reads it: the reader only
+// ever sees one writer's whole text.
+TEST(PublishedFile, AReaderSeesOneWholeFile) {
+  aoc::testing::ScratchDir tmp("published");
+  const fs::path f = tmp.path() / "shared";
+  auto text_of = [](int w) { return std::string(200000, static_cast<char>('a' + w)); };
+  ASSERT_TRUE(publish_text(f, text_of(0)));
+  std::atomic<bool> done{false};
+  std::vector<std::thread> writers;
+  for (int w = 0; w < 3; ++w)
+    writers.emplace_back([&, w] {
+      for (int i = 0; i < 40; ++i) EXPECT_TRUE(publish_text(f, text_of(w)));
+    });
+  size_t reads = 0, torn = 0;
+  std::thread reader([&] {
+    while (!done) {
+      const std::string s = read(f);
+      ++reads;
+      if (s.size() != 200000 || s.find_first_not_of(s[0]) != std::string::npos) ++torn;
+    }
+  });
+  for (auto& th : writers) th.join();
+  done = true;
+  reader.join();
+  EXPECT_GT(reads, 0u);
+  EXPECT_EQ(torn, 0u);
+  EXPECT_EQ(files_in(tmp.path()), 1u);
+}
+
+}  // namespace
