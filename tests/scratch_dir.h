@@ -26,4 +26,20 @@ class ScratchDir {
   std::filesystem::path path_;
 };
 
+// A scratch folder of this test process, removed with everything in it when the process exits:
+// for tests that make many named folders and files.
+inline const std::filesystem::path& process_scratch_dir() {
+  static const ScratchDir dir("test");
+  return dir.path();
+}
+
+// `name` inside process_scratch_dir(), created empty.
+inline std::filesystem::path fresh_scratch_subdir(const std::string& name) {
+  const std::filesystem::path d = process_scratch_dir() / name;
+  std::error_code ec;
+  std::filesystem::remove_all(d, ec);
+  std::filesystem::create_directories(d);
+  return d;
+}
+
 }  // namespace aoc::testing

@@ -1,7 +1,6 @@
 // Importing entries from JSON: the hand-written title/description/bottleneck/diff shape, the
 // export format read back, and malformed files refused whole with the entry and field named.
 #include <gtest/gtest.h>
-#include <unistd.h>
 
 #include <filesystem>
 #include <fstream>
@@ -9,18 +8,14 @@
 #include "bank/import.h"
 #include "bank/store.h"
 #include "cli_support.h"
+#include "scratch_dir.h"
 
 namespace fs = std::filesystem;
 using aoc::testing::run_ascendopt;
 
 namespace {
 
-fs::path fresh_dir(const std::string& name) {
-  const fs::path d = fs::temp_directory_path() / ("aoc-bank-import-" + std::to_string(::getpid())) / name;
-  fs::remove_all(d);
-  fs::create_directories(d);
-  return d;
-}
+fs::path fresh_dir(const std::string& name) { return aoc::testing::fresh_scratch_subdir(name); }
 
 fs::path write(const fs::path& p, const std::string& text) {
   std::ofstream(p) << text;

@@ -1,12 +1,12 @@
 // Ranking a hand-built bank for a target: each score term moves entries the way
 // bank/ranking.h says, and the printed reasons name the terms.
 #include <gtest/gtest.h>
-#include <unistd.h>
 
 #include <filesystem>
 
 #include "bank/ranking.h"
 #include "bank/store.h"
+#include "scratch_dir.h"
 
 namespace fs = std::filesystem;
 using namespace aoc::bank;
@@ -85,9 +85,8 @@ TEST(BankRanking, SimilarSourceAndLargerEffectRankHigher) {
 
 // Adoption comes from the bank file: a motif that helped when tried overtakes one that did not.
 TEST(BankRanking, AdoptionRecordsReorderMotifs) {
-  const fs::path file = fs::temp_directory_path() / ("aoc-bank-ranking-" + std::to_string(::getpid()) + ".sqlite");
-  fs::remove(file);
-  Bank bank(file);
+  aoc::testing::ScratchDir tmp("bank-ranking");
+  Bank bank(tmp.path() / "bank.sqlite");
   bank.insert(measured("double_buffer", 1.05, "activation", "aiv_mte2_time"));
   bank.insert(measured("event_sync", 1.05, "activation", "aiv_mte2_time"));
   auto stats = [&](const std::string& m) { return bank.stats(m); };
@@ -100,7 +99,6 @@ TEST(BankRanking, AdoptionRecordsReorderMotifs) {
   EXPECT_NE(then[0].score.why.find("adoption 3/3 helped (+0.15)"), std::string::npos) << then[0].score.why;
   EXPECT_EQ(applicable_motifs(then, target()),
             (std::vector<std::pair<std::string, int64_t>>{{"event_sync", 2}, {"double_buffer", 1}}));
-  fs::remove(file);
 }
 
 TEST(BankRanking, TextEntriesRankByTheTargetsKeywords) {

@@ -10,6 +10,7 @@
 #include <thread>
 
 #include "bank/store.h"
+#include "scratch_dir.h"
 
 namespace fs = std::filesystem;
 using aoc::bank::Bank;
@@ -18,12 +19,7 @@ using aoc::bank::Entry;
 
 namespace {
 
-fs::path fresh_dir(const std::string& name) {
-  const fs::path d = fs::temp_directory_path() / ("aoc-bank-store-" + std::to_string(::getpid())) / name;
-  fs::remove_all(d);
-  fs::create_directories(d);
-  return d;
-}
+fs::path fresh_dir(const std::string& name) { return aoc::testing::fresh_scratch_subdir(name); }
 
 std::string read(const fs::path& p) {
   std::ifstream in(p, std::ios::binary);

@@ -7,7 +7,6 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
-#include <unistd.h>
 
 #include <filesystem>
 
@@ -16,6 +15,7 @@
 #include "bank/store.h"
 #include "cli_support.h"
 #include "llm/experience.h"
+#include "scratch_dir.h"
 
 namespace fs = std::filesystem;
 using aoc::testing::run_ascendopt;
@@ -24,12 +24,7 @@ namespace {
 
 const std::string kTril = std::string(AOC_SOURCE_DIR) + "/ops/conversion/tril";
 
-fs::path fresh_dir(const std::string& name) {
-  const fs::path d = fs::temp_directory_path() / ("aoc-rewind-" + std::to_string(::getpid())) / name;
-  fs::remove_all(d);
-  fs::create_directories(d);
-  return d;
-}
+fs::path fresh_dir(const std::string& name) { return aoc::testing::fresh_scratch_subdir(name); }
 
 nlohmann::json run_json(const std::string& args) {
   auto r = run_ascendopt(args, false);

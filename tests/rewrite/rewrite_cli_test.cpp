@@ -9,6 +9,7 @@
 #include <nlohmann/json.hpp>
 
 #include "cli_support.h"
+#include "scratch_dir.h"
 
 namespace fs = std::filesystem;
 using aoc::testing::run_ascendopt;
@@ -18,8 +19,9 @@ namespace {
 
 const std::string kRoot = AOC_SOURCE_DIR;
 
+// A folder that does not exist yet (the rewriter makes its output folder).
 fs::path fresh_dir(const std::string& name) {
-  const fs::path d = fs::temp_directory_path() / ("aoc-rewrite-cli-" + std::to_string(::getpid())) / name;
+  const fs::path d = aoc::testing::fresh_scratch_subdir(name);
   fs::remove_all(d);
   return d;
 }

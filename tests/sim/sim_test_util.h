@@ -8,6 +8,7 @@
 #include <string>
 
 #include "aoc/trace.h"
+#include "scratch_dir.h"
 #include "sim/soc.h"
 
 namespace simtest {
@@ -19,7 +20,7 @@ inline aoc::sim::Soc round_soc(int aiv_cores = 48,
                                                            "block_dispatch_us = 0\nblock_start_cycles = 0\n"
                                                            "block_end_cycles = 0\nper_wave_us = 0\n") {
   namespace fs = std::filesystem;
-  fs::path dir = fs::temp_directory_path() / ("aoc_sim_round_soc_" + std::to_string(::getpid()));
+  const fs::path dir = aoc::testing::process_scratch_dir() / "round_soc";
   fs::create_directories(dir);
   std::ofstream(dir / "round-vector.toml") << "[ops]\n\"Add.f16\" = [[128, 4], [256, 5]]\n";
   std::ofstream f(dir / "Round.toml");
