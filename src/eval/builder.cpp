@@ -11,6 +11,7 @@
 
 #include "eval/compiler_identity.h"
 #include "eval/content_hash.h"
+#include "eval/file_text.h"
 #include "eval/process.h"
 #include "eval/published_file.h"
 #include "eval/staged_sources.h"
@@ -91,15 +92,6 @@ std::string Builder::object_key(const BuildRequest& req, const CompileUnit& u) c
   h.add(tree_hash(u.source.parent_path()));
   return h.hex();
 }
-
-namespace {
-
-std::string read_all(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  return std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-}
-
-}  // namespace
 
 ProcessResult Builder::run_compiler(const std::vector<std::string>& argv) {
   {
@@ -216,7 +208,7 @@ BuildResult Builder::build(const BuildRequest& requested) {
   }
   if (fs::exists(fail)) {
     r.cache_hit = true;
-    r.log = staged.unstage(read_all(fail));
+    r.log = staged.unstage(read_text(fail));
     r.diagnostics = parse_diagnostics(r.log);
     return finish();
   }
@@ -275,7 +267,7 @@ BuildResult Builder::build(const BuildRequest& requested) {
       ok = false;
       compiler_rejected = compiler_rejected && u.exit_code > 0;
     } else if (!u.key.empty()) {
-      const auto deps = depfile_dependencies(read_all(u.depfile));
+      const auto deps = depfile_dependencies(read_text(u.depfile));
       const std::vector<fs::path> covered = {req.units[i].source.parent_path(), opts_.root / "include" / "ascendc",
                                              "/usr"};
       if (!deps.empty() && dependencies_within(deps, covered)) objects_.store(u.key, u.object);

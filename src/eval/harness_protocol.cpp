@@ -16,6 +16,7 @@
 #include <zstd.h>
 
 #include "eval/fd_write.h"
+#include "eval/file_text.h"
 #include "runtime/large_buffer.h"
 
 namespace aoc::eval {
@@ -96,12 +97,6 @@ aoc::op::AttrValue attr_from(const json& j) {
     return out;
   }
   throw std::runtime_error("request: unknown attribute type " + t);
-}
-
-void write_text(const fs::path& p, const std::string& s) {
-  std::ofstream out(p, std::ios::binary);
-  out << s;
-  if (!out) throw std::runtime_error("cannot write " + p.string());
 }
 
 json read_json(const fs::path& p) {

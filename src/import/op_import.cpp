@@ -12,17 +12,13 @@
 #include <variant>
 
 #include "aoc/host/op_registry.h"
+#include "eval/file_text.h"
 #include "ops/dtype.h"
 
 namespace aoc::imp {
 namespace fs = std::filesystem;
 
 namespace {
-
-std::string read_file(const fs::path& p) {
-  std::ifstream in(p);
-  return std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-}
 
 std::vector<fs::path> files_with(const fs::path& d, const std::string& ext) {
   std::vector<fs::path> out;
@@ -44,7 +40,7 @@ KernelEntry find_kernel_entry(const fs::path& kernel_dir) {
   static const std::regex entry(R"re(extern\s+"C"\s+(?:(?:__global__|__aicore__|__attribute__\s*\(\([^)]*\)\))\s+)+void\s+(\w+)\s*\(([^)]*)\))re");
   std::vector<KernelEntry> found;
   for (const auto& f : files_with(kernel_dir, ".cpp")) {
-    const std::string src = read_file(f);
+    const std::string src = eval::read_text(f);
     for (std::sregex_iterator it(src.begin(), src.end(), entry), end; it != end; ++it) {
       const std::string params = (*it)[2];
       const size_t n = params.find_first_not_of(" \t\r\n") == std::string::npos
@@ -80,7 +76,7 @@ std::vector<std::string> op_add_types(const fs::path& host_dir) {
   static const std::regex op_add(R"(OP_ADD\s*\(\s*(\w+))");
   std::vector<std::string> out;
   for (const auto& f : files_with(host_dir, ".cpp")) {
-    const std::string src = read_file(f);
+    const std::string src = eval::read_text(f);
     for (std::sregex_iterator it(src.begin(), src.end(), op_add), end; it != end; ++it) out.push_back((*it)[1]);
   }
   return out;

@@ -9,6 +9,7 @@
 
 #include <toml++/toml.h>
 
+#include "eval/file_text.h"
 #include "llm/text_lines.h"
 
 namespace aoc::llm {
@@ -16,21 +17,13 @@ namespace fs = std::filesystem;
 
 namespace {
 
-std::string read_file(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  if (!in) throw std::runtime_error("cannot read " + p.string());
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
-
 void add_tree(SourceTree& t, const fs::path& root, const std::string& prefix) {
   if (!fs::is_directory(root)) return;
   std::vector<fs::path> files;
   for (const auto& e : fs::recursive_directory_iterator(root))
     if (e.is_regular_file()) files.push_back(e.path());
   std::sort(files.begin(), files.end());
-  for (const auto& f : files) t.files[prefix + "/" + f.lexically_relative(root).generic_string()] = read_file(f);
+  for (const auto& f : files) t.files[prefix + "/" + f.lexically_relative(root).generic_string()] = eval::read_text_or_throw(f);
 }
 
 std::string file_list(const SourceTree& t) {

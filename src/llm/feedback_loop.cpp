@@ -4,11 +4,13 @@
 #include <fstream>
 #include <map>
 
+#include "eval/file_text.h"
 #include "llm/proposal_record.h"
 #include "ops/rng.h"
 
 namespace aoc::llm {
 namespace fs = std::filesystem;
+using eval::write_text;
 
 nlohmann::json AttemptOutcome::to_json() const {
   nlohmann::json j = proposal.to_json();
@@ -21,15 +23,6 @@ nlohmann::json AttemptOutcome::to_json() const {
   return j;
 }
 
-namespace {
-
-void write_text(const fs::path& p, const std::string& text) {
-  std::ofstream out(p, std::ios::binary | std::ios::trunc);
-  out << text;
-  if (!out) throw std::runtime_error("cannot write " + p.string());
-}
-
-}  // namespace
 
 std::vector<AttemptOutcome> propose_with_feedback(LlmProposer& proposer, ProposalRequest req,
                                                   const CandidateEvaluator& evaluate, const FeedbackOptions& opt,

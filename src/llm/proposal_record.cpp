@@ -1,25 +1,11 @@
 #include "llm/proposal_record.h"
 
-#include <fstream>
-#include <iterator>
+#include <stdexcept>
+
+#include "eval/file_text.h"
 
 namespace aoc::llm {
-
-namespace {
-
-void write_text(const std::filesystem::path& p, const std::string& text) {
-  std::ofstream out(p, std::ios::binary | std::ios::trunc);
-  out << text;
-  if (!out) throw std::runtime_error("cannot write " + p.string());
-}
-
-std::string read_text(const std::filesystem::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  if (!in) throw std::runtime_error("cannot read " + p.string());
-  return std::string(std::istreambuf_iterator<char>(in), {});
-}
-
-}  // namespace
+using eval::write_text;
 
 std::string prompt_markdown(const std::vector<ChatMessage>& msgs) {
   std::string s;
@@ -36,7 +22,7 @@ void write_proposal_record(const Proposal& p, const ChatClient& client, const st
 }
 
 Proposal read_proposal_record(const std::filesystem::path& dir) {
-  const nlohmann::json j = nlohmann::json::parse(read_text(dir / "proposal.json"), nullptr, false);
+  const nlohmann::json j = nlohmann::json::parse(eval::read_text_or_throw(dir / "proposal.json"), nullptr, false);
   if (!j.is_object()) throw std::runtime_error((dir / "proposal.json").string() + " is not a JSON object");
   Proposal p;
   try {
@@ -57,7 +43,7 @@ Proposal read_proposal_record(const std::filesystem::path& dir) {
   } catch (const nlohmann::json::exception& e) {
     throw std::runtime_error((dir / "proposal.json").string() + ": " + e.what());
   }
-  p.answer.content = read_text(dir / "answer.md");
+  p.answer.content = eval::read_text_or_throw(dir / "answer.md");
   return p;
 }
 

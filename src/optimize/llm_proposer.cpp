@@ -5,6 +5,7 @@
 #include <iterator>
 #include <sstream>
 
+#include "eval/file_text.h"
 #include "llm/bank_experience.h"
 #include "llm/proposal_record.h"
 #include "llm/source_diff.h"
@@ -15,11 +16,6 @@ namespace fs = std::filesystem;
 using aoc::llm::ProposalMode;
 
 namespace {
-
-std::string read_text(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  return std::string(std::istreambuf_iterator<char>(in), {});
-}
 
 std::string fixed(double v, int digits) {
   std::ostringstream os;
@@ -112,7 +108,7 @@ Proposal LlmKernelProposer::applied(const ProposalContext& ctx, const fs::path& 
   made->motifs = parent->motifs;
   made->motifs.push_back("llm");
   if (fs::exists(dir / "kernel.diff")) {
-    made->diff = read_text(dir / "kernel.diff");
+    made->diff = eval::read_text(dir / "kernel.diff");
   } else {
     made->diff = aoc::llm::source_diff(parent->cand, made->cand);
     std::ofstream(dir / "kernel.diff", std::ios::binary) << made->diff;

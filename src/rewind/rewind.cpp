@@ -8,6 +8,7 @@
 
 #include "eval/content_hash.h"
 #include "eval/eval_pool.h"
+#include "eval/file_text.h"
 #include "eval/process.h"
 #include "rewind/hunks.h"
 #include "rewind/llm_removals.h"
@@ -25,17 +26,12 @@ std::string header_hash(aoc::eval::Builder& builder) {
   return fs::is_directory(inc) ? aoc::eval::tree_hash(inc) : "no-headers";
 }
 
-std::string read_file(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  return std::string(std::istreambuf_iterator<char>(in), {});
-}
-
 // The rewound candidate folder for `motif`: rewritten now, or the one an earlier run wrote.
 // Returns "" when written, else why not.
 std::string rewound_folder(const aoc::eval::Candidate& c, const std::string& motif, const fs::path& out,
                            std::string& diff) {
   if (fs::exists(out / "candidate.toml")) {
-    diff = read_file(out / "rewind.diff");
+    diff = eval::read_text(out / "rewind.diff");
     return "";
   }
   fs::remove_all(out);

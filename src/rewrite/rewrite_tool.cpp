@@ -7,6 +7,7 @@
 #include <fstream>
 
 #include "eval/builder.h"
+#include "eval/file_text.h"
 #include "eval/op_build.h"
 #include "eval/process.h"
 #include "rewrite/answer_cache.h"
@@ -37,17 +38,6 @@ std::vector<fs::path> cpp_files(const fs::path& dir) {
   return out;
 }
 
-std::string read_file(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  return std::string(std::istreambuf_iterator<char>(in), {});
-}
-
-void write_file(const fs::path& p, const std::string& text) {
-  std::ofstream out(p, std::ios::binary | std::ios::trunc);
-  out << text;
-  if (!out) throw RewriteError("cannot write " + p.string());
-}
-
 std::atomic<uint64_t> g_runs{0};
 
 // Runs the rewriter (its answer file added to argv) and keeps a real answer in the cache.
@@ -61,7 +51,7 @@ ToolAnswer run_and_keep(std::vector<std::string> argv, const AnswerCache& cache,
   // Right after the command: everything after --kernel-args / --host-args is a compiler flag.
   argv.insert(argv.begin() + 2, {"--output", answer.string()});
   const auto r = aoc::eval::run_process(argv);
-  const std::string text = read_file(answer);
+  const std::string text = eval::read_text(answer);
   std::error_code ec;
   fs::remove(answer, ec);
   ToolAnswer out;
@@ -78,7 +68,7 @@ ToolAnswer run_and_keep(std::vector<std::string> argv, const AnswerCache& cache,
   if (write && out.exit_code == 0)
     for (const auto& f : out.body.value("files", nlohmann::json::array())) {
       const std::string file = f.get<std::string>();
-      keep.written.emplace_back(file, read_file(file));
+      keep.written.emplace_back(file, eval::read_text(file));
     }
   cache.store(key, keep);
   return out;
@@ -117,7 +107,11 @@ ToolAnswer run_rewrite_tool(const aoc::eval::Candidate& c, const aoc::eval::Sour
   const AnswerCache cache(build.cache_dir / "rewrite-answers", {sources.kernel, sources.host});
   const std::string key = cache.key(tool, argv, inc);
   if (auto hit = cache.find(key)) {
-    for (const auto& [file, text] : hit->written) write_file(file, text);
+    try {
+      for (const auto& [file, text] : hit->written) eval::write_text(file, text);
+    } catch (const std::runtime_error& e) {
+      throw RewriteError(e.what());
+    }
     return {hit->exit_code, std::move(hit->body)};
   }
   return run_and_keep(argv, cache, key, write);
