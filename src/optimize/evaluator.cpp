@@ -1,5 +1,6 @@
 #include "optimize/evaluator.h"
 
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 
@@ -60,6 +61,28 @@ ScoredPtr Evaluator::same_tiling_as(const Variant& v) {
   return it == by_tiling_.end() ? nullptr : it->second;
 }
 
+std::optional<Evaluator::TilingFailure> Evaluator::tiling_failure_elsewhere(const Variant& v) {
+  const auto known = tiling_failures_.find(v.key());
+  if (known != tiling_failures_.end()) return known->second;
+  aoc::eval::CandidateEvalOptions o = opt_.eval;
+  o.case_set = "public";
+  o.only_cases.clear();
+  for (const auto& c : v.kernel->cand.package.cases)
+    if (std::find(opt_.cases.begin(), opt_.cases.end(), c.name) == opt_.cases.end()) o.only_cases.push_back(c.name);
+  std::optional<TilingFailure> failure;
+  if (!o.only_cases.empty()) {
+    o.config = v.config;
+    o.tiling_only = true;
+    o.stop_at_failure = true;
+    const aoc::eval::CandidateReport r = aoc::eval::evaluate_candidate(v.kernel->cand, builder_, o);
+    // An evaluator that could not set up says nothing about the variant: verification decides.
+    if (r.verdict != aoc::eval::Verdict::Ok && r.verdict != aoc::eval::Verdict::Error)
+      failure = TilingFailure{aoc::eval::to_string(r.verdict), "tiling on the other public cases: " + r.message};
+  }
+  tiling_failures_[v.key()] = failure;
+  return failure;
+}
+
 ScoredPtr Evaluator::evaluate(const Variant& v, const std::string& origin, std::optional<size_t> parent,
                               bool cascade) {
   const std::string key = v.key();
@@ -108,7 +131,19 @@ ScoredPtr Evaluator::evaluate(const Variant& v, const std::string& origin, std::
         ++n;
       }
     if (n == r.cases.size() && n > 0) s->t_hw_us = std::exp(log_sum / static_cast<double>(n));
-    if (const std::string fp = aoc::eval::tiling_fingerprint(r, opt_.cases); !fp.empty())
+    bool failed_elsewhere = false;
+    if (s->eval.valid) {
+      const ScoredPtr b = best();
+      if (!b || s->eval.time_us < b->eval.time_us)
+        if (const auto failure = tiling_failure_elsewhere(v)) {
+          failed_elsewhere = true;
+          s->eval.valid = false;
+          s->eval.reason = failure->reason;
+          s->verdict = failure->verdict;
+        }
+    }
+    // Another configuration with this tiling on the evaluation cases may still accept the others.
+    if (const std::string fp = aoc::eval::tiling_fingerprint(r, opt_.cases); !fp.empty() && !failed_elsewhere)
       by_tiling_.emplace(v.kernel->cand.hash + "|" + fp, s);
   }
   if (!s->from_store) ++fresh_;

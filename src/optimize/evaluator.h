@@ -14,6 +14,13 @@
 // digests match, the evaluated variant is returned without a charge, as a recall is; e.g.
 // a tile cap above a case's size, or a buffer count that a one-tile core never uses. Only
 // the tiling is run on the host; nothing is measured.
+//
+// A variant is scored on the evaluation cases, but only one whose tiling functions accept every
+// public case can be the answer (verification runs them all). So a variant that would become
+// the best also has its tiling run alone on the other public cases, and one that fails there
+// (a UB budget too small for a long row the evaluation cases do not have) is an invalid
+// evaluation with that case named, which the search learns from, instead of a best that
+// verification rejects at the end.
 #pragma once
 #include <cstddef>
 #include <functional>
@@ -102,6 +109,12 @@ class Evaluator {
                                  const std::string& set, uint64_t seed, bool& from_store, double& seconds);
 
   ScoredPtr same_tiling_as(const Variant& v);
+  // The verdict and reason of `v`'s tiling failing on a public case that is not an evaluation
+  // case; nullopt when it does not.
+  struct TilingFailure {
+    std::string verdict, reason;
+  };
+  std::optional<TilingFailure> tiling_failure_elsewhere(const Variant& v);
 
   aoc::eval::Builder& builder_;
   EvaluatorOptions opt_;
@@ -111,6 +124,7 @@ class Evaluator {
   std::map<std::string, ScoredPtr> by_key_;
   // kernel hash + tiling fingerprint (eval/tiling_match.h) over the evaluation cases -> evaluated variant
   std::map<std::string, ScoredPtr> by_tiling_;
+  std::map<std::string, std::optional<TilingFailure>> tiling_failures_;  // variant key -> tiling_failure_elsewhere
   size_t fresh_ = 0;
   size_t same_tiling_ = 0;
 };

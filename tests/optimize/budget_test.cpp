@@ -147,6 +147,45 @@ TEST(Budget, AConfigurationWithAnEvaluatedTilingIsThatVariantAndFree) {
   EXPECT_EQ(alone.budget().spent(), 1u);
 }
 
+// A variant scored on its evaluation cases must also tile every other public case to be an
+// answer. layer_norm with a UB of 128 KiB tiles aligned_2d_fp32's 1024-column rows, but one
+// 4097-column fp32 row and its scratch need more (131360 bytes): the variant is an invalid
+// evaluation naming that case, not a best for verification to reject. The package's own UB
+// tiles every case and is valid, and configurations with 128 KiB's tiling on the evaluation
+// case are not taken for the failed variant.
+TEST(Budget, AVariantWhoseTilingFailsOnAnotherPublicCaseIsInvalid) {
+  aoc::testing::ScratchDir tmp("optimize-budget");
+  const fs::path dir = aoc::testing::small_package_copy(fs::path(AOC_SOURCE_DIR) / "ops" / "normalization" / "layer_norm",
+                                                        tmp.path() / "layer_norm");
+  auto k = std::make_shared<Kernel>();
+  k->cand = aoc::eval::load_candidate(dir, aoc::eval::tree_hash(fs::path(AOC_SOURCE_DIR) / "include" / "ascendc"));
+  aoc::eval::Builder builder(aoc::eval::default_builder_options());
+  Evaluator ev(builder, {aoc::eval::default_candidate_eval_options(), {"aligned_2d_fp32"}}, 4, nullptr);
+  aoc::eval::TuningConfig small;
+  small.ub_bytes = 128 * 1024;
+  const ScoredPtr s = ev.evaluate(Variant{k, small}, "small UB", std::nullopt);
+  ASSERT_TRUE(s);
+  EXPECT_FALSE(s->eval.valid);
+  EXPECT_EQ(s->verdict, "runtime_error");
+  EXPECT_NE(s->eval.reason.find("tiling on the other public cases"), std::string::npos) << s->eval.reason;
+  EXPECT_NE(s->eval.reason.find("prime_4097_fp32_eps"), std::string::npos) << s->eval.reason;
+  EXPECT_GT(s->eval.time_us, 0.0);  // it ran on the evaluation case: only the other cases' tiling failed
+  EXPECT_EQ(ev.budget().spent(), 1u);
+  EXPECT_EQ(ev.best(), nullptr);
+
+  const ScoredPtr base = ev.evaluate(Variant{k, {}}, "baseline", std::nullopt);
+  ASSERT_TRUE(base);
+  EXPECT_TRUE(base->eval.valid) << base->eval.reason;
+  EXPECT_EQ(ev.best(), base);
+
+  // 160 KiB hands aligned_2d_fp32 what 128 KiB and the package's UB did (one row per core, one
+  // tile) and tiles the long rows too: it is the baseline's variant, not the failed one.
+  aoc::eval::TuningConfig larger;
+  larger.ub_bytes = 160 * 1024;
+  EXPECT_EQ(ev.evaluate(Variant{k, larger}, "larger UB", std::nullopt), base);
+  EXPECT_EQ(ev.budget().spent(), 2u);
+}
+
 // A kernel that asks for a knob itself may behave differently under the same tiling: its
 // variants are never taken for one another.
 TEST(Budget, AKernelThatReadsAKnobIsAlwaysRun) {
