@@ -93,6 +93,14 @@ class Evaluator {
   Verification verify(const Variant& v, uint64_t hidden_seed);
   static constexpr int64_t kHiddenCount = 8;
   static constexpr int64_t kHiddenMaxElements = 1 << 20;
+  // The verdict and reason of `v`'s tiling failing on a public case that is not an evaluation
+  // case (its tiling functions run alone in the sandbox, no kernel; kept per variant); nullopt
+  // when it does not. Not charged.
+  struct TilingFailure {
+    std::string verdict, reason;
+  };
+  std::optional<TilingFailure> tiling_failure_elsewhere(const Variant& v);
+
   const Budget& budget() const { return budget_; }
   const std::vector<ScoredPtr>& history() const { return history_; }
   ScoredPtr best() const;           // fastest valid variant so far
@@ -109,12 +117,6 @@ class Evaluator {
                                  const std::string& set, uint64_t seed, bool& from_store, double& seconds);
 
   ScoredPtr same_tiling_as(const Variant& v);
-  // The verdict and reason of `v`'s tiling failing on a public case that is not an evaluation
-  // case; nullopt when it does not.
-  struct TilingFailure {
-    std::string verdict, reason;
-  };
-  std::optional<TilingFailure> tiling_failure_elsewhere(const Variant& v);
 
   aoc::eval::Builder& builder_;
   EvaluatorOptions opt_;
