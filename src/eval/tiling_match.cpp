@@ -14,13 +14,18 @@ std::string tiling_fingerprint(const CandidateReport& r, const std::vector<std::
   return fp;
 }
 
-std::string tiling_only_fingerprint(const Candidate& c, Builder& builder, CandidateEvalOptions opt,
-                                    const std::vector<std::string>& cases) {
+CandidateReport tiling_only_report(const Candidate& c, Builder& builder, CandidateEvalOptions opt,
+                                   const std::vector<std::string>& cases) {
   opt.case_set = "public";
   opt.only_cases = cases;
   opt.tiling_only = true;
   opt.stop_at_failure = true;
-  const CandidateReport r = evaluate_candidate(c, builder, opt);
+  return evaluate_candidate(c, builder, opt);
+}
+
+std::string tiling_only_fingerprint(const Candidate& c, Builder& builder, CandidateEvalOptions opt,
+                                    const std::vector<std::string>& cases) {
+  const CandidateReport r = tiling_only_report(c, builder, std::move(opt), cases);
   return r.verdict == Verdict::Ok ? tiling_fingerprint(r, cases) : "";
 }
 

@@ -19,8 +19,12 @@ namespace aoc::eval {
 // the report, its tiling failed, or the kernel itself read the configuration.
 std::string tiling_fingerprint(const CandidateReport& r, const std::vector<std::string>& cases);
 
-// The same fingerprint from a run of the tiling functions alone on `cases`, with `opt`'s
-// configuration, seed, SoC and limits; "" when a tiling fails.
+// A run of the tiling functions alone (in the sandbox, no kernel) on the public `cases`, with
+// `opt`'s configuration, seed, SoC and limits, stopping at the first case whose tiling fails.
+CandidateReport tiling_only_report(const Candidate& c, Builder& builder, CandidateEvalOptions opt,
+                                   const std::vector<std::string>& cases);
+
+// The same fingerprint from tiling_only_report; "" when a tiling fails.
 std::string tiling_only_fingerprint(const Candidate& c, Builder& builder, CandidateEvalOptions opt,
                                     const std::vector<std::string>& cases);
 

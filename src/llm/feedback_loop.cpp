@@ -1,7 +1,6 @@
 #include "llm/feedback_loop.h"
 
 #include <cmath>
-#include <fstream>
 #include <map>
 
 #include "eval/file_text.h"
@@ -22,7 +21,6 @@ nlohmann::json AttemptOutcome::to_json() const {
   }
   return j;
 }
-
 
 std::vector<AttemptOutcome> propose_with_feedback(LlmProposer& proposer, ProposalRequest req,
                                                   const CandidateEvaluator& evaluate, const FeedbackOptions& opt,

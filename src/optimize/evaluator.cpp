@@ -64,17 +64,14 @@ ScoredPtr Evaluator::same_tiling_as(const Variant& v) {
 std::optional<Evaluator::TilingFailure> Evaluator::tiling_failure_elsewhere(const Variant& v) {
   const auto known = tiling_failures_.find(v.key());
   if (known != tiling_failures_.end()) return known->second;
-  aoc::eval::CandidateEvalOptions o = opt_.eval;
-  o.case_set = "public";
-  o.only_cases.clear();
+  std::vector<std::string> others;
   for (const auto& c : v.kernel->cand.package.cases)
-    if (std::find(opt_.cases.begin(), opt_.cases.end(), c.name) == opt_.cases.end()) o.only_cases.push_back(c.name);
+    if (std::find(opt_.cases.begin(), opt_.cases.end(), c.name) == opt_.cases.end()) others.push_back(c.name);
   std::optional<TilingFailure> failure;
-  if (!o.only_cases.empty()) {
+  if (!others.empty()) {
+    aoc::eval::CandidateEvalOptions o = opt_.eval;
     o.config = v.config;
-    o.tiling_only = true;
-    o.stop_at_failure = true;
-    const aoc::eval::CandidateReport r = aoc::eval::evaluate_candidate(v.kernel->cand, builder_, o);
+    const aoc::eval::CandidateReport r = aoc::eval::tiling_only_report(v.kernel->cand, builder_, o, others);
     // An evaluator that could not set up says nothing about the variant: verification decides.
     if (r.verdict != aoc::eval::Verdict::Ok && r.verdict != aoc::eval::Verdict::Error)
       failure = TilingFailure{aoc::eval::to_string(r.verdict), "tiling on the other public cases: " + r.message};

@@ -18,7 +18,7 @@ const std::string kRoot = AOC_SOURCE_DIR;
 
 // A folder that does not exist yet (the rewriter makes its output folder).
 fs::path fresh_dir(const std::string& name) {
-  const fs::path d = aoc::testing::fresh_scratch_subdir(name);
+  const fs::path d = aoc::testing::process_scratch_dir() / name;
   fs::remove_all(d);
   return d;
 }
