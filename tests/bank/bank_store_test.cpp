@@ -10,9 +10,11 @@
 #include <thread>
 
 #include "bank/store.h"
+#include "eval/file_text.h"
 #include "scratch_dir.h"
 
 namespace fs = std::filesystem;
+using aoc::eval::read_text;
 using aoc::bank::Bank;
 using aoc::bank::BankError;
 using aoc::bank::Entry;
@@ -20,11 +22,6 @@ using aoc::bank::Entry;
 namespace {
 
 fs::path fresh_dir(const std::string& name) { return aoc::testing::fresh_scratch_subdir(name); }
-
-std::string read(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  return std::string(std::istreambuf_iterator<char>(in), {});
-}
 
 Entry measured(const std::string& motif, double slow) {
   Entry e;
@@ -51,7 +48,7 @@ Entry measured(const std::string& motif, double slow) {
 // Bytes of a file before and after trying to open it as a bank; the open must fail with a
 // message naming the file and containing `expect`.
 void expect_refused_unchanged(const fs::path& file, const std::string& expect) {
-  const std::string before = read(file);
+  const std::string before = read_text(file);
   try {
     Bank b(file);
     FAIL() << "opened " << file;
@@ -61,7 +58,7 @@ void expect_refused_unchanged(const fs::path& file, const std::string& expect) {
     EXPECT_NE(msg.find(expect), std::string::npos) << msg;
     EXPECT_NE(msg.find("untouched"), std::string::npos) << msg;
   }
-  EXPECT_EQ(read(file), before);
+  EXPECT_EQ(read_text(file), before);
   EXPECT_FALSE(fs::exists(file.string() + "-wal") && fs::file_size(file.string() + "-wal") > 0);
 }
 
@@ -117,9 +114,9 @@ TEST(BankStore, FileThatIsNotSqliteIsRefusedAndUnchanged) {
   std::string bytes("SQLite format 3", 16);
   bytes += std::string(5000, '\x5a');
   std::ofstream(torn, std::ios::binary) << bytes;
-  const std::string before = read(torn);
+  const std::string before = read_text(torn);
   EXPECT_THROW(Bank b(torn), BankError);
-  EXPECT_EQ(read(torn), before);
+  EXPECT_EQ(read_text(torn), before);
 }
 
 TEST(BankStore, NewerSchemaVersionIsRefusedAndUnchanged) {

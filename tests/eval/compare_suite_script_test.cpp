@@ -6,21 +6,15 @@
 #include <gtest/gtest.h>
 
 #include <fstream>
-#include <sstream>
 
 #include "cli_support.h"
+#include "eval/file_text.h"
 #include "scratch_dir.h"
 
 namespace fs = std::filesystem;
+using aoc::eval::read_text;
 
 namespace {
-
-std::string read(const fs::path& p) {
-  std::ifstream in(p);
-  std::stringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
 
 // ops/elementwise/abs without its expert and with its first public case only, under `root`.
 void one_case_abs(const fs::path& root) {
@@ -28,7 +22,7 @@ void one_case_abs(const fs::path& root) {
   fs::create_directories(pkg.parent_path());
   fs::copy(fs::path(AOC_SOURCE_DIR) / "ops" / "elementwise" / "abs", pkg, fs::copy_options::recursive);
   fs::remove_all(pkg / "expert");
-  std::string toml = read(pkg / "op.toml");
+  std::string toml = read_text(pkg / "op.toml");
   const size_t first = toml.find("[[cases]]");
   const size_t second = toml.find("[[cases]]", first + 1);
   ASSERT_NE(second, std::string::npos);
@@ -52,7 +46,7 @@ TEST(CompareSuiteScript, SameBuildIsIdenticalAndAStoppedRunGoesOn) {
   EXPECT_NE(r.out.find("packages compared: 1 (1 candidates, 1 cases)"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("identical verdicts, task_duration_us and t_hw_us: 1"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("verdict or task_duration_us differs: 0"), std::string::npos) << r.out;
-  const std::string rows = read(out / "results.tsv");
+  const std::string rows = read_text(out / "results.tsv");
   ASSERT_EQ(lines(rows), 1u) << rows;
   EXPECT_EQ(rows.rfind("ops/elementwise/abs\tidentical\t1\t1\t", 0), 0u) << rows;
 
@@ -62,7 +56,7 @@ TEST(CompareSuiteScript, SameBuildIsIdenticalAndAStoppedRunGoesOn) {
   r = compare_suite(tmp.path(), aoc::testing::ascendopt_binary(), out);
   ASSERT_EQ(r.status, 0) << r.out;
   EXPECT_FALSE(fs::exists(log));
-  EXPECT_EQ(read(out / "results.tsv"), rows);
+  EXPECT_EQ(read_text(out / "results.tsv"), rows);
   EXPECT_NE(r.out.find("packages compared: 1 (1 candidates, 1 cases)"), std::string::npos) << r.out;
 }
 

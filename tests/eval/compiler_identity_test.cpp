@@ -1,6 +1,7 @@
 // The compiler identity is asked once per compiler binary and then read from the cache
 // folder; a different binary under the same path, or a wrapper script, is asked again.
 #include "eval/compiler_identity.h"
+#include "eval/file_text.h"
 #include "scratch_dir.h"
 
 #include <gtest/gtest.h>
@@ -8,9 +9,9 @@
 
 #include <filesystem>
 #include <fstream>
-#include <sstream>
 
 namespace fs = std::filesystem;
+using aoc::eval::read_text;
 using aoc::eval::compiler_identity;
 
 namespace {
@@ -22,13 +23,6 @@ std::vector<fs::path> stored(const fs::path& cache) {
   return files;
 }
 
-std::string read(const fs::path& p) {
-  std::ifstream in(p);
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
-
 TEST(CompilerIdentity, AskedOnceThenReadFromTheCache) {
   aoc::testing::ScratchDir t("compiler-id");
   const fs::path cc = t.path() / "cc";
@@ -38,7 +32,7 @@ TEST(CompilerIdentity, AskedOnceThenReadFromTheCache) {
   EXPECT_NE(first.find("-dumpmachine"), std::string::npos) << first;
   const auto files = stored(t.path() / "cache");
   ASSERT_EQ(files.size(), 1u);
-  EXPECT_EQ(read(files[0]), first);
+  EXPECT_EQ(read_text(files[0]), first);
   // The second call answers from the stored file, not from the binary.
   { std::ofstream(files[0]) << "stored answer"; }
   EXPECT_EQ(compiler_identity(cc.string(), t.path() / "cache"), "stored answer");
@@ -72,7 +66,7 @@ TEST(CompilerIdentity, AWrapperScriptIsAskedEveryTime) {
   fs::permissions(cc, fs::perms::owner_all);
   EXPECT_EQ(compiler_identity(cc.string(), t.path() / "cache"), "wrapper --version\nwrapper -dumpmachine\n");
   compiler_identity(cc.string(), t.path() / "cache");
-  EXPECT_EQ(read(count), "asked\nasked\nasked\nasked\n");
+  EXPECT_EQ(read_text(count), "asked\nasked\nasked\nasked\n");
   EXPECT_TRUE(stored(t.path() / "cache").empty());
 }
 

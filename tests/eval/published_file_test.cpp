@@ -7,23 +7,17 @@
 #include <atomic>
 #include <fstream>
 #include <set>
-#include <sstream>
 #include <thread>
 #include <vector>
 
+#include "eval/file_text.h"
 #include "scratch_dir.h"
 
 namespace fs = std::filesystem;
+using aoc::eval::read_text;
 using namespace aoc::eval;
 
 namespace {
-
-std::string read(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  std::stringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
 
 size_t files_in(const fs::path& dir) {
   size_t n = 0;
@@ -36,14 +30,14 @@ TEST(PublishedFile, WritesReplacesAndLeavesNoTemporary) {
   aoc::testing::ScratchDir tmp("published");
   const fs::path f = tmp.path() / "a" / "b" / "entry.json";
   ASSERT_TRUE(publish_text(f, "first"));
-  EXPECT_EQ(read(f), "first");
+  EXPECT_EQ(read_text(f), "first");
   ASSERT_TRUE(publish_text(f, std::string("se\0cond", 7)));
-  EXPECT_EQ(read(f), std::string("se\0cond", 7));
+  EXPECT_EQ(read_text(f), std::string("se\0cond", 7));
   EXPECT_EQ(files_in(tmp.path()), 1u);
 
   const fs::path copy = tmp.path() / "c" / "copy.o";
   ASSERT_TRUE(publish_copy(copy, f));
-  EXPECT_EQ(read(copy), read(f));
+  EXPECT_EQ(read_text(copy), read_text(f));
   EXPECT_EQ(files_in(tmp.path()), 2u);
 }
 
@@ -62,7 +56,7 @@ TEST(PublishedFile, AFailedWriteKeepsTheOldFileAndSaysWhy) {
       &error);
   EXPECT_FALSE(ok);
   EXPECT_NE(error.find("cannot write"), std::string::npos) << error;
-  EXPECT_EQ(read(f), "old");
+  EXPECT_EQ(read_text(f), "old");
   EXPECT_EQ(files_in(tmp.path()), 1u);
 
   // A copy of a file that does not exist, and a file whose folder cannot be made (a file is
@@ -105,7 +99,7 @@ TEST(PublishedFile, AReaderSeesOneWholeFile) {
   size_t reads = 0, torn = 0;
   std::thread reader([&] {
     while (!done) {
-      const std::string s = read(f);
+      const std::string s = read_text(f);
       ++reads;
       if (s.size() != 200000 || s.find_first_not_of(s[0]) != std::string::npos) ++torn;
     }

@@ -4,11 +4,10 @@
 #include <unistd.h>
 
 #include <filesystem>
-#include <fstream>
-#include <sstream>
 #include <string>
 #include <vector>
 
+#include "eval/file_text.h"
 #include "scratch_dir.h"
 
 namespace aoc::llm::testing {
@@ -20,12 +19,7 @@ class ScratchDir : public aoc::testing::ScratchDir {
 };
 
 // The bytes of `p` ("" when it cannot be read).
-inline std::string read_text(const std::filesystem::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
+using aoc::eval::read_text;
 
 // Files under `root` whose bytes contain `needle`.
 inline std::vector<std::string> files_containing(const std::filesystem::path& root, const std::string& needle) {

@@ -5,20 +5,12 @@
 #include <unistd.h>
 
 #include <filesystem>
-#include <fstream>
 
+#include "eval/file_text.h"
 #include "rewind/hunks.h"
 
 namespace fs = std::filesystem;
-
-namespace {
-
-std::string read(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  return std::string(std::istreambuf_iterator<char>(in), {});
-}
-
-}  // namespace
+using aoc::eval::read_text;
 
 TEST(Hunks, EachHunkOfReluRevertsAloneAndAllGiveTheBaseline) {
   const fs::path pkg = fs::path(AOC_SOURCE_DIR) / "ops" / "activation" / "relu";
@@ -32,10 +24,13 @@ TEST(Hunks, EachHunkOfReluRevertsAloneAndAllGiveTheBaseline) {
     const fs::path out = dir / ("h" + std::to_string(i));
     aoc::rewind::write_reverted(pkg, h, out);
     EXPECT_TRUE(fs::exists(out / "candidate.toml"));
-    EXPECT_NE(read(out / h.file), read(pkg / "expert" / h.file)) << "hunk " << i << " changed nothing";
+    EXPECT_NE(read_text(out / h.file), read_text(pkg / "expert" / h.file)) << "hunk " << i << " changed nothing";
     // Files the hunk is not in stay the expert's.
-    for (const auto& other : hunks)
-      if (other.file != h.file) EXPECT_EQ(read(out / other.file), read(pkg / "expert" / other.file));
+    for (const auto& other : hunks) {
+      if (other.file != h.file) {
+        EXPECT_EQ(read_text(out / other.file), read_text(pkg / "expert" / other.file));
+      }
+    }
   }
   EXPECT_THROW(aoc::rewind::write_reverted(pkg, hunks[0], dir / "h0"), std::runtime_error);
   // Reverting the hunks of a file from last to first (line numbers stay valid) gives the baseline.
@@ -51,8 +46,8 @@ TEST(Hunks, EachHunkOfReluRevertsAloneAndAllGiveTheBaseline) {
     aoc::rewind::write_reverted(stage / "pkg", *it, out);
     fs::copy_file(out / file, stage / "pkg" / "expert" / file, fs::copy_options::overwrite_existing);
   }
-  std::string expect = read(pkg / file);
+  std::string expect = read_text(pkg / file);
   if (!expect.empty() && expect.back() != '\n') expect += "\n";
-  EXPECT_EQ(read(stage / "pkg" / "expert" / file), expect);
+  EXPECT_EQ(read_text(stage / "pkg" / "expert" / file), expect);
   fs::remove_all(dir);
 }

@@ -10,22 +10,19 @@
 
 #include "eval/candidate.h"
 #include "eval/content_hash.h"
+#include "eval/file_text.h"
 #include "rewrite/motif_states.h"
 #include "rewrite/rewrite_candidate.h"
 #include "rewrite/rewrite_tool.h"
 #include "scratch_dir.h"
 
 namespace fs = std::filesystem;
+using aoc::eval::read_text;
 using namespace aoc::rewrite;
 
 namespace {
 
 const fs::path kRoot = AOC_SOURCE_DIR;
-
-std::string read(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  return std::string(std::istreambuf_iterator<char>(in), {});
-}
 
 // relu's package copied to `dir`, loaded as a candidate.
 aoc::eval::Candidate relu_copy(const fs::path& dir) {
@@ -82,8 +79,8 @@ TEST_F(AnswerCacheTest, AnAppliedMotifWritesTheSameFilesFromTheCache) {
   EXPECT_EQ(rb.diff, ra.diff);
   ASSERT_FALSE(ra.changed.empty());
   for (const auto& f : ra.changed) {
-    EXPECT_EQ(read(work_.path() / "b-unrolled" / f), read(work_.path() / "a-unrolled" / f)) << f;
-    EXPECT_NE(read(work_.path() / "b-unrolled" / f), read(work_.path() / "b" / f)) << f;
+    EXPECT_EQ(read_text(work_.path() / "b-unrolled" / f), read_text(work_.path() / "a-unrolled" / f)) << f;
+    EXPECT_NE(read_text(work_.path() / "b-unrolled" / f), read_text(work_.path() / "b" / f)) << f;
   }
   // A refusal is an answer too: asked twice, the rewriter runs once.
   const auto refused = rewrite_candidate(a, "remove", "unroll", work_.path() / "a-refused");

@@ -7,9 +7,11 @@
 #include <fstream>
 
 #include "cli_support.h"
+#include "eval/file_text.h"
 #include "scratch_dir.h"
 
 namespace fs = std::filesystem;
+using aoc::eval::read_text;
 using aoc::testing::run_ascendopt;
 
 namespace {
@@ -21,11 +23,6 @@ fs::path fresh_dir(const std::string& name) {
   const fs::path d = aoc::testing::process_scratch_dir() / name;
   fs::remove_all(d);
   return d;
-}
-
-std::string read(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  return std::string(std::istreambuf_iterator<char>(in), {});
 }
 
 // Evaluates one public case of a candidate folder; the verdict must be ok.
@@ -48,7 +45,8 @@ TEST(MotifEval, RedundantSyncRoundTripOnAddExpert) {
   const fs::path without = fresh_dir("add-no-barriers");
   auto back = run_ascendopt("rewrite " + with.string() + " --apply redundant_sync --out " + without.string());
   ASSERT_EQ(back.status, 0) << back.out;
-  EXPECT_EQ(read(without / "op_kernel" / "add.cpp"), read(kRoot + "/ops/elementwise/add/expert/op_kernel/add.cpp"));
+  EXPECT_EQ(read_text(without / "op_kernel" / "add.cpp"),
+            read_text(kRoot + "/ops/elementwise/add/expert/op_kernel/add.cpp"));
   fs::remove_all(with.parent_path());
 }
 
@@ -71,9 +69,9 @@ TEST(MotifEval, DoubleBufferFollowsTheBufferNumKnobOfAbs) {
   const fs::path out = fresh_dir("abs-single-buffer");
   auto r = run_ascendopt("rewrite " + kRoot + "/ops/elementwise/abs --remove double_buffer --out " + out.string());
   ASSERT_EQ(r.status, 0) << r.out;
-  EXPECT_NE(read(out / "op_kernel" / "abs.cpp").find("constexpr int32_t BUFFER_NUM = 1;"), std::string::npos);
-  EXPECT_NE(read(out / "op_host" / "abs.cpp").find("constexpr uint32_t BUFFER_NUM = 1;"), std::string::npos);
-  EXPECT_NE(read(out / "op_host" / "abs.cpp").find("tuning::Knob(\"buffer_num\", BUFFER_NUM"), std::string::npos);
+  EXPECT_NE(read_text(out / "op_kernel" / "abs.cpp").find("constexpr int32_t BUFFER_NUM = 1;"), std::string::npos);
+  EXPECT_NE(read_text(out / "op_host" / "abs.cpp").find("constexpr uint32_t BUFFER_NUM = 1;"), std::string::npos);
+  EXPECT_NE(read_text(out / "op_host" / "abs.cpp").find("tuning::Knob(\"buffer_num\", BUFFER_NUM"), std::string::npos);
   expect_correct(out, "prime_1021_fp16");
   fs::remove_all(out.parent_path());
 }
@@ -93,7 +91,7 @@ TEST(MotifEval, NativeHalfRoundTripOnRelu) {
   const fs::path back = fresh_dir("relu-upcast");
   auto again = run_ascendopt("rewrite " + native.string() + " --remove native_half --out " + back.string());
   ASSERT_EQ(again.status, 0) << again.out;
-  EXPECT_EQ(read(back / "op_kernel" / "relu.cpp"), read(kRoot + "/ops/activation/relu/op_kernel/relu.cpp"));
+  EXPECT_EQ(read_text(back / "op_kernel" / "relu.cpp"), read_text(kRoot + "/ops/activation/relu/op_kernel/relu.cpp"));
   fs::remove_all(native.parent_path());
 }
 
@@ -103,8 +101,10 @@ TEST(MotifEval, NativeHalfFlagOnExpChangesKernelAndHost) {
   const fs::path out = fresh_dir("exp-native");
   auto r = run_ascendopt("rewrite " + kRoot + "/ops/elementwise/exp --apply native_half --out " + out.string());
   ASSERT_EQ(r.status, 0) << r.out;
-  EXPECT_NE(read(out / "op_kernel" / "exp.cpp").find("COMPUTE_IN_FLOAT = std::is_same_v<T, bfloat16_t>;"), std::string::npos);
-  EXPECT_NE(read(out / "op_host" / "exp.cpp").find("bool computeInFloat = dtype == ge::DT_BF16;"), std::string::npos);
+  EXPECT_NE(read_text(out / "op_kernel" / "exp.cpp").find("COMPUTE_IN_FLOAT = std::is_same_v<T, bfloat16_t>;"),
+            std::string::npos);
+  EXPECT_NE(read_text(out / "op_host" / "exp.cpp").find("bool computeInFloat = dtype == ge::DT_BF16;"),
+            std::string::npos);
   expect_correct(out, "prime_1021_fp16");
   fs::remove_all(out.parent_path());
 }
@@ -144,7 +144,7 @@ TEST(MotifEval, UnrollRoundTripOnRelu) {
   const fs::path back = fresh_dir("relu-rolled");
   auto again = run_ascendopt("rewrite " + unrolled.string() + " --remove unroll --out " + back.string());
   ASSERT_EQ(again.status, 0) << again.out;
-  EXPECT_EQ(read(back / "op_kernel" / "relu.cpp"), read(kRoot + "/ops/activation/relu/op_kernel/relu.cpp"));
+  EXPECT_EQ(read_text(back / "op_kernel" / "relu.cpp"), read_text(kRoot + "/ops/activation/relu/op_kernel/relu.cpp"));
   fs::remove_all(unrolled.parent_path());
 }
 
@@ -187,7 +187,7 @@ TEST(MotifEval, L2HintAppliedOnAdd) {
   const fs::path out = fresh_dir("add-l2");
   auto r = run_ascendopt("rewrite " + kRoot + "/ops/elementwise/add --apply l2_hint --out " + out.string());
   ASSERT_EQ(r.status, 0) << r.out;
-  const std::string k = read(out / "op_kernel" / "add.cpp");
+  const std::string k = read_text(out / "op_kernel" / "add.cpp");
   EXPECT_NE(k.find("xGm.SetL2CacheHint(AscendC::CacheMode::CACHE_MODE_DISABLE);"), std::string::npos) << r.out;
   EXPECT_NE(k.find("yGm.SetL2CacheHint(AscendC::CacheMode::CACHE_MODE_DISABLE);"), std::string::npos) << r.out;
   EXPECT_EQ(k.find("zGm.SetL2CacheHint"), std::string::npos) << r.out;
@@ -205,7 +205,7 @@ TEST(MotifEval, StridedCopyAppliedToPerRowTril) {
   fs::copy(kRoot + "/ops/conversion/tril/op_kernel", rows / "op_kernel");
   fs::copy(kRoot + "/ops/conversion/tril/op_host", rows / "op_host");
   std::ofstream(rows / "candidate.toml") << "package = \"" << kRoot << "/ops/conversion/tril\"\n";
-  std::string k = read(rows / "op_kernel" / "tril.cpp");
+  std::string k = read_text(rows / "op_kernel" / "tril.cpp");
   auto swap = [&](const std::string& from, const std::string& to) {
     const size_t at = k.find(from);
     ASSERT_NE(at, std::string::npos) << from;

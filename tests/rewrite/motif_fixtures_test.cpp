@@ -10,20 +10,17 @@
 #include <nlohmann/json.hpp>
 
 #include "eval/builder.h"
+#include "eval/file_text.h"
 #include "eval/process.h"
 #include "rewrite/rewrite_tool.h"
 
 namespace fs = std::filesystem;
+using aoc::eval::read_text;
 using nlohmann::json;
 
 namespace {
 
 const fs::path kCases = fs::path(AOC_SOURCE_DIR) / "tests" / "data" / "rewrite";
-
-std::string read(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  return std::string(std::istreambuf_iterator<char>(in), {});
-}
 
 std::string trimmed(std::string s) {
   while (!s.empty() && (s.back() == '\n' || s.back() == ' ')) s.pop_back();
@@ -59,7 +56,7 @@ ToolRun rewrite(const fs::path& src, const std::string& command, const std::stri
   argv.insert(argv.end(), {"--kernel-args", "-I" + inc.string(), "-I" + (src / "op_kernel").string(),
                            "-I" + (src / "op_host").string(), "--host-args", "-I" + inc.string()});
   const auto r = aoc::eval::run_process(argv);
-  ToolRun run{r.exit_code, json::parse(read(out), nullptr, false)};
+  ToolRun run{r.exit_code, json::parse(read_text(out), nullptr, false)};
   fs::remove(out);
   return run;
 }
@@ -82,10 +79,10 @@ TEST_P(MotifFixture, TransformsAsExpected) {
   action = action.substr(0, action.find('_'));
   ToolRun r = rewrite(dir / "input", action, motif);
   ASSERT_FALSE(r.body.is_discarded()) << "no JSON from aoc-rewrite";
-  EXPECT_EQ(r.body.value("state", ""), trimmed(read(dir / "state")));
+  EXPECT_EQ(r.body.value("state", ""), trimmed(read_text(dir / "state")));
   if (fs::exists(dir / "expected" / "REFUSED")) {
     EXPECT_EQ(r.exit_code, 3) << r.body.dump(2);
-    EXPECT_NE(r.body.value("refused", "").find(trimmed(read(dir / "expected" / "REFUSED"))), std::string::npos)
+    EXPECT_NE(r.body.value("refused", "").find(trimmed(read_text(dir / "expected" / "REFUSED"))), std::string::npos)
         << r.body.dump(2);
     return;
   }
@@ -99,7 +96,7 @@ TEST_P(MotifFixture, TransformsAsExpected) {
     ++expected_files;
     const std::string key = (input / e.path().lexically_relative(dir / "expected")).string();
     ASSERT_TRUE(contents.contains(key)) << key << " was not changed";
-    EXPECT_EQ(contents.at(key).get<std::string>(), read(e.path())) << key;
+    EXPECT_EQ(contents.at(key).get<std::string>(), read_text(e.path())) << key;
   }
   EXPECT_EQ(contents.size(), expected_files);
 

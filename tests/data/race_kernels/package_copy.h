@@ -6,19 +6,15 @@
 
 #include <filesystem>
 #include <fstream>
-#include <sstream>
 #include <string>
 
 #include "eval/eval_test_support.h"
+#include "eval/file_text.h"
 
 namespace aoc::test {
 
-inline std::string read_text(const std::filesystem::path& p) {
-  std::ifstream in(p);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
+// The bytes of `p` ("" when it cannot be read).
+using aoc::eval::read_text;
 
 class AddPackageCopy {
  public:
