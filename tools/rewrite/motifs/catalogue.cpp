@@ -16,6 +16,7 @@ std::unique_ptr<Motif> make_redundant_sync();
 std::unique_ptr<Motif> make_strided_copy();
 std::unique_ptr<Motif> make_native_half();
 std::unique_ptr<Motif> make_unroll();
+std::unique_ptr<Motif> make_early_copy_in();
 std::unique_ptr<Motif> make_l2_hint();
 std::unique_ptr<Motif> make_vector_loop();
 
@@ -44,6 +45,7 @@ const std::vector<std::unique_ptr<Motif>>& catalogue() {
     v.push_back(make_strided_copy());
     v.push_back(make_native_half());
     v.push_back(make_unroll());
+    v.push_back(make_early_copy_in());
     v.push_back(make_l2_hint());
     v.push_back(make_vector_loop());
     return v;

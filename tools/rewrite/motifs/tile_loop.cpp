@@ -54,6 +54,11 @@ std::string check_stage(const KernelModel& m, const Function& f, std::set<const 
 
 }  // namespace
 
+std::string queue_only_stage(const KernelModel& m, const Function& f) {
+  std::set<const Function*> seen;
+  return check_stage(m, f, seen);
+}
+
 std::vector<TileLoop> tile_loops(const KernelModel& m) {
   std::vector<TileLoop> out;
   for (int l = 0; l < static_cast<int>(m.loops.size()); ++l) {
@@ -92,6 +97,37 @@ std::vector<TileLoop> tile_loops(const KernelModel& m) {
     out.push_back(std::move(t));
   }
   return out;
+}
+
+std::string for_tile(const std::string& stmt, const std::string& var, const std::string& index) {
+  std::string out;
+  size_t i = 0;
+  while (i < stmt.size()) {
+    const bool word = stmt.compare(i, var.size(), var) == 0 && (i == 0 || !is_ident_char(stmt[i - 1])) &&
+                      (i + var.size() >= stmt.size() || !is_ident_char(stmt[i + var.size()])) &&
+                      (i < 2 || stmt.compare(i - 2, 2, "->") != 0) && (i == 0 || stmt[i - 1] != '.');
+    if (!word) {
+      out += stmt[i++];
+      continue;
+    }
+    size_t b = i, e = i + var.size();
+    while (b > 0 && stmt[b - 1] == ' ') --b;
+    while (e < stmt.size() && stmt[e] == ' ') ++e;
+    const bool whole_arg = b > 0 && (stmt[b - 1] == '(' || stmt[b - 1] == ',') && e < stmt.size() &&
+                           (stmt[e] == ')' || stmt[e] == ',');
+    out += whole_arg ? index : "(" + index + ")";
+    i += var.size();
+  }
+  return out;
+}
+
+std::string body_indent(const KernelModel& m, const Loop& l) {
+  const std::string body = m.text(l.body);
+  const size_t nl = body.find('\n');
+  if (nl == std::string::npos) return indent_at(m, l.range) + "    ";
+  size_t e = nl + 1;
+  while (e < body.size() && (body[e] == ' ' || body[e] == '\t')) ++e;
+  return body.substr(nl + 1, e - nl - 1);
 }
 
 }  // namespace aoc::rewrite

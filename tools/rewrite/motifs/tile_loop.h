@@ -23,7 +23,15 @@ struct TileLoop {
 const Function* own_function(const KernelModel& m, const Call& c);
 // Loops holding at least one stage call, outermost first.
 std::vector<TileLoop> tile_loops(const KernelModel& m);
+// Empty when `f` and the own functions it calls use local memory only through queues (or TBuf
+// tensors no copy of theirs touches); else the first reason they do not.
+std::string queue_only_stage(const KernelModel& m, const Function& f);
 // A synchronisation call: PipeBarrier, SetFlag or WaitFlag of the AscendC API.
 bool is_sync(const Call& c);
+// `stmt` for the tile `index` instead of the loop variable `var`: an argument that is the
+// variable alone becomes `index`, any other use `(index)`.
+std::string for_tile(const std::string& stmt, const std::string& var, const std::string& index);
+// The indentation of the statements inside loop `l`'s body.
+std::string body_indent(const KernelModel& m, const Loop& l);
 
 }  // namespace aoc::rewrite

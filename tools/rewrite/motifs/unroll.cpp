@@ -39,30 +39,6 @@ const std::regex& unrolled_header() {
   return r;
 }
 
-// `stmt` for the tile `index` instead of the loop variable: an argument that is the variable
-// alone becomes `index`, any other use `(index)`.
-std::string for_tile(const std::string& stmt, const std::string& var, const std::string& index) {
-  std::string out;
-  size_t i = 0;
-  while (i < stmt.size()) {
-    const bool word = stmt.compare(i, var.size(), var) == 0 && (i == 0 || !is_ident_char(stmt[i - 1])) &&
-                      (i + var.size() >= stmt.size() || !is_ident_char(stmt[i + var.size()])) &&
-                      (i < 2 || stmt.compare(i - 2, 2, "->") != 0) && (i == 0 || stmt[i - 1] != '.');
-    if (!word) {
-      out += stmt[i++];
-      continue;
-    }
-    size_t b = i, e = i + var.size();
-    while (b > 0 && stmt[b - 1] == ' ') --b;
-    while (e < stmt.size() && stmt[e] == ' ') ++e;
-    const bool whole_arg = b > 0 && (stmt[b - 1] == '(' || stmt[b - 1] == ',') && e < stmt.size() &&
-                           (stmt[e] == ')' || stmt[e] == ',');
-    out += whole_arg ? index : "(" + index + ")";
-    i += var.size();
-  }
-  return out;
-}
-
 // A statement's text with the line comment that follows it on its line, if any.
 std::string with_comment(const KernelModel& m, const Range& stmt) {
   const std::string& s = m.files.at(stmt.file);
@@ -194,15 +170,6 @@ std::optional<Unrolled> find_unrolled(const KernelModel& m) {
                     g[4], *stages};
   }
   return std::nullopt;
-}
-
-std::string body_indent(const KernelModel& m, const Loop& l) {
-  const std::string body = m.text(l.body);
-  const size_t nl = body.find('\n');
-  if (nl == std::string::npos) return indent_at(m, l.range) + "    ";
-  size_t e = nl + 1;
-  while (e < body.size() && (body[e] == ' ' || body[e] == '\t')) ++e;
-  return body.substr(nl + 1, e - nl - 1);
 }
 
 class Unroll : public Motif {
