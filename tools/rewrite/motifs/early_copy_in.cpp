@@ -266,6 +266,18 @@ std::optional<Plain> plain_loop(const KernelModel& m, const Loop& l, std::string
   }
   const MemberUse ahead = member_uses(m, l.klass, ahead_texts, reached_from(m, c->stmt));
   const MemberUse rest = member_uses(m, l.klass, rest_texts, rest_fns);
+  // A copy out of this tile into global memory the next tile's copy-in reads (an in-place
+  // operator, a carry kept in GM) would be overtaken by that read.
+  for (const auto& x : m.calls) {
+    if (!is_copy_call(x) || x.args.empty()) continue;
+    const bool in_rest = std::any_of(rest_fns.begin(), rest_fns.end(), [&](const Function* g) {
+      return x.function == g->name && x.klass == g->klass;
+    });
+    const Var* dst = in_rest ? m.var_seen_by(x, argument_variable(x.args[0].text)) : nullptr;
+    if (dst && dst->type_template == "GlobalTensor" && ahead.named.count(dst->name))
+      return *why = at + ": the rest of the iteration copies into " + dst->name + ", which the copy-in reads",
+             std::nullopt;
+  }
   std::string hazard = shared(rest.written, ahead.named);
   if (hazard.empty()) hazard = shared(ahead.written, rest.named);
   if (!hazard.empty())
