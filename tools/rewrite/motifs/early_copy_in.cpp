@@ -266,8 +266,9 @@ std::optional<Plain> plain_loop(const KernelModel& m, const Loop& l, std::string
   }
   const MemberUse ahead = member_uses(m, l.klass, ahead_texts, reached_from(m, c->stmt));
   const MemberUse rest = member_uses(m, l.klass, rest_texts, rest_fns);
-  // A copy out of this tile into global memory the next tile's copy-in reads (an in-place
-  // operator, a carry kept in GM) would be overtaken by that read.
+  // Where the rest of the iteration copies into global memory the copy-in reads (in place,
+  // or a carry kept in GM), the next tile's read would overtake this tile's write; that is
+  // only safe when their GM ranges are disjoint, which the source does not show.
   for (const auto& x : m.calls) {
     if (!is_copy_call(x) || x.args.empty()) continue;
     const bool in_rest = std::any_of(rest_fns.begin(), rest_fns.end(), [&](const Function* g) {
