@@ -62,10 +62,11 @@ std::vector<nlohmann::json> llm_history(const nlohmann::json& report) {
 
 TEST(OptimizeLlm, EveryAttemptIsChargedAndReportedAndReplayIsExact) {
   RunSetup s;
-  // The baseline, then kernel and LLM episodes: add's kernel arm spends three evaluations
-  // (two motifs on the baseline, then the one left on a runner-up), the LLM arm the rest, which
-  // must cover the three scripted answers.
-  const size_t budget = 7;
+  // The baseline, then kernel and LLM episodes taking turns: add's kernel arm has three motifs
+  // to try (unroll, l2_hint, early_copy_in) and their pairs, and spends at most four
+  // evaluations in its two episodes; the LLM arm gets the rest, which must cover the three
+  // scripted answers.
+  const size_t budget = 9;
   const std::string common = s.common("rewrite-only", budget);
   nlohmann::json live;
   std::string live_out;
