@@ -98,7 +98,15 @@ std::vector<const Function*> reached_from(const KernelModel& m, const Range& r) 
   return out;
 }
 
-// Members of `klass` that `text` assigns (=, op=, ++, --) and that it names at all.
+// Whether `text` assigns the variable `name` (=, op=, ++, --), written `name` or `this->name`.
+bool assigns(const std::string& text, const std::string& name) {
+  const std::regex w("(^|[^\\w.>])(this->)?" + name +
+                     R"(\s*(\[[^\]]*\]\s*)?(=[^=]|\+=|-=|\*=|/=|%=|<<=|>>=|&=|\|=|\^=|\+\+|--)|(\+\+|--)\s*(this->)?)" +
+                     name + "\\b");
+  return std::regex_search(text, w);
+}
+
+// Members of `klass` that `text` assigns and that it names at all.
 struct MemberUse {
   std::set<std::string> written, named;
 };
@@ -106,10 +114,7 @@ void add_uses(const KernelModel& m, const std::string& klass, const std::string&
   for (const auto& v : m.vars) {
     if (!v.is_member || v.klass != klass || !names_word(text, v.name)) continue;
     u.named.insert(v.name);
-    const std::regex w("(^|[^\\w.>])(this->)?" + v.name +
-                       R"(\s*(\[[^\]]*\]\s*)?(=[^=]|\+=|-=|\*=|/=|%=|<<=|>>=|&=|\|=|\^=|\+\+|--)|(\+\+|--)\s*(this->)?)" +
-                       v.name + "\\b");
-    if (std::regex_search(text, w)) u.written.insert(v.name);
+    if (assigns(text, v.name)) u.written.insert(v.name);
   }
 }
 MemberUse member_uses(const KernelModel& m, const std::string& klass, const std::vector<std::string>& texts,
@@ -238,8 +243,17 @@ std::optional<Plain> plain_loop(const KernelModel& m, const Loop& l, std::string
   const std::string body = m.text(l.body);
   for (const char* word : {"break", "continue", "return", "goto"})
     if (names_word(body, word)) return *why = at + " may leave early (" + word + ")", std::nullopt;
-  const std::regex assigns_var("(^|[^\\w.>])" + h->var + R"(\s*(=[^=]|\+=|-=|\+\+|--)|(\+\+|--)\s*)" + h->var + "\\b");
-  if (std::regex_search(body, assigns_var)) return *why = at + " changes " + h->var + " in its body", std::nullopt;
+  if (assigns(body, h->var)) return *why = at + " changes " + h->var + " in its body", std::nullopt;
+  // A local or parameter of the function that the copy-in reads and the body changes (an
+  // offset advanced per tile) would be read a tile early.
+  const auto seen_in_loop = [&](const Var& v) {  // a parameter, or a local whose block holds the loop
+    return v.is_param || (v.scope.file == l.range.file && v.scope.begin <= l.range.begin && l.range.end <= v.scope.end &&
+                          !(v.decl.begin >= l.body.begin && v.decl.end <= l.body.end));
+  };
+  for (const auto& v : m.vars)
+    if (!v.is_member && v.function == l.function && v.klass == l.klass && names_word(reads, v.name) &&
+        seen_in_loop(v) && assigns(body, v.name))
+      return *why = at + ": its body changes " + v.name + ", which the copy-in reads", std::nullopt;
   // What the copy-in reads must not be changed by the rest of the iteration, nor the reverse.
   std::vector<std::string> ahead_texts = {h->bound, h->step};
   for (const Range& r : p.locals) ahead_texts.push_back(m.text(r));
