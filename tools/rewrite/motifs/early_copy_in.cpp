@@ -50,10 +50,6 @@ std::string without_this(std::string s) {
   return out;
 }
 
-std::string file_line(const Range& r) {
-  return r.file.substr(r.file.rfind('/') + 1) + ":" + std::to_string(r.line);
-}
-
 const Block* body_block(const KernelModel& m, const Loop& l) {
   for (const auto& b : m.blocks)
     if (b.range.file == l.body.file && b.range.begin == l.body.begin && b.range.end == l.body.end) return &b;
@@ -130,8 +126,6 @@ std::string shared(const std::set<std::string>& a, const std::set<std::string>& 
   return "";
 }
 
-bool is_copy_call(const Call& c) { return is_api(c, "DataCopy") || is_api(c, "DataCopyPad"); }
-
 // The queues a copy-in stage allocates from, or why `f` is not one: it must allocate from a
 // queue, copy and enqueue, touch local memory only through queues and write no GM.
 std::string copy_in_queues(const KernelModel& m, const Function& f, std::vector<const Call*>* allocs) {
@@ -141,7 +135,7 @@ std::string copy_in_queues(const KernelModel& m, const Function& f, std::vector<
       if (c.function != g->name || c.klass != g->klass) continue;
       if (c.callee == "AllocTensor" && !c.object.empty()) allocs->push_back(&c);
       enq = enq || c.callee == "EnQue";
-      if (is_copy_call(c)) {
+      if (is_copy(c)) {
         copy = true;
         const Var* dst = c.args.empty() ? nullptr : m.var_seen_by(c, argument_variable(c.args[0].text));
         if (dst && dst->type_template == "GlobalTensor")
@@ -265,11 +259,13 @@ std::optional<Plain> plain_loop(const KernelModel& m, const Loop& l, std::string
     rest_texts.push_back(m.text(s));
     for (const Function* g : reached_from(m, s)) rest_fns.push_back(g);
   }
+  const auto in_rest_fn = [&](const Call& x) {  // made by a function the rest of the iteration reaches
+    return std::any_of(rest_fns.begin(), rest_fns.end(),
+                       [&](const Function* g) { return x.function == g->name && x.klass == g->klass; });
+  };
   for (const auto& x : m.calls) {
     if (x.callee != "AllocTensor") continue;
-    const bool in_rest = std::any_of(rest_fns.begin(), rest_fns.end(), [&](const Function* g) {
-      return x.function == g->name && x.klass == g->klass;
-    }) || std::any_of(b->stmts.begin(), b->stmts.end(), [&](const Range& s) {
+    const bool in_rest = in_rest_fn(x) || std::any_of(b->stmts.begin(), b->stmts.end(), [&](const Range& s) {
       return s.begin != c->stmt.begin && x.range.file == s.file && x.range.begin >= s.begin && x.range.end <= s.end;
     });
     for (const Call* a : allocs)
@@ -284,11 +280,8 @@ std::optional<Plain> plain_loop(const KernelModel& m, const Loop& l, std::string
   // or a carry kept in GM), the next tile's read would overtake this tile's write; that is
   // only safe when their GM ranges are disjoint, which the source does not show.
   for (const auto& x : m.calls) {
-    if (!is_copy_call(x) || x.args.empty()) continue;
-    const bool in_rest = std::any_of(rest_fns.begin(), rest_fns.end(), [&](const Function* g) {
-      return x.function == g->name && x.klass == g->klass;
-    });
-    const Var* dst = in_rest ? m.var_seen_by(x, argument_variable(x.args[0].text)) : nullptr;
+    if (!is_copy(x) || x.args.empty()) continue;
+    const Var* dst = in_rest_fn(x) ? m.var_seen_by(x, argument_variable(x.args[0].text)) : nullptr;
     if (dst && dst->type_template == "GlobalTensor" && ahead.named.count(dst->name))
       return *why = at + ": the rest of the iteration copies into " + dst->name + ", which the copy-in reads",
              std::nullopt;
@@ -361,8 +354,7 @@ std::optional<Ahead> ahead_loop(const KernelModel& m, const Loop& l) {
 // `text` for tile `var` where it was written for tile `var + step`; parentheses around the
 // sum go too unless they are a call's or a cast's.
 std::string back_a_tile(const std::string& text, const std::string& var, const std::string& step) {
-  static const std::regex special(R"([.^$|()\[\]{}*+?\\-])");
-  const std::string s = std::regex_replace(step, special, R"(\$&)");
+  const std::string s = regex_escaped(step);
   const std::string out =
       std::regex_replace(text, std::regex("(^|[^\\w.>])" + var + "\\s*\\+\\s*" + s + "(?![\\w])"), "$1" + var);
   return std::regex_replace(out, std::regex("(^|[^\\w>\\s]|[^\\w>]\\s)\\(" + var + "\\)"), "$1" + var);

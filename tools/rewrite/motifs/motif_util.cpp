@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <regex>
 #include <set>
 
 namespace aoc::rewrite {
@@ -106,6 +107,13 @@ bool may_alias(const KernelModel& m, const Call& c, const std::string& d, const 
   if (!ds || !as) return true;
   return std::any_of(ds->begin(), ds->end(), [&](const std::string& s) { return as->count(s) > 0; });
 }
+
+std::string regex_escaped(const std::string& text) {
+  static const std::regex special(R"([.^$|()\[\]{}*+?\\-])");
+  return std::regex_replace(text, special, R"(\$&)");
+}
+
+std::string file_line(const Range& r) { return r.file.substr(r.file.rfind('/') + 1) + ":" + std::to_string(r.line); }
 
 Transform refuse(std::string why) {
   Transform t;

@@ -27,5 +27,9 @@ std::vector<const Call*> buffer_num_knobs(const KernelModel& m);
 bool may_alias(const KernelModel& m, const Call& c, const std::string& d, const std::string& a);
 // A trimmed copy.
 std::string trim(const std::string& s);
+// `text` with the characters a std::regex treats specially escaped.
+std::string regex_escaped(const std::string& text);
+// `name.cpp:12`: the file name (no folder) and line of `r`, for reasons.
+std::string file_line(const Range& r);
 
 }  // namespace aoc::rewrite

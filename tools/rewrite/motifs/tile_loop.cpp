@@ -30,7 +30,6 @@ bool outside_queues(const Call& c) {
   return names.count(c.callee) > 0;
 }
 
-bool is_copy(const Call& c) { return is_api(c, "DataCopy") || is_api(c, "DataCopyPad"); }
 bool is_tbuf_get(const Call& c) { return c.object_type == "TBuf" && (c.callee == "Get" || c.callee == "GetWithOffset"); }
 
 // Empty when `f` and the own functions it calls use local memory only through queues (or
@@ -41,7 +40,7 @@ std::string check_stage(const KernelModel& m, const Function& f, std::set<const 
   for (const auto& c : m.calls) {
     if (!calls_in_function(c, f)) continue;
     if (outside_queues(c))
-      return c.callee + " at " + c.range.file.substr(c.range.file.rfind('/') + 1) + ":" + std::to_string(c.range.line) +
+      return c.callee + " at " + file_line(c.range) +
              " orders or touches local memory outside the queues";
     get = get || is_tbuf_get(c);
     copy = copy || is_copy(c);
@@ -53,6 +52,8 @@ std::string check_stage(const KernelModel& m, const Function& f, std::set<const 
 }
 
 }  // namespace
+
+bool is_copy(const Call& c) { return is_api(c, "DataCopy") || is_api(c, "DataCopyPad"); }
 
 std::string queue_only_stage(const KernelModel& m, const Function& f) {
   std::set<const Function*> seen;

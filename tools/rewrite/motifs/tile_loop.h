@@ -26,6 +26,8 @@ std::vector<TileLoop> tile_loops(const KernelModel& m);
 // Empty when `f` and the own functions it calls use local memory only through queues (or TBuf
 // tensors no copy of theirs touches); else the first reason they do not.
 std::string queue_only_stage(const KernelModel& m, const Function& f);
+// A DataCopy or DataCopyPad of the AscendC API.
+bool is_copy(const Call& c);
 // A synchronisation call: PipeBarrier, SetFlag or WaitFlag of the AscendC API.
 bool is_sync(const Call& c);
 // `stmt` for the tile `index` instead of the loop variable `var`: an argument that is the

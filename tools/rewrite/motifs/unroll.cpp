@@ -28,11 +28,6 @@ std::string operand(const std::string& count) {
   return plain.find_first_of("+- ") == std::string::npos ? count : "(" + count + ")";
 }
 
-std::string regex_escaped(const std::string& text) {
-  static const std::regex special(R"([.^$|()\[\]{}*+?\\-])");
-  return std::regex_replace(text, special, R"(\$&)");
-}
-
 const std::regex& unrolled_header() {
   static const std::regex r(
       R"(^for\s*\(\s*([\w:]+)\s+(\w+)\s*=\s*0\s*;\s*(\w+)\s*\+\s*1\s*<\s*((?:this->)?\w+(?:\s*[-+]\s*\d+)?)\s*;\s*(\w+)\s*\+=\s*2\s*\))");
@@ -81,7 +76,7 @@ std::string two_deep(const KernelModel& m) {
       const Var* v = m.var_seen_by(c, identifier_of(c.args[1].text));
       if (v && (v->is_constexpr || v->is_const)) n = int_value(v->init);
     }
-    const std::string at = c.range.file.substr(c.range.file.rfind('/') + 1) + ":" + std::to_string(c.range.line);
+    const std::string at = file_line(c.range);
     if (!n) return "the buffer count of the queue at " + at + " is not a constant";
     if (*n < 2) return "the queue at " + at + " holds " + std::to_string(*n) + " buffer (two are needed)";
     ++queues;
