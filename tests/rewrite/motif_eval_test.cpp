@@ -245,3 +245,30 @@ TEST(MotifEval, StridedCopyAppliedToPerRowTril) {
 }
 
 }  // namespace
+
+// quantize_per_channel takes its buffer count from the tiling (one for rows too long for
+// two), so its copy-in goes ahead only when the tiling gave two buffers. With tiles of one
+// row (several per core) the kernel is correct both ways; with one buffer, going ahead would
+// wait forever for a second (the evaluator reports that AllocTensor as a deadlock).
+TEST(MotifEval, EarlyCopyInTestsTheBufferCountOfQuantizePerChannel) {
+  ::setenv("ASCENDOPT_HOME", AOC_SOURCE_DIR, 0);
+  const fs::path out = fresh_dir("quant-copy-ahead");
+  auto r = run_ascendopt("rewrite " + kRoot + "/ops/quant/quantize_per_channel --apply early_copy_in --out " + out.string());
+  ASSERT_EQ(r.status, 0) << r.out;
+  EXPECT_NE(read_text(out / "op_kernel" / "quantize_per_channel.cpp").find("this->copyInAhead = tiling.bufferNum >= 2;"),
+            std::string::npos)
+      << r.out;
+  const fs::path host = out / "op_host" / "quantize_per_channel.cpp";
+  std::string h = read_text(host);
+  auto default_of = [&](const std::string& from, const std::string& to) {
+    const size_t at = h.find(from);
+    ASSERT_NE(at, std::string::npos) << from;
+    h.replace(at, from.size(), to);
+    std::ofstream(host) << h;
+  };
+  default_of("tuning::Knob(\"rows_per_tile_cap\", 0,", "tuning::Knob(\"rows_per_tile_cap\", 1,");
+  expect_correct(out, "aligned_fp16");
+  default_of("tuning::Knob(\"buffer_num\", BUFFER_NUM,", "tuning::Knob(\"buffer_num\", 1,");
+  expect_correct(out, "aligned_fp16");
+  fs::remove_all(out.parent_path());
+}

@@ -46,6 +46,13 @@ Edit insert_line_before(const KernelModel& m, const Range& at, const std::string
   return Edit{at.file, static_cast<uint32_t>(ls), static_cast<uint32_t>(ls), indent_at(m, at) + text + "\n"};
 }
 
+Edit insert_line_after(const KernelModel& m, const Range& at, const std::string& text) {
+  const std::string& s = contents(m, at.file);
+  size_t eol = s.find('\n', at.end);
+  if (eol == std::string::npos) eol = s.size();
+  return Edit{at.file, static_cast<uint32_t>(eol), static_cast<uint32_t>(eol), "\n" + indent_at(m, at) + text};
+}
+
 std::map<std::string, std::string> apply_edits(const KernelModel& m, std::vector<Edit> edits) {
   std::sort(edits.begin(), edits.end(), [](const Edit& a, const Edit& b) {
     return a.file != b.file ? a.file < b.file : (a.begin != b.begin ? a.begin > b.begin : a.end > b.end);

@@ -21,6 +21,9 @@ Edit replace(const Range& r, std::string text);
 Edit erase_statement(const KernelModel& m, const Range& stmt);
 // Inserts `text` as new lines before the line holding `at`, indented like that line.
 Edit insert_line_before(const KernelModel& m, const Range& at, const std::string& text);
+// Inserts `text` as a new line after the line where `at` ends (after a comment ending that
+// line too), indented like the line holding `at`.
+Edit insert_line_after(const KernelModel& m, const Range& at, const std::string& text);
 // Leading blanks of the line holding offset `at`.
 std::string indent_at(const KernelModel& m, const Range& at);
 

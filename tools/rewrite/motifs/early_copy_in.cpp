@@ -4,7 +4,11 @@
 // every wait a stage makes (a vector result read with GetValue, a V->S flag), so in the
 // plain order tile i+1's copy is only issued after tile i's waits; issued early, MTE2 moves
 // it while the vector and scalar units work on tile i. Two tiles of the input queue are
-// held at once, so its queue and its buffer count must both be constants of at least 2.
+// held at once, so its queue depth must be a constant of at least 2, and so must its buffer
+// count, or else the copy-in goes ahead only when the count the tiling passes is at least 2:
+//   copyInAhead = count >= 2 (in Init, after its InitBuffer);
+//   if (copyInAhead && 0 < N) CopyIn(0);
+//   for (i...) { if (copyInAhead && i + 1 < N) CopyIn(i + 1); if (!copyInAhead) CopyIn(i); ... }
 // Apply: the copy-in statement (and the locals of the body it reads, recomputed for the
 // next tile) moves into `if (next < N)` at the top of the body, with a prologue for the
 // first tile before the loop. Remove: any loop of that shape (experts write it by hand)
@@ -21,6 +25,8 @@ namespace aoc::rewrite {
 namespace {
 
 constexpr const char* kNoCopyIn = "no loop of the kernel has a statement that copies a tile into a queue";
+// The member that says whether the buffer count the tiling passed lets the copy-in go ahead.
+constexpr const char* kFlag = "copyInAhead";
 
 // `for (T v = start; v < bound; v++ | ++v | v += step)`.
 struct Header {
@@ -146,9 +152,26 @@ std::string copy_in_queues(const KernelModel& m, const Function& f, std::vector<
   return queue_only_stage(m, f);
 }
 
-// The buffer count (InitBuffer) and queue depth (TQue template argument) of each queue the
-// copy-in allocates from must be constants of at least 2: two of its tiles are held at once.
-std::string two_tiles_fit(const KernelModel& m, const std::vector<const Call*>& allocs) {
+// Whether two tiles of the copy-in's queues fit: `why` not, or else the buffer count the
+// tiling decides (empty when every count is a constant) and the last InitBuffer passing it.
+struct TwoTiles {
+  std::string why;
+  std::string count;
+  const Call* count_init = nullptr;
+  const Var* queue = nullptr;  // the first queue the copy-in allocates from
+};
+
+// The queue depth (TQue template argument) of each queue the copy-in allocates from must be a
+// constant of at least 2: two of its tiles are held at once. So must its buffer count
+// (InitBuffer), unless it is a plain value (`tiling.bufferNum`), the same for every such queue,
+// which the applied form tests at run time.
+TwoTiles two_tiles_fit(const KernelModel& m, const std::vector<const Call*>& allocs) {
+  TwoTiles out;
+  const auto fail = [&](std::string why) {
+    out.why = std::move(why);
+    return out;
+  };
+  static const std::regex plain_value(R"(^[A-Za-z_]\w*(\s*(\.|->)\s*[A-Za-z_]\w*)*$)");
   const auto constant = [&](const Call& at, const std::string& text) -> std::optional<long long> {
     if (auto n = int_value(text)) return n;
     const Var* v = m.var_seen_by(at, identifier_of(text));
@@ -157,16 +180,17 @@ std::string two_tiles_fit(const KernelModel& m, const std::vector<const Call*>& 
   };
   for (const Call* a : allocs) {
     const std::string q = identifier_of(a->object);
-    if (q.empty()) return "the copy-in picks its queue per tile (" + trim(a->object) + ")";
+    if (q.empty()) return fail("the copy-in picks its queue per tile (" + trim(a->object) + ")");
     const Var* qv = m.var_seen_by(*a, q);
-    if (!qv || qv->type_template != "TQue") return q + " is not a TQue member";
+    if (!qv || qv->type_template != "TQue") return fail(q + " is not a TQue member");
+    if (!out.queue) out.queue = qv;
     const std::string type = qv->type;
     const size_t comma = type.rfind(','), close = type.rfind('>');
     const auto depth = comma == std::string::npos || close == std::string::npos || close < comma
                            ? std::nullopt
                            : constant(*a, type.substr(comma + 1, close - comma - 1));
-    if (!depth) return "the depth of " + q + " (" + type + ") is not a constant";
-    if (*depth < 2) return q + " is a queue of depth " + std::to_string(*depth) + " (two tiles are held at once)";
+    if (!depth) return fail("the depth of " + q + " (" + type + ") is not a constant");
+    if (*depth < 2) return fail(q + " is a queue of depth " + std::to_string(*depth) + " (two tiles are held at once)");
     bool init = false;
     for (const auto& c : m.calls) {
       if (c.callee != "InitBuffer" || c.args.size() != 3 || m.is_host(c.range.file) ||
@@ -174,12 +198,20 @@ std::string two_tiles_fit(const KernelModel& m, const std::vector<const Call*>& 
         continue;
       init = true;
       const auto n = constant(c, c.args[1].text);
-      if (!n) return "the buffer count of " + q + " at " + file_line(c.range) + " is not a constant";
-      if (*n < 2) return q + " holds " + std::to_string(*n) + " buffer at " + file_line(c.range) + " (two are needed)";
+      if (n && *n < 2)
+        return fail(q + " holds " + std::to_string(*n) + " buffer at " + file_line(c.range) + " (two are needed)");
+      if (n) continue;
+      const std::string count = trim(c.args[1].text);
+      if (!std::regex_match(count, plain_value))
+        return fail("the buffer count of " + q + " at " + file_line(c.range) + " is computed (" + count + ")");
+      if (!out.count.empty() && without_this(out.count) != without_this(count))
+        return fail("the copy-in's queues take different buffer counts (" + out.count + ", " + count + ")");
+      out.count = count;
+      if (!out.count_init || c.range.begin > out.count_init->range.begin) out.count_init = &c;
     }
-    if (!init) return q + " is not initialised with InitBuffer";
+    if (!init) return fail(q + " is not initialised with InitBuffer");
   }
-  return "";
+  return out;
 }
 
 std::string indented(const std::vector<std::string>& lines, const std::string& first, const std::string& rest) {
@@ -195,6 +227,7 @@ struct Plain {
   const Block* body = nullptr;
   const Call* copy_in = nullptr;
   std::vector<Range> locals;  // statements before the copy-in declaring locals it reads, in order
+  TwoTiles fit;
 };
 
 // A plain tile loop whose copy-in can move a tile ahead; `why` says what stops a loop that
@@ -217,8 +250,8 @@ std::optional<Plain> plain_loop(const KernelModel& m, const Loop& l, std::string
   const auto h = header_of(m, l);
   if (!h) return *why = at + " is not `for (T i = start; i < n; i++ or i += step)`", std::nullopt;
   // The copy-in stage; everything before it must be a local it may recompute.
-  Plain p{&l, *h, b, c, {}};
-  if (auto bad = two_tiles_fit(m, allocs); !bad.empty()) return *why = bad, std::nullopt;
+  Plain p{&l, *h, b, c, {}, two_tiles_fit(m, allocs)};
+  if (!p.fit.why.empty()) return *why = p.fit.why, std::nullopt;
   std::string reads = m.text(c->stmt);
   for (size_t j = k; j-- > 0;) {
     const Var* v = declared_local(m, b->stmts[j], l.function, l.klass);
@@ -296,7 +329,9 @@ std::optional<Plain> plain_loop(const KernelModel& m, const Loop& l, std::string
 }
 
 // A loop that copies a tile ahead: `if (i + step < n) { locals; CopyIn(...); }` in its body
-// and a copy-in of the same stage before it (alone, or in the prologue `apply` writes).
+// and a copy-in of the same stage before it (alone, or in the prologue `apply` writes). In
+// the form that tests the flag, the guard is `if (copyInAhead && i + step < n)` and the body
+// keeps its own copy-in as `if (!copyInAhead) { CopyIn(...); }`.
 struct Ahead {
   const Loop* loop = nullptr;
   Header h;
@@ -305,7 +340,32 @@ struct Ahead {
   const Call* copy_in = nullptr;
   std::vector<const Var*> guard_locals;
   Range prologue;   // the statement before the loop to erase
+  Range in_place;   // with the flag: the `if (!copyInAhead) { ... }` statement
+  Range own_copy;   // with the flag: the copy-in statement inside it
 };
+
+// The block that is the `then` branch of the `if` statement `s`.
+const Block* then_block(const KernelModel& m, const Range& s) {
+  const Block* then = nullptr;
+  for (const auto& x : m.blocks)
+    if (x.range.file == s.file && x.range.begin > s.begin && x.range.end <= s.end &&
+        (!then || x.range.begin < then->range.begin))
+      then = &x;
+  return then;
+}
+
+// `if (!copyInAhead) { CopyIn(...); }` among the statements of `b`, its call of `callee`.
+std::optional<std::pair<Range, Range>> flag_off_copy(const KernelModel& m, const Block& b, const std::string& callee) {
+  static const std::regex head(R"(^if\s*\(\s*!\s*(this->)?copyInAhead\s*\)\s*\{)");
+  for (const Range& s : b.stmts) {
+    if (!std::regex_search(m.text(s), head)) continue;
+    const Block* then = then_block(m, s);
+    if (!then || then->stmts.size() != 1) continue;
+    const Call* c = statement_call(m, then->stmts.front());
+    if (c && c->callee == callee) return std::make_pair(s, then->stmts.front());
+  }
+  return std::nullopt;
+}
 
 std::optional<Ahead> ahead_loop(const KernelModel& m, const Loop& l) {
   const auto h = header_of(m, l);
@@ -316,16 +376,21 @@ std::optional<Ahead> ahead_loop(const KernelModel& m, const Loop& l) {
     const std::string text = m.text(s);
     static const std::regex guard_head(R"(^if\s*\(([^{]*)\)\s*\{)");
     std::smatch g;
-    if (!std::regex_search(text, g, guard_head) || without_this(g[1]) != cond) continue;
-    const Block* then = nullptr;
-    for (const auto& x : m.blocks)
-      if (x.range.file == s.file && x.range.begin > s.begin && x.range.end <= s.end &&
-          (!then || x.range.begin < then->range.begin))
-        then = &x;
+    if (!std::regex_search(text, g, guard_head)) continue;
+    const std::string got = without_this(g[1]);
+    const bool flagged = got == std::string(kFlag) + "&&" + cond;
+    if (got != cond && !flagged) continue;
+    const Block* then = then_block(m, s);
     if (!then || then->stmts.empty()) continue;
     const Call* c = statement_call(m, then->stmts.back());
     if (!c || !own_function(m, *c)) continue;
-    Ahead a{&l, *h, b, s, c, {}, {}};
+    Ahead a{&l, *h, b, s, c, {}, {}, {}, {}};
+    if (flagged) {
+      const auto own = flag_off_copy(m, *b, c->callee);
+      if (!own) continue;
+      a.in_place = own->first;
+      a.own_copy = own->second;
+    }
     bool locals_only = true;
     for (size_t k = 0; k + 1 < then->stmts.size(); ++k) {
       const Var* v = declared_local(m, then->stmts[k], l.function, l.klass);
@@ -388,10 +453,32 @@ public:
   Transform apply(const KernelModel& m) const override {
     Transform t;
     std::string why;
+    std::string flag_count;  // the buffer count the flag tests, once a loop needs it
     for (const auto& l : m.loops) {
       if (m.is_host(l.range.file) || ahead_loop(m, l)) continue;
       auto p = plain_loop(m, l, &why);
       if (!p) continue;
+      const bool flag = !p->fit.count.empty();
+      if (flag && !flag_count.empty() && without_this(flag_count) != without_this(p->fit.count)) {
+        why = "the loop at " + file_line(l.range) + " tests a buffer count (" + p->fit.count +
+              ") other than an earlier loop's (" + flag_count + ")";
+        continue;
+      }
+      if (flag && flag_count.empty()) {
+        if (std::any_of(m.vars.begin(), m.vars.end(), [](const Var& v) { return v.name == kFlag; })) {
+          why = std::string("the kernel already names something ") + kFlag;
+          continue;
+        }
+        if (!p->fit.count_init->stmt.valid()) {
+          why = "the InitBuffer at " + file_line(p->fit.count_init->range) + " is not a statement of its own";
+          continue;
+        }
+        flag_count = p->fit.count;
+        t.edits.push_back(insert_line_before(m, p->fit.queue->decl, std::string("bool ") + kFlag + " = false;"));
+        t.edits.push_back(insert_line_after(m, p->fit.count_init->stmt,
+                                            std::string("this->") + kFlag + " = " + flag_count + " >= 2;"));
+      }
+      const std::string on = flag ? std::string(kFlag) + " && " : "";
       const std::string ind = indent_at(m, l.range), in2 = body_indent(m, l);
       const std::string step = in2.rfind(ind, 0) == 0 && in2.size() > ind.size() ? in2.substr(ind.size()) : "    ";
       std::vector<std::string> first, next;
@@ -402,12 +489,18 @@ public:
       first.push_back(for_tile(m.text(p->copy_in->stmt), p->h.var, p->h.start));
       next.push_back(for_tile(m.text(p->copy_in->stmt), p->h.var, p->h.next()));
       t.edits.push_back(insert_line_before(m, l.range,
-                                           "if (" + p->h.start + " < " + p->h.bound + ") {\n" +
+                                           "if (" + on + p->h.start + " < " + p->h.bound + ") {\n" +
                                                indented(first, ind + step, ind + step) + "\n" + ind + "}"));
       t.edits.push_back(insert_line_before(m, p->body->stmts.front(),
-                                           "if (" + p->h.next() + " < " + p->h.bound + ") {\n" +
+                                           "if (" + on + p->h.next() + " < " + p->h.bound + ") {\n" +
                                                indented(next, in2 + step, in2 + step) + "\n" + in2 + "}"));
-      t.edits.push_back(erase_statement(m, p->copy_in->stmt));
+      if (flag) {
+        const std::string ind_copy = indent_at(m, p->copy_in->stmt);
+        t.edits.push_back(replace(p->copy_in->stmt, "if (!" + std::string(kFlag) + ") {\n" + ind_copy + step +
+                                                        m.text(p->copy_in->stmt) + "\n" + ind_copy + "}"));
+      } else {
+        t.edits.push_back(erase_statement(m, p->copy_in->stmt));
+      }
       t.ranges.push_back(l.range);
     }
     if (t.edits.empty()) {
@@ -419,10 +512,19 @@ public:
   }
   Transform remove(const KernelModel& m) const override {
     Transform t;
+    bool flagged = false;
     for (const auto& l : m.loops) {
       if (m.is_host(l.range.file)) continue;
       auto a = ahead_loop(m, l);
       if (!a) continue;
+      if (a->in_place.valid()) {  // the loop's own copy-in is still in place: unwrap it
+        flagged = true;
+        t.edits.push_back(erase_statement(m, a->prologue));
+        t.edits.push_back(erase_statement(m, a->guard));
+        t.edits.push_back(replace(a->in_place, m.text(a->own_copy)));
+        t.ranges.push_back(l.range);
+        continue;
+      }
       // The copy-in of tile i, after the body's locals it reads (the guard's own locals come
       // along when the body has none of that name).
       std::vector<std::string> lines;
@@ -451,6 +553,14 @@ public:
       t.ranges.push_back(l.range);
     }
     if (t.edits.empty()) return refuse("no tile loop copies the next tile in before this tile's compute");
+    if (flagged) {  // the flag's member and the statements that set it
+      static const std::regex sets(std::string(R"(^(this->)?)") + kFlag + R"(\s*=[^=])");
+      for (const auto& v : m.vars)
+        if (v.is_member && v.name == kFlag) t.edits.push_back(erase_statement(m, v.decl));
+      for (const auto& b : m.blocks)
+        for (const Range& s : b.stmts)
+          if (std::regex_search(m.text(s), sets)) t.edits.push_back(erase_statement(m, s));
+    }
     return t;
   }
 

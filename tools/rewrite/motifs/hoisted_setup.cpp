@@ -302,13 +302,8 @@ public:
     const std::vector<Candidate> found = candidates(m);
     for (const auto& [s, at] : found) {
       if (!at.after) continue;
-      // On a new line after the statement (and any comment ending its line).
-      const std::string& text = m.files.at(at.after->file);
-      size_t eol = text.find('\n', at.after->end);
-      if (eol == std::string::npos) eol = text.size();
       t.edits.push_back(erase_statement(m, s.dup->stmt));
-      t.edits.push_back(Edit{at.after->file, static_cast<uint32_t>(eol), static_cast<uint32_t>(eol),
-                             "\n" + indent_at(m, *at.after) + moved_text(m, *s.dup, s.buf)});
+      t.edits.push_back(insert_line_after(m, *at.after, moved_text(m, *s.dup, s.buf)));
       t.ranges.push_back(s.dup->stmt);
     }
     if (const std::string why = unplaceable(found); t.edits.empty() && !why.empty()) return refuse(why);
