@@ -21,7 +21,11 @@ of that file (a partial run's table, labelled as such). With --redo PKG,... it f
 those packages' rows and runs them again (after a motif changed what it detects there).
 --resume may be given several times: the files' packages are combined (runs made on several
 machines, or a --only run of a few packages made again), a later file's rows replacing an
-earlier file's for a package both cover."""
+earlier file's for a package both cover. A later file made with --motif M (a motif that changed,
+run again on the packages whose detection of it changed) replaces only M's rows and detections
+of the packages it covers: `--resume data/motifs-suite.json --resume F --table-only --json
+data/motifs-suite.json` merges it into the suite's file. The first --resume file must have been
+made with the run's own --motif (none: every motif) unless --table-only."""
 import argparse
 import concurrent.futures as futures
 import json
@@ -152,7 +156,8 @@ def main():
     ap.add_argument("--resume", action="append", default=[],
                     help="the --json file of an earlier run with the same options: its packages are not run again; "
                          "given more than once, the files' packages are combined, a later file's rows replacing an "
-                         "earlier one's for a package both cover")
+                         "earlier one's for a package both cover (a later file made with --motif replaces only "
+                         "those motifs' rows and detections)")
     ap.add_argument("--redo", default="",
                     help="with --resume: comma-separated packages of that file to run again, their earlier rows dropped")
     ap.add_argument("--table-only", action="store_true",
@@ -191,8 +196,16 @@ def main():
     if a.redo and (not a.resume or a.table_only):
         sys.exit("error: --redo runs packages of a --resume file again: give --resume FILE, without --table-only")
     if a.resume:
-        for path in a.resume:  # a later file's packages replace an earlier one's
+        for i, path in enumerate(a.resume):  # a later file's packages replace an earlier one's
             more = load_earlier(path, packages)
+            if i == 0 and not a.table_only and set(more[4] or []) != only_motifs:
+                sys.exit(f"error: --resume {path}: made with --motif {','.join(more[4] or []) or '(every motif)'}, "
+                         f"this run with --motif {','.join(sorted(only_motifs)) or '(every motif)'}; give the same "
+                         "--motif, or give that file after the whole run's file to merge its motifs into it")
+            if i > 0 and more[4]:
+                states, errors, rows = merged_motifs(more, states, errors, rows)
+                covered += [p for p in more[3] if p not in covered]
+                continue
             states, errors, rows, covered = without(set(more[3]), states, errors, rows, covered)
             states.update(more[0])
             errors += more[1]
@@ -270,6 +283,7 @@ def load_earlier(path, packages):
         states = {tuple(t): ms for t, ms in old["states"]}
         errors = [(tuple(t), e) for t, e in old["errors"]]
         rows, covered = old["rows"], old["covered"]
+        motifs = old.get("motifs")
     except (OSError, ValueError, KeyError, TypeError) as e:
         sys.exit(f"error: --resume {path}: not the --json file of a motifs_suite.py run ({e}); "
                  "run without --resume to start again")
@@ -278,7 +292,24 @@ def load_earlier(path, packages):
         sys.exit(f"error: --resume {path}: covers packages this run does not have ({', '.join(unknown)}); "
                  "give the same --only/--packages as that run")
     # A package's source folder may sit elsewhere on this machine: keep the recorded names only.
-    return states, errors, rows, list(covered)
+    return states, errors, rows, list(covered), motifs
+
+
+def merged_motifs(more, states, errors, rows):
+    """The results with those of a later --resume file made with --motif merged in: for the
+    packages it covers, its rows and detections of its motifs replace the earlier ones; the
+    other motifs' rows and detections stay (a target the results lack is taken whole)."""
+    m_states, m_errors, m_rows, m_covered, motifs = more
+    cov, ms = set(m_covered), set(motifs)
+    rows = [r for r in rows if not (r["op"] in cov and r["motif"] in ms)] + [r for r in m_rows if r["motif"] in ms]
+    for t, found in m_states.items():
+        if t not in states:
+            states[t] = found
+            continue
+        by_motif = {d["motif"]: d for d in found}
+        states[t] = [by_motif[d["motif"]] if d["motif"] in ms and d["motif"] in by_motif else d for d in states[t]]
+    errors = [(t, e) for t, e in errors if t not in m_states] + m_errors
+    return states, errors, rows
 
 
 def without(drop, states, errors, rows, covered):
@@ -294,7 +325,10 @@ def write_results(a, states, rows, errors, only, covered, packages):
     if a.json:
         text = json.dumps({"rows": rows, "errors": [[list(t), e] for t, e in errors], "summary": summary,
                            "states": [[list(t), ms] for t, ms in states.items()],
-                           "covered": covered or packages, "complete": covered is None}, indent=1)
+                           "covered": covered or packages, "complete": covered is None,
+                           # the motifs whose transforms were made (absent: every motif)
+                           **({"motifs": sorted(set(x for x in a.motif.split(",") if x))} if a.motif else {})},
+                          indent=1)
         # Paths under this tree (package folders, and files named in the rewriter's reasons) are
         # recorded relative to it: the file names no machine.
         with open(a.json, "w") as f:

@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <fstream>
+#include <map>
 #include <nlohmann/json.hpp>
 
 #include "cli_support.h"
@@ -15,11 +16,11 @@ using nlohmann::json;
 
 namespace {
 
-aoc::testing::CliRun script(const std::string& args) {
+aoc::testing::CliRun script(const std::string& args, const std::string& motifs = "l2_hint") {
   const fs::path build = aoc::testing::ascendopt_binary().parent_path().parent_path();
   return aoc::testing::run_command("python3 " + std::string(AOC_SOURCE_DIR) + "/scripts/motifs_suite.py --build " +
-                                   build.string() + " --jobs 1 --only relu,abs --motif l2_hint --no-eval --no-doc " + args +
-                                   " 2>&1");
+                                   build.string() + " --jobs 1 --only relu,abs --motif " + motifs +
+                                   " --no-eval --no-doc " + args + " 2>&1");
 }
 
 json load(const fs::path& p) {
@@ -94,10 +95,57 @@ TEST(MotifsSuiteScript, RedoRunsOnlyTheNamedPackagesAgain) {
   EXPECT_EQ(rows_of(c, "relu", false), 0u);
 }
 
+// A run made with --motif M, given after the file of a run of more motifs, replaces only M's
+// rows and detections of the packages it covers (what a changed motif needs); given first to a
+// run of other motifs, it is refused.
+TEST(MotifsSuiteScript, AMotifRunMergesIntoARunOfMoreMotifs) {
+  ::setenv("ASCENDOPT_HOME", AOC_SOURCE_DIR, 0);
+  aoc::testing::ScratchDir tmp("motifs-suite");
+  const fs::path whole = tmp.path() / "whole.json", part = tmp.path() / "part.json", merged = tmp.path() / "merged.json";
+  const std::string work = " --work " + (tmp.path() / "work").string();
+  auto r = script("--json " + whole.string() + work, "l2_hint,unroll");
+  ASSERT_EQ(r.status, 0) << r.out;
+  json w = load(whole);
+  ASSERT_FALSE(w.is_discarded()) << r.out;
+  EXPECT_EQ(w.at("motifs"), json::array({"l2_hint", "unroll"}));
+  std::map<std::string, size_t> made;
+  for (auto& row : w.at("rows")) {
+    ++made[row.at("motif").get<std::string>()];
+    row["earlier"] = true;
+  }
+  ASSERT_GT(made["l2_hint"], 0u) << w.dump(1);
+  ASSERT_GT(made["unroll"], 0u) << w.dump(1);
+  for (auto& st : w.at("states"))
+    for (auto& d : st.at(1)) d["earlier"] = true;
+  std::ofstream(whole) << w.dump(1);
+
+  r = script("--json " + part.string() + work);
+  ASSERT_EQ(r.status, 0) << r.out;
+  EXPECT_EQ(load(part).at("motifs"), json::array({"l2_hint"}));
+  r = script("--resume " + whole.string() + " --resume " + part.string() + " --table-only --json " + merged.string() + work,
+             "l2_hint,unroll");
+  ASSERT_EQ(r.status, 0) << r.out;
+  const json c = load(merged);
+  std::map<std::string, size_t> earlier, again;
+  for (const auto& row : c.at("rows")) ++(row.contains("earlier") ? earlier : again)[row.at("motif").get<std::string>()];
+  EXPECT_EQ(earlier["unroll"], made["unroll"]) << c.dump(1);
+  EXPECT_EQ(again["unroll"], 0u);
+  EXPECT_EQ(again["l2_hint"], made["l2_hint"]);
+  EXPECT_EQ(earlier["l2_hint"], 0u);
+  ASSERT_EQ(c.at("states").size(), w.at("states").size());
+  for (const auto& st : c.at("states"))
+    for (const auto& d : st.at(1))
+      EXPECT_EQ(d.contains("earlier"), d.at("motif") != "l2_hint") << st.at(0) << " " << d.at("motif");
+
+  r = script("--resume " + part.string() + work, "l2_hint,unroll");
+  EXPECT_NE(r.status, 0);
+  EXPECT_NE(r.out.find("made with --motif l2_hint, this run with --motif l2_hint,unroll"), std::string::npos) << r.out;
+}
+
 TEST(MotifsSuiteScript, RedoNeedsAResumeFileThatCoversThePackage) {
   aoc::testing::ScratchDir tmp("motifs-suite");
   const fs::path earlier = tmp.path() / "earlier.json";
-  std::ofstream(earlier) << R"({"rows": [], "errors": [], "states": [], "covered": ["relu"], "complete": false})";
+  std::ofstream(earlier) << R"({"rows": [], "errors": [], "states": [], "covered": ["relu"], "complete": false, "motifs": ["l2_hint"]})";
   auto r = script("--redo relu");
   EXPECT_NE(r.status, 0);
   EXPECT_NE(r.out.find("give --resume FILE"), std::string::npos) << r.out;
