@@ -172,12 +172,6 @@ TwoTiles two_tiles_fit(const KernelModel& m, const std::vector<const Call*>& all
     return out;
   };
   static const std::regex plain_value(R"(^[A-Za-z_]\w*(\s*(\.|->)\s*[A-Za-z_]\w*)*$)");
-  const auto constant = [&](const Call& at, const std::string& text) -> std::optional<long long> {
-    if (auto n = int_value(text)) return n;
-    const Var* v = m.var_seen_by(at, identifier_of(text));
-    if (v && (v->is_constexpr || v->is_const)) return int_value(v->init);
-    return std::nullopt;
-  };
   for (const Call* a : allocs) {
     const std::string q = identifier_of(a->object);
     if (q.empty()) return fail("the copy-in picks its queue per tile (" + trim(a->object) + ")");
@@ -188,7 +182,7 @@ TwoTiles two_tiles_fit(const KernelModel& m, const std::vector<const Call*>& all
     const size_t comma = type.rfind(','), close = type.rfind('>');
     const auto depth = comma == std::string::npos || close == std::string::npos || close < comma
                            ? std::nullopt
-                           : constant(*a, type.substr(comma + 1, close - comma - 1));
+                           : constant_at(m, *a, type.substr(comma + 1, close - comma - 1));
     if (!depth) return fail("the depth of " + q + " (" + type + ") is not a constant");
     if (*depth < 2) return fail(q + " is a queue of depth " + std::to_string(*depth) + " (two tiles are held at once)");
     bool init = false;
@@ -197,7 +191,7 @@ TwoTiles two_tiles_fit(const KernelModel& m, const std::vector<const Call*>& all
           identifier_of(c.args[0].text) != q)
         continue;
       init = true;
-      const auto n = constant(c, c.args[1].text);
+      const auto n = constant_at(m, c, c.args[1].text);
       if (n && *n < 2)
         return fail(q + " holds " + std::to_string(*n) + " buffer at " + file_line(c.range) + " (two are needed)");
       if (n) continue;

@@ -29,6 +29,13 @@ std::optional<long long> int_value(const std::string& text) {
   return std::stoll(t);
 }
 
+std::optional<long long> constant_at(const KernelModel& m, const Call& at, const std::string& text) {
+  if (auto n = int_value(text)) return n;
+  const Var* v = m.var_seen_by(at, identifier_of(text));
+  if (v && (v->is_constexpr || v->is_const)) return int_value(v->init);
+  return std::nullopt;
+}
+
 std::string identifier_of(const std::string& text) {
   std::string t = trim(text);
   if (t.rfind("this->", 0) == 0) t = t.substr(6);

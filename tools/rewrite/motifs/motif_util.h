@@ -13,6 +13,9 @@ namespace aoc::rewrite {
 bool is_api(const Call& c, const std::string& name);
 // Integer value of an initializer such as `2`, `2U` or `uint32_t(2)`.
 std::optional<long long> int_value(const std::string& text);
+// The integer `text` (an argument of call `at`) stands for: a literal, or a const/constexpr
+// variable seen from `at` with such an initializer.
+std::optional<long long> constant_at(const KernelModel& m, const Call& at, const std::string& text);
 // The identifier a simple argument names: `x`, `this->x`, `x` of `xBuf.Get<T>()` is not one.
 std::string identifier_of(const std::string& text);
 Transform refuse(std::string why);

@@ -71,11 +71,7 @@ std::string two_deep(const KernelModel& m) {
   int queues = 0;
   for (const auto& c : m.calls) {
     if (c.callee != "InitBuffer" || c.args.size() != 3 || m.is_host(c.range.file)) continue;
-    std::optional<long long> n = int_value(c.args[1].text);
-    if (!n) {
-      const Var* v = m.var_seen_by(c, identifier_of(c.args[1].text));
-      if (v && (v->is_constexpr || v->is_const)) n = int_value(v->init);
-    }
+    const std::optional<long long> n = constant_at(m, c, c.args[1].text);
     const std::string at = file_line(c.range);
     if (!n) return "the buffer count of the queue at " + at + " is not a constant";
     if (*n < 2) return "the queue at " + at + " holds " + std::to_string(*n) + " buffer (two are needed)";
