@@ -245,7 +245,8 @@ void add_rewind_command(CLI::App& app) {
       ->capture_default_str();
   cmd->add_flag("--hunks", args->hunks,
                 "Hunk ablation instead: each KERNEL_DIR is a package with an expert; every hunk of the expert against "
-                "the baseline is reverted alone and classified by the motif whose detector state it changes");
+                "the baseline is reverted alone (or with the fewest other hunks it needs to parse) and classified by the "
+                "motif whose detector state it changes");
   cmd->add_option("--motif", args->motifs, "Only these motifs (default: every motif present)");
   cmd->add_option("--bank", args->bank, "Experience bank file (default: <cache dir>/experience-bank.sqlite)");
   cmd->add_option("--jobs,-j", args->jobs, "Kernels evaluated at once (default: one per hardware thread)");

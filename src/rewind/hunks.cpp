@@ -71,30 +71,43 @@ std::vector<Hunk> expert_hunks(const fs::path& package_dir) {
   return out;
 }
 
-void write_reverted(const fs::path& package_dir, const Hunk& h, const fs::path& out) {
+void write_reverted(const fs::path& package_dir, const std::vector<Hunk>& group, const fs::path& out) {
+  if (group.empty()) throw std::runtime_error("no hunk to revert into " + out.string());
   if (fs::exists(out)) throw std::runtime_error(out.string() + " exists already");
   fs::create_directories(out);
   for (const char* dir : {"op_kernel", "op_host"})
     if (fs::is_directory(package_dir / "expert" / dir))
       fs::copy(package_dir / "expert" / dir, out / dir, fs::copy_options::recursive);
-  const auto base = read_lines(package_dir / h.file);
-  const fs::path rel_in_expert = h.file;
-  auto exp = read_lines(package_dir / "expert" / rel_in_expert);
-  // A count of 0 means an empty range after line `start` (diff's convention).
-  const size_t e0 = h.exp_count ? h.exp_start - 1 : h.exp_start;
-  const size_t b0 = h.base_count ? h.base_start - 1 : h.base_start;
-  if (e0 + h.exp_count > exp.size() || b0 + h.base_count > base.size())
-    throw std::runtime_error("hunk of " + h.file + " does not fit the files");
-  std::vector<std::string> merged(exp.begin(), exp.begin() + long(e0));
-  merged.insert(merged.end(), base.begin() + long(b0), base.begin() + long(b0 + h.base_count));
-  merged.insert(merged.end(), exp.begin() + long(e0 + h.exp_count), exp.end());
-  std::ofstream f(out / h.file, std::ios::binary | std::ios::trunc);
-  for (const auto& l : merged) f << l;
+  std::vector<const Hunk*> order;
+  for (const auto& h : group) order.push_back(&h);
+  // Per file from the last hunk to the first, so the expert line numbers of the ones still to
+  // revert stay valid.
+  std::sort(order.begin(), order.end(), [](const Hunk* a, const Hunk* b) {
+    return a->file != b->file ? a->file < b->file : a->exp_start > b->exp_start;
+  });
+  for (size_t i = 0; i < order.size();) {
+    const std::string& file = order[i]->file;
+    const auto base = read_lines(package_dir / file);
+    auto lines = read_lines(package_dir / "expert" / file);
+    for (; i < order.size() && order[i]->file == file; ++i) {
+      const Hunk& h = *order[i];
+      // A count of 0 means an empty range after line `start` (diff's convention).
+      const size_t e0 = h.exp_count ? h.exp_start - 1 : h.exp_start;
+      const size_t b0 = h.base_count ? h.base_start - 1 : h.base_start;
+      if (e0 + h.exp_count > lines.size() || b0 + h.base_count > base.size())
+        throw std::runtime_error("hunk of " + h.file + " does not fit the files");
+      lines.erase(lines.begin() + long(e0), lines.begin() + long(e0 + h.exp_count));
+      lines.insert(lines.begin() + long(e0), base.begin() + long(b0), base.begin() + long(b0 + h.base_count));
+    }
+    std::ofstream f(out / file, std::ios::binary | std::ios::trunc);
+    for (const auto& l : lines) f << l;
+    if (!f) throw std::runtime_error("cannot write " + (out / file).string());
+  }
   std::ofstream t(out / "candidate.toml");
-  t << "# " << package_dir.string() << "/expert with one hunk of " << h.file << " reverted to the baseline "
-    << "(ascendopt rewind --hunks, docs/rewind.md)\n"
+  t << "# " << package_dir.string() << "/expert with " << (group.size() == 1 ? "one hunk" : "several hunks")
+    << " reverted to the baseline (ascendopt rewind --hunks, docs/rewind.md)\n"
     << "package = \"" << fs::absolute(package_dir).lexically_normal().string() << "\"\n";
-  if (!f || !t) throw std::runtime_error("cannot write " + out.string());
+  if (!t) throw std::runtime_error("cannot write " + out.string());
 }
 
 }  // namespace aoc::rewind

@@ -1,5 +1,5 @@
 // The hunks of an expert kernel against its package's baseline (op_kernel/ and op_host/, files
-// in both), and a candidate folder of the expert with one hunk reverted alone: what hunk
+// in both), and a candidate folder of the expert with some of them reverted: what hunk
 // ablation rewinds (docs/rewind.md).
 #pragma once
 #include <filesystem>
@@ -18,8 +18,10 @@ struct Hunk {
 // Every hunk of `diff -U3` between <package>/<dir>/F and <package>/expert/<dir>/F.
 std::vector<Hunk> expert_hunks(const std::filesystem::path& package_dir);
 
-// Writes the expert's op_host/ and op_kernel/ to `out` with `h` reverted (its expert lines
-// replaced by the baseline's), plus candidate.toml naming the package. `out` must not exist.
-void write_reverted(const std::filesystem::path& package_dir, const Hunk& h, const std::filesystem::path& out);
+// Writes the expert's op_host/ and op_kernel/ to `out` with every hunk of `group` reverted (its
+// expert lines replaced by the baseline's), plus candidate.toml naming the package. The hunks
+// are expert_hunks' of this package (distinct, so never overlapping). `out` must not exist.
+void write_reverted(const std::filesystem::path& package_dir, const std::vector<Hunk>& group,
+                    const std::filesystem::path& out);
 
 }  // namespace aoc::rewind

@@ -4,12 +4,14 @@
 #include <chrono>
 #include <fstream>
 #include <iterator>
+#include <map>
 #include <sstream>
 
 #include "eval/content_hash.h"
 #include "eval/eval_pool.h"
 #include "eval/file_text.h"
 #include "eval/process.h"
+#include "rewind/hunk_groups.h"
 #include "rewind/hunks.h"
 #include "rewind/llm_removals.h"
 #include "rewind/mined_entry.h"
@@ -198,30 +200,68 @@ RewindResult ablate_hunks(const fs::path& package_dir, aoc::eval::Builder& build
     out.failure = e.what();
     return finish();
   }
+  const std::string hh = header_hash(builder);
+  const std::string prefix = out.op + "-" + c.hash.substr(0, 12) + "-hunk";
+  // Each group tried is written once and its detector states kept: they classify the variant.
+  struct Tried {
+    std::string message;  // "" when it parses
+    std::vector<aoc::rewrite::MotifState> states;
+  };
+  std::map<std::string, Tried> tried;
+  const ParseCheck parse = [&](const std::vector<size_t>& members) {
+    const std::string label = group_label(members);
+    if (const auto it = tried.find(label); it != tried.end()) return it->second.message;
+    Tried t;
+    const fs::path dir = opt.work_dir / (prefix + label);
+    try {
+      if (!fs::exists(dir / "candidate.toml")) {
+        fs::remove_all(dir);
+        std::vector<Hunk> group;
+        for (size_t i : members) group.push_back(hunks.at(i));
+        write_reverted(package_dir, group, dir);
+      }
+      t.states = aoc::rewrite::detect_motifs(aoc::eval::load_candidate(dir, hh));
+    } catch (const std::exception& e) {
+      t.message = e.what();
+    }
+    return tried.emplace(label, std::move(t)).first->second.message;
+  };
+  const auto where = [&](size_t i) { return hunks[i].file + ":" + std::to_string(hunks[i].exp_start); };
+
   std::vector<fs::path> to_eval = {package_dir / "expert"};
   std::vector<aoc::rewrite::MotifState> labels;
   std::vector<std::string> whats;
+  std::vector<std::vector<size_t>> variants;  // the hunks each row reverts
   for (size_t i = 0; i < hunks.size(); ++i) {
-    const Hunk& h = hunks[i];
+    const HunkGroup g = group_of(i, hunks, parse);
+    const std::string label = group_label(g.members);
+    if (g.failure.empty() &&
+        std::find_if(variants.begin(), variants.end(), [&](const auto& v) { return group_label(v) == label; }) !=
+            variants.end())
+      continue;  // the group of an earlier hunk
     RewoundMotif m;
     m.source = "hunk";
-    m.dir = opt.work_dir / (out.op + "-" + c.hash.substr(0, 12) + "-hunk" + std::to_string(i));
-    aoc::rewrite::MotifState label = unclassified();
-    try {
-      if (!fs::exists(m.dir / "candidate.toml")) {
-        fs::remove_all(m.dir);
-        write_reverted(package_dir, h, m.dir);
-      }
-      const auto reverted = aoc::eval::load_candidate(m.dir, header_hash(builder));
-      label = removed_motif(expert_states, aoc::rewrite::detect_motifs(reverted));
-    } catch (const std::exception& e) {
-      m.status = "failed";
-      m.reason = e.what();
+    m.dir = opt.work_dir / (prefix + label);
+    std::string what = "hunk " + std::to_string(i) + " (" + where(i) + ")";
+    if (g.members.size() > 1) {
+      what = "hunks " + label + " (";
+      for (size_t k = 0; k < g.members.size(); ++k) what += (k ? ", " : "") + where(g.members[k]);
+      what += ")";
     }
-    m.motif = label.motif;
-    whats.push_back("hunk " + std::to_string(i) + " (" + h.file + ":" + std::to_string(h.exp_start) + ")");
-    labels.push_back(label);
-    if (m.status.empty()) to_eval.push_back(m.dir);
+    aoc::rewrite::MotifState label_state = unclassified();
+    if (!g.failure.empty()) {
+      m.status = "failed";
+      m.reason = g.members.size() == 1 ? what + ": " + g.failure
+                                       : "hunk " + std::to_string(i) + " (" + where(i) + ") does not parse reverted alone, "
+                                         "nor with the hunks its errors name (" + label + "): " + g.failure;
+    } else {
+      label_state = removed_motif(expert_states, tried.at(label).states);
+      to_eval.push_back(m.dir);
+    }
+    m.motif = label_state.motif;
+    whats.push_back(what);
+    labels.push_back(label_state);
+    variants.push_back(g.members);
     out.motifs.push_back(m);
   }
   aoc::eval::PoolOptions pool;
@@ -243,10 +283,14 @@ RewindResult ablate_hunks(const fs::path& package_dir, aoc::eval::Builder& build
       m.reason = whats[i] + ": " + std::string(aoc::eval::to_string(r.verdict)) + ": " + r.message;
       continue;
     }
-    const std::string diff = aoc::eval::run_process({"diff", "-u", "--label", "a/" + hunks[i].file, "--label",
-                                                     "b/" + hunks[i].file, (package_dir / "expert" / hunks[i].file).string(),
-                                                     (m.dir / hunks[i].file).string()})
-                                 .output;
+    std::vector<std::string> files;
+    for (size_t h : variants[i])
+      if (std::find(files.begin(), files.end(), hunks[h].file) == files.end()) files.push_back(hunks[h].file);
+    std::string diff;
+    for (const auto& f : files)
+      diff += aoc::eval::run_process({"diff", "-u", "--label", "a/" + f, "--label", "b/" + f,
+                                      (package_dir / "expert" / f).string(), (m.dir / f).string()})
+                  .output;
     aoc::bank::Entry e = make_entry(c, labels[i], reports[0], r, diff, opt, whats[i]);
     e.provenance["ablation"] = whats[i];
     store_entry(m, e, bank);

@@ -61,9 +61,10 @@ RewindResult rewind_kernel(const std::filesystem::path& kernel_dir, aoc::eval::B
                            const RewindOptions& opt);
 
 // Hunk ablation of a package with a baseline and an expert: each hunk of the expert against the
-// baseline is reverted alone, classified by the first motif present in the expert whose
-// detector state the revert changes (else "unclassified"), evaluated and stored like a motif
-// removal. RewoundMotif::reason names the hunk.
+// baseline is reverted alone, or, when the result does not parse, together with the fewest
+// other hunks the parser's errors lead to (hunk_groups.h); each distinct revert is classified by
+// the first motif present in the expert whose detector state it changes (else "unclassified"),
+// evaluated and stored like a motif removal. RewoundMotif::reason names the hunks.
 RewindResult ablate_hunks(const std::filesystem::path& package_dir, aoc::eval::Builder& builder, aoc::bank::Bank& bank,
                           const RewindOptions& opt);
 

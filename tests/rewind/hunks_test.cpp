@@ -22,7 +22,7 @@ TEST(Hunks, EachHunkOfReluRevertsAloneAndAllGiveTheBaseline) {
     const auto& h = hunks[i];
     EXPECT_EQ(h.text.rfind("--- a/" + h.file, 0), 0u);
     const fs::path out = dir / ("h" + std::to_string(i));
-    aoc::rewind::write_reverted(pkg, h, out);
+    aoc::rewind::write_reverted(pkg, {h}, out);
     EXPECT_TRUE(fs::exists(out / "candidate.toml"));
     EXPECT_NE(read_text(out / h.file), read_text(pkg / "expert" / h.file)) << "hunk " << i << " changed nothing";
     // Files the hunk is not in stay the expert's.
@@ -32,7 +32,7 @@ TEST(Hunks, EachHunkOfReluRevertsAloneAndAllGiveTheBaseline) {
       }
     }
   }
-  EXPECT_THROW(aoc::rewind::write_reverted(pkg, hunks[0], dir / "h0"), std::runtime_error);
+  EXPECT_THROW(aoc::rewind::write_reverted(pkg, {hunks[0]}, dir / "h0"), std::runtime_error);
   // Reverting the hunks of a file from last to first (line numbers stay valid) gives the baseline.
   const std::string file = hunks[0].file;
   std::vector<aoc::rewind::Hunk> of_file;
@@ -43,7 +43,7 @@ TEST(Hunks, EachHunkOfReluRevertsAloneAndAllGiveTheBaseline) {
   fs::copy(pkg, stage / "pkg", fs::copy_options::recursive);
   for (auto it = of_file.rbegin(); it != of_file.rend(); ++it) {
     const fs::path out = dir / ("step" + std::to_string(it->exp_start));
-    aoc::rewind::write_reverted(stage / "pkg", *it, out);
+    aoc::rewind::write_reverted(stage / "pkg", {*it}, out);
     fs::copy_file(out / file, stage / "pkg" / "expert" / file, fs::copy_options::overwrite_existing);
   }
   std::string expect = read_text(pkg / file);
