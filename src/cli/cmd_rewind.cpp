@@ -130,6 +130,7 @@ void print_result(std::ostream& os, const aoc::rewind::RewindResult& r) {
     if (m.source == "llm")
       os << "      asked to remove " << (m.target.empty() ? "the optimization that matters most" : m.target)
          << (m.removed.empty() ? "" : "; removed: " + m.removed) << "\n";
+    if (!m.after.empty()) os << "      refused alone; removed from the kernel without " << m.after << "\n";
     if (!m.reason.empty()) os << "      " << m.reason << "\n";
     if (m.from_bank) os << "      already in the bank: not evaluated again\n";
   }

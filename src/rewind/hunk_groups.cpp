@@ -19,16 +19,26 @@ std::vector<size_t> sorted(std::vector<size_t> v) {
   return v;
 }
 
+// The names a quoted identifier may be written as in the sources: itself and, for the accessors
+// a tiling-data field declaration generates (set_tileNum, get_tileNum), the field.
+std::vector<std::string> spellings(const std::string& id) {
+  std::vector<std::string> out = {id};
+  for (const char* prefix : {"set_", "get_"})
+    if (id.rfind(prefix, 0) == 0 && id.size() > 4) out.push_back(id.substr(4));
+  return out;
+}
+
 // The hunks outside `group` the message points at: those naming a quoted identifier, else the
-// nearest one in the file of hunks[start].
+// nearest one in the file of hunks[start], else the first one of another file.
 std::vector<size_t> pulled_in(const std::string& message, size_t start, const std::vector<Hunk>& hunks,
                               const std::vector<size_t>& group) {
   const auto outside = [&](size_t j) { return std::find(group.begin(), group.end(), j) == group.end(); };
   std::vector<size_t> out;
-  for (const auto& id : quoted_identifiers(message))
-    for (size_t j = 0; j < hunks.size(); ++j)
-      if (outside(j) && names_identifier(hunks[j], id) && std::find(out.begin(), out.end(), j) == out.end())
-        out.push_back(j);
+  for (const auto& quoted : quoted_identifiers(message))
+    for (const auto& id : spellings(quoted))
+      for (size_t j = 0; j < hunks.size(); ++j)
+        if (outside(j) && names_identifier(hunks[j], id) && std::find(out.begin(), out.end(), j) == out.end())
+          out.push_back(j);
   if (!out.empty()) return out;
   size_t best = hunks.size(), best_distance = 0;
   for (size_t j = 0; j < hunks.size(); ++j) {
@@ -36,6 +46,8 @@ std::vector<size_t> pulled_in(const std::string& message, size_t start, const st
     const size_t a = hunks[j].exp_start, b = hunks[start].exp_start, d = a > b ? a - b : b - a;
     if (best == hunks.size() || d < best_distance) best = j, best_distance = d;
   }
+  for (size_t j = 0; j < hunks.size() && best == hunks.size(); ++j)
+    if (outside(j)) best = j;
   if (best != hunks.size()) out.push_back(best);
   return out;
 }

@@ -2,10 +2,11 @@
 // declaration in one, its uses in another), so the expert with one of them reverted alone may
 // not parse; hunk ablation then reverts the smallest group around it that does (docs/rewind.md).
 // The group is grown by following the parser: the identifiers its message quotes ("use of
-// undeclared identifier 'COMPUTE_IN_FLOAT'") pull in the other hunks whose changed lines name
-// them, until the sources parse; a message that quotes none pulls in the nearest hunk of the
-// same file. Then every pulled-in hunk whose removal from the group still parses is dropped
-// again, so no single member of the result can go.
+// undeclared identifier 'COMPUTE_IN_FLOAT'"; for set_bufferNum, the tiling field bufferNum too)
+// pull in the other hunks whose changed lines name them, until the sources parse; a message
+// that leads to none pulls in the nearest hunk of the same file, else the first of another
+// file. Then every pulled-in hunk whose removal from the group still parses is dropped again,
+// so no single member of the result can go.
 #pragma once
 #include <cstddef>
 #include <functional>

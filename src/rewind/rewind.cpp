@@ -5,6 +5,7 @@
 #include <fstream>
 #include <iterator>
 #include <map>
+#include <optional>
 #include <sstream>
 
 #include "eval/content_hash.h"
@@ -73,6 +74,43 @@ void add_llm_removals(RewindResult& out, const aoc::eval::Candidate& c,
   }
 }
 
+// A removal made on the kernel without another motif (RewoundMotif::after).
+struct PairRemoval {
+  size_t row = 0;                   // in RewindResult::motifs
+  size_t first_report = 0;          // the kernel without the first motif, in the evaluation order
+  size_t report = 0;                // the kernel without both
+  aoc::eval::Candidate first;       // the kernel without the first motif
+  aoc::rewrite::MotifState state;   // the refused motif, as the detector found it in the kernel
+  std::string diff;                 // the second removal's
+};
+
+// The first motif of `states` (present, other than the refused one) whose removal lets the
+// rewriter remove `refused` from the result: its row (folders written) and the pair, or nothing.
+std::optional<std::pair<RewoundMotif, PairRemoval>> pair_removal(const aoc::eval::Candidate& c,
+                                                                const std::vector<aoc::rewrite::MotifState>& states,
+                                                                const aoc::rewrite::MotifState& refused,
+                                                                const std::string& stem, const std::string& hh) {
+  for (const auto& first : states) {
+    if (first.state != "present" || first.motif == refused.motif) continue;
+    RewoundMotif m;
+    m.motif = refused.motif;
+    m.after = first.motif;
+    m.dir = fs::path(stem + first.motif + "-then-" + refused.motif);
+    PairRemoval p;
+    p.state = refused;
+    try {
+      std::string first_diff;
+      if (!rewound_folder(c, first.motif, stem + first.motif, first_diff).empty()) continue;
+      p.first = aoc::eval::load_candidate(stem + first.motif, hh);
+      if (!rewound_folder(p.first, refused.motif, m.dir, p.diff).empty()) continue;
+    } catch (const std::exception&) {
+      continue;  // that order does not work: try the next motif first
+    }
+    return std::make_pair(std::move(m), std::move(p));
+  }
+  return std::nullopt;
+}
+
 }  // namespace
 
 RewindResult rewind_kernel(const fs::path& kernel_dir, aoc::eval::Builder& builder, aoc::bank::Bank& bank,
@@ -133,6 +171,32 @@ RewindResult rewind_kernel(const fs::path& kernel_dir, aoc::eval::Builder& build
     if (m.status.empty()) to_eval.push_back(m.dir);
     out.motifs.push_back(std::move(m));
   }
+  std::vector<PairRemoval> pairs;
+  const auto eval_slot = [&](const fs::path& d) {
+    const auto it = std::find(to_eval.begin(), to_eval.end(), d);
+    if (it != to_eval.end()) return size_t(it - to_eval.begin());
+    to_eval.push_back(d);
+    return to_eval.size() - 1;
+  };
+  const std::string stem = (opt.work_dir / (out.op + "-" + c.hash.substr(0, 12) + "-remove-")).string();
+  for (size_t i = 0; i < present.size(); ++i) {
+    if (out.motifs[i].status != "refused") continue;
+    auto pair = pair_removal(c, states, present[i], stem, hh);
+    if (!pair) continue;
+    auto& [m, p] = *pair;
+    if (const auto e = already_mined(existing, p.first.hash, m.motif, p.diff, opt)) {
+      m.status = e->kind;
+      m.speedup = e->geomean;
+      m.entry_id = e->id;
+      m.from_bank = true;
+    } else {
+      p.row = out.motifs.size();
+      p.first_report = eval_slot(p.first.dir);
+      p.report = eval_slot(m.dir);
+      pairs.push_back(std::move(p));
+    }
+    out.motifs.push_back(std::move(m));
+  }
   if (to_eval.size() == 1 && opt.llm == nullptr) return finish();  // nothing left to measure
 
   aoc::eval::CandidateEvalOptions eo = opt.eval;
@@ -167,6 +231,22 @@ RewindResult rewind_kernel(const fs::path& kernel_dir, aoc::eval::Builder& build
       }
     }
     if (m.status == "refused" || m.status == "failed") not_removed.push_back(m.motif);
+  }
+  for (const auto& p : pairs) {
+    RewoundMotif& m = out.motifs[p.row];
+    const auto& base = reports.at(p.first_report);
+    const auto& r = reports.at(p.report);
+    if (base.verdict != aoc::eval::Verdict::Ok || r.verdict != aoc::eval::Verdict::Ok) {
+      const auto& bad = base.verdict != aoc::eval::Verdict::Ok ? base : r;
+      m.status = "failed";
+      m.reason = std::string(&bad == &base ? "the kernel without " + m.after : "the kernel without both") + " is " +
+                 std::string(aoc::eval::to_string(bad.verdict)) + ": " + bad.message;
+      continue;
+    }
+    aoc::bank::Entry e = make_entry(p.first, p.state, base, r, p.diff, opt, m.motif + " (" + m.after + " removed first)");
+    e.source_path = source_label(c.dir, opt.source_root) + " without " + m.after;
+    e.provenance["removed_first"] = m.after;
+    store_entry(m, e, bank);
   }
   if (opt.llm != nullptr) add_llm_removals(out, c, states, optimized, not_removed, hh, builder, bank, opt, pool);
   return finish();
@@ -304,6 +384,7 @@ nlohmann::json to_json(const RewindResult& r) {
   for (const auto& m : r.motifs) {
     nlohmann::json j = {{"motif", m.motif}, {"source", m.source}, {"status", m.status}, {"dir", m.dir.string()}};
     if (!m.reason.empty()) j["reason"] = m.reason;
+    if (!m.after.empty()) j["after"] = m.after;
     if (m.source == "llm") {
       j["target"] = m.target;
       j["removed"] = m.removed;

@@ -2,8 +2,11 @@
 // removed alone by the rewriter, every rewound kernel is evaluated on the public cases (the
 // full gate) next to the kernel itself, and what the removal cost becomes an experience-bank
 // entry: positive when the kernel is faster than its rewound form by more than the threshold
-// (geomean over the cases), negative otherwise. Rewound kernels that fail are reported with
-// their reason and not stored. With a model (RewindOptions::llm, llm_removals.h) the model is
+// (geomean over the cases), negative otherwise. A removal the rewriter refuses because another
+// motif holds what it would undo (a queue's second buffer taken by an unrolled loop) is made on
+// the kernel with that other motif removed first, and measured against that kernel: removals
+// that interact are rewound as a pair. Rewound kernels that fail are reported with their reason
+// and not stored. With a model (RewindOptions::llm, llm_removals.h) the model is
 // asked for removals too, and what it answers is evaluated and stored the same way.
 #pragma once
 #include <filesystem>
@@ -44,6 +47,9 @@ struct RewoundMotif {
   // settings, e.g. from an interrupted run): it was neither evaluated nor stored again.
   bool from_bank = false;
   std::filesystem::path dir;
+  // Set: this motif's removal alone was refused, and it was removed from the kernel without this
+  // other motif instead (measured against that kernel).
+  std::string after;
   std::string target;   // llm: the optimization asked for by name (empty: the model's choice)
   std::string removed;  // llm: what the answer says it removed
 };

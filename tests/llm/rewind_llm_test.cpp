@@ -144,27 +144,31 @@ TEST(RewindLlm, AMotifTheCatalogueCannotRemoveIsAskedByName) {
   ChatServer server;
   server.set_fallback(answer("REMOVED: nothing\nNo edits, sorry."));
   // The rewriter refuses to remove hard_sigmoid's double buffering (its loop copies two tiles in
-  // at once, so both buffers of the queue are in use): the model is asked for that motif by name,
-  // and only for it (--llm-asks 0).
+  // at once, so both buffers of the queue are in use): it removes it only from the kernel without
+  // the unrolling, and the model is asked by name for the removal from the kernel as it is, and
+  // only for it (--llm-asks 0).
   const nlohmann::json j =
       rewind_json(AOC_SOURCE_DIR "/ops/activation/hard_sigmoid/expert --motif double_buffer --case tiny_fp16 "
                   "--no-store -j 2 --llm-asks 0 --llm-no-cache --llm-model test-model --llm-base-url " +
                   server.base_url() + " --bank " + (dir.path() / "bank.sqlite").string() + " --work-dir " +
                   (dir.path() / "work").string());
   const nlohmann::json rows = rows_of(j, dir.path() / "work");
-  ASSERT_EQ(rows.size(), 2u) << j.dump(2);
+  ASSERT_EQ(rows.size(), 3u) << j.dump(2);
   EXPECT_EQ(rows[0]["source"], "rewriter");
   EXPECT_EQ(rows[0]["status"], "refused");
   EXPECT_NE(rows[0]["reason"].get<std::string>().find("runs twice per iteration"), std::string::npos)
       << rows[0].dump();
-  EXPECT_EQ(rows[1]["source"], "llm");
-  EXPECT_EQ(rows[1]["target"].get<std::string>().rfind("double_buffer: ", 0), 0u) << rows[1].dump();
-  EXPECT_EQ(rows[1]["status"], "unusable");
-  EXPECT_EQ(rows[1]["reason"].get<std::string>().rfind("no_edits: ", 0), 0u) << rows[1].dump();
+  EXPECT_EQ(rows[1]["source"], "rewriter");
+  EXPECT_EQ(rows[1]["after"], "unroll") << rows[1].dump();
+  EXPECT_TRUE(rows[1]["status"] == "positive" || rows[1]["status"] == "negative") << rows[1].dump();
+  EXPECT_EQ(rows[2]["source"], "llm");
+  EXPECT_EQ(rows[2]["target"].get<std::string>().rfind("double_buffer: ", 0), 0u) << rows[2].dump();
+  EXPECT_EQ(rows[2]["status"], "unusable");
+  EXPECT_EQ(rows[2]["reason"].get<std::string>().rfind("no_edits: ", 0), 0u) << rows[2].dump();
   ASSERT_EQ(server.request_count(), 1u);
   const std::string prompt = server.requests()[0]["messages"][1]["content"];
-  EXPECT_NE(prompt.find("the one described as \"" + rows[1]["target"].get<std::string>() + "\""), std::string::npos);
-  EXPECT_EQ(j["entries_stored"], 0);
+  EXPECT_NE(prompt.find("the one described as \"" + rows[2]["target"].get<std::string>() + "\""), std::string::npos);
+  EXPECT_EQ(j["entries_stored"], 1);
 }
 
 }  // namespace

@@ -92,12 +92,31 @@ TEST(HunkGroups, GrowsByTheNamedIdentifiersAndKeepsOnlyWhatTheParserNeeds) {
   g = group_of(3, hunks, [&](const std::vector<size_t>& grp) { return q(grp); });
   EXPECT_EQ(g.members, (std::vector<size_t>{2, 3}));
 
-  // A need the messages cannot lead to: the group stops growing and says why.
+  // A tiling field's setter: the hunk that names the field is pulled in.
+  const std::vector<Hunk> host = {
+      hunk("op_host/h.cpp", 30, "tiling.set_tileNum(n);", "tiling.set_tileLen(n);"),
+      hunk("op_host/h_tiling.h", 4, "TILING_DATA_FIELD_DEF(uint32_t, tileNum);", "TILING_DATA_FIELD_DEF(uint32_t, tileLen);"),
+  };
+  RuleParser t;
+  t.needs[0] = {1};
+  t.message[0] = "h.cpp:30: no member named 'set_tileNum' in 'optiling::TilingData'; did you mean 'set_tileLen'?";
+  g = group_of(0, host, [&](const std::vector<size_t>& grp) { return t(grp); });
+  EXPECT_EQ(g.members, (std::vector<size_t>{0, 1}));
+  EXPECT_TRUE(g.failure.empty()) << g.failure;
+
+  // A message that leads nowhere in the same file: the first hunk of another file is tried.
+  RuleParser w;
+  w.needs[4] = {0};
+  w.message[4] = "h.cpp:7: unknown type name 'Widget'";
+  g = group_of(4, hunks, [&](const std::vector<size_t>& grp) { return w(grp); });
+  EXPECT_EQ(g.members, (std::vector<size_t>{0, 4}));
+
+  // A need that nothing leads to within the size allowed: the group says why it stopped.
   RuleParser r;
-  r.needs[4] = {0};
+  r.needs[4] = {3};
   r.message[4] = "h.cpp:7: unknown type name 'Widget'";
-  g = group_of(4, hunks, [&](const std::vector<size_t>& grp) { return r(grp); });
-  EXPECT_EQ(g.members, std::vector<size_t>{4});
+  g = group_of(4, hunks, [&](const std::vector<size_t>& grp) { return r(grp); }, 3);
+  EXPECT_EQ(g.members, (std::vector<size_t>{0, 1, 4}));
   EXPECT_EQ(g.failure, r.message[4]);
 
   // Nor beyond the size allowed.

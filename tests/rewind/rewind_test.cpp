@@ -127,3 +127,44 @@ TEST(Rewind, BankGuidesDoubleBufferBackIntoTril) {
   EXPECT_EQ(adoptions[0].entry_id, std::optional<int64_t>(1));
   EXPECT_NEAR(adoptions[0].speedup, g["tries"][0]["speedup"].get<double>(), 1e-9);
 }
+
+// neg's expert unrolls its tile loop (two tiles in flight per iteration), so double buffering
+// cannot be removed alone; it is removed from the expert without the unrolling instead, and
+// what it is worth there is stored against that kernel.
+TEST(Rewind, DoubleBufferOfAnUnrolledKernelIsRemovedOnceTheUnrollingIs) {
+  const fs::path dir = fresh_dir("pair");
+  const std::string bank = (dir / "bank.sqlite").string();
+  const std::string neg = std::string(AOC_SOURCE_DIR) + "/ops/elementwise/neg/expert";
+  const std::string args = "rewind " + neg + " --motif double_buffer --case prime_1021_fp16 --no-store -j 2 --json --bank " +
+                           bank + " --work-dir " + (dir / "work").string();
+  auto j = run_json(args);
+  const auto& motifs = j["kernels"][0]["motifs"];
+  ASSERT_EQ(motifs.size(), 2u) << j.dump(2);
+  EXPECT_EQ(motifs[0]["motif"], "double_buffer");
+  EXPECT_EQ(motifs[0]["status"], "refused");
+  EXPECT_NE(motifs[0]["reason"].get<std::string>().find("two buffers of its queue are in use at once"), std::string::npos);
+  EXPECT_EQ(motifs[1]["motif"], "double_buffer");
+  EXPECT_EQ(motifs[1]["after"], "unroll") << j.dump(2);
+  ASSERT_TRUE(motifs[1]["status"] == "positive" || motifs[1]["status"] == "negative") << j.dump(2);
+  EXPECT_EQ(j["entries_stored"], 1);
+  const std::string pair_dir = motifs[1]["dir"];
+  EXPECT_NE(pair_dir.find("-remove-unroll-then-double_buffer"), std::string::npos);
+
+  aoc::bank::Bank b(bank);
+  ASSERT_EQ(b.count(), 1u);
+  const auto e = b.entries().at(0);
+  EXPECT_EQ(e.motif, "double_buffer");
+  EXPECT_EQ(e.source_path, "ops/elementwise/neg/expert without unroll");
+  EXPECT_EQ(e.provenance["removed_first"], "unroll");
+  EXPECT_EQ(e.title.rfind("double_buffer (unroll removed first) in neg", 0), 0u) << e.title;
+  EXPECT_NE(e.diff.find("BUFFER_NUM"), std::string::npos) << e.diff;
+  ASSERT_EQ(e.cases.size(), 1u);
+  EXPECT_NEAR(e.cases[0].rewound_us / e.cases[0].optimized_us, motifs[1]["speedup"].get<double>(), 1e-9);
+
+  // Again: the pair is recognised in the bank and not measured twice.
+  auto again = run_json(args);
+  EXPECT_EQ(again["entries_stored"], 0) << again.dump(2);
+  EXPECT_EQ(again["entries_already_in_bank"], 1) << again.dump(2);
+  EXPECT_TRUE(again["kernels"][0]["motifs"][1].value("from_bank", false)) << again.dump(2);
+  EXPECT_EQ(b.count(), 1u);
+}
