@@ -46,6 +46,14 @@ std::string rewound_folder(const aoc::eval::Candidate& c, const std::string& mot
   return "";
 }
 
+// The row of a removal the bank already holds (`e`): not evaluated or stored again.
+void mark_from_bank(RewoundMotif& m, const aoc::bank::Entry& e) {
+  m.status = e.kind;
+  m.speedup = e.geomean;
+  m.entry_id = e.id;
+  m.from_bank = true;
+}
+
 // The model's removals of `c` (opt.llm): asked, evaluated together, stored like the rewriter's.
 void add_llm_removals(RewindResult& out, const aoc::eval::Candidate& c,
                       const std::vector<aoc::rewrite::MotifState>& states, const aoc::eval::CandidateReport& optimized,
@@ -149,10 +157,12 @@ RewindResult rewind_kernel(const fs::path& kernel_dir, aoc::eval::Builder& build
   std::vector<size_t> eval_index;  // report index per present motif (0: not evaluated)
   std::vector<std::string> diffs(present.size());
   const std::vector<aoc::bank::Entry> existing = bank.entries();
+  // <work>/<op>-<hash>-remove-<motif>, and -remove-<first>-then-<motif> for a pair.
+  const std::string stem = (opt.work_dir / (out.op + "-" + c.hash.substr(0, 12) + "-remove-")).string();
   for (size_t i = 0; i < present.size(); ++i) {
     RewoundMotif m;
     m.motif = present[i].motif;
-    m.dir = opt.work_dir / (out.op + "-" + c.hash.substr(0, 12) + "-remove-" + m.motif);
+    m.dir = stem + m.motif;
     try {
       m.reason = rewound_folder(c, m.motif, m.dir, diffs[i]);
       if (!m.reason.empty()) m.status = "refused";
@@ -161,12 +171,7 @@ RewindResult rewind_kernel(const fs::path& kernel_dir, aoc::eval::Builder& build
       m.reason = e.what();
     }
     if (m.status.empty())
-      if (const auto e = already_mined(existing, c.hash, m.motif, diffs[i], opt)) {
-        m.status = e->kind;
-        m.speedup = e->geomean;
-        m.entry_id = e->id;
-        m.from_bank = true;
-      }
+      if (const auto e = already_mined(existing, c.hash, m.motif, diffs[i], opt)) mark_from_bank(m, *e);
     eval_index.push_back(m.status.empty() ? to_eval.size() : 0);
     if (m.status.empty()) to_eval.push_back(m.dir);
     out.motifs.push_back(std::move(m));
@@ -178,17 +183,13 @@ RewindResult rewind_kernel(const fs::path& kernel_dir, aoc::eval::Builder& build
     to_eval.push_back(d);
     return to_eval.size() - 1;
   };
-  const std::string stem = (opt.work_dir / (out.op + "-" + c.hash.substr(0, 12) + "-remove-")).string();
   for (size_t i = 0; i < present.size(); ++i) {
     if (out.motifs[i].status != "refused") continue;
     auto pair = pair_removal(c, states, present[i], stem, hh);
     if (!pair) continue;
     auto& [m, p] = *pair;
     if (const auto e = already_mined(existing, p.first.hash, m.motif, p.diff, opt)) {
-      m.status = e->kind;
-      m.speedup = e->geomean;
-      m.entry_id = e->id;
-      m.from_bank = true;
+      mark_from_bank(m, *e);
     } else {
       p.row = out.motifs.size();
       p.first_report = eval_slot(p.first.dir);
@@ -236,10 +237,11 @@ RewindResult rewind_kernel(const fs::path& kernel_dir, aoc::eval::Builder& build
     RewoundMotif& m = out.motifs[p.row];
     const auto& base = reports.at(p.first_report);
     const auto& r = reports.at(p.report);
-    if (base.verdict != aoc::eval::Verdict::Ok || r.verdict != aoc::eval::Verdict::Ok) {
-      const auto& bad = base.verdict != aoc::eval::Verdict::Ok ? base : r;
+    const bool base_ok = base.verdict == aoc::eval::Verdict::Ok;
+    if (!base_ok || r.verdict != aoc::eval::Verdict::Ok) {
+      const auto& bad = base_ok ? r : base;
       m.status = "failed";
-      m.reason = std::string(&bad == &base ? "the kernel without " + m.after : "the kernel without both") + " is " +
+      m.reason = (base_ok ? std::string("the kernel without both") : "the kernel without " + m.after) + " is " +
                  std::string(aoc::eval::to_string(bad.verdict)) + ": " + bad.message;
       continue;
     }
@@ -269,8 +271,10 @@ RewindResult ablate_hunks(const fs::path& package_dir, aoc::eval::Builder& build
   aoc::eval::Candidate c;
   std::vector<aoc::rewrite::MotifState> expert_states;
   std::vector<Hunk> hunks;
+  std::string hh;
   try {
-    c = aoc::eval::load_candidate(package_dir / "expert", header_hash(builder));
+    hh = header_hash(builder);
+    c = aoc::eval::load_candidate(package_dir / "expert", hh);
     out.op = c.package.name;
     out.category = c.package.category;
     out.kernel_hash = c.hash;
@@ -280,7 +284,6 @@ RewindResult ablate_hunks(const fs::path& package_dir, aoc::eval::Builder& build
     out.failure = e.what();
     return finish();
   }
-  const std::string hh = header_hash(builder);
   const std::string prefix = out.op + "-" + c.hash.substr(0, 12) + "-hunk";
   // Each group tried is written once and its detector states kept: they classify the variant.
   struct Tried {
@@ -315,9 +318,7 @@ RewindResult ablate_hunks(const fs::path& package_dir, aoc::eval::Builder& build
   for (size_t i = 0; i < hunks.size(); ++i) {
     const HunkGroup g = group_of(i, hunks, parse);
     const std::string label = group_label(g.members);
-    if (g.failure.empty() &&
-        std::find_if(variants.begin(), variants.end(), [&](const auto& v) { return group_label(v) == label; }) !=
-            variants.end())
+    if (g.failure.empty() && std::find(variants.begin(), variants.end(), g.members) != variants.end())
       continue;  // the group of an earlier hunk
     RewoundMotif m;
     m.source = "hunk";
