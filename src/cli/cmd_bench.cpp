@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "cli/commands.h"
+#include "eval/candidate.h"
 #include "ops/case_gen.h"
 #include "optimize/bench_metrics.h"
 #include "optimize/html_report.h"
@@ -40,20 +41,16 @@ struct BenchArgs {
   bool finished_only = false;
 };
 
+// Operator packages, candidate folders (a rewritten kernel, e.g. `rewrite --remove-all`) and
+// expert folders given, or those below a folder given.
 std::vector<fs::path> find_packages(const std::vector<std::string>& paths) {
   std::vector<fs::path> dirs;
-  for (const auto& p : paths) {
-    if (fs::exists(fs::path(p) / "op.toml")) {
-      dirs.push_back(fs::absolute(p).lexically_normal());
-      continue;
+  for (const auto& p : paths)
+    for (const auto& d : aoc::eval::find_candidates(p)) {
+      fs::path dir = fs::absolute(d).lexically_normal();
+      if (dir.filename().empty()) dir = dir.parent_path();  // "ops/activation/relu/" names relu
+      dirs.push_back(dir);
     }
-    std::vector<fs::path> found;
-    for (const auto& e : fs::recursive_directory_iterator(p))
-      if (e.is_regular_file() && e.path().filename() == "op.toml" && e.path().parent_path().filename() != "expert")
-        found.push_back(fs::absolute(e.path().parent_path()).lexically_normal());
-    std::sort(found.begin(), found.end());
-    dirs.insert(dirs.end(), found.begin(), found.end());
-  }
   return dirs;
 }
 
@@ -115,7 +112,7 @@ int run_bench(const BenchArgs& a) {
   }
   o.ops = find_packages(a.paths);
   if (o.ops.empty()) {
-    std::cerr << "error: no operator package (a folder with op.toml) under the given paths\n";
+    std::cerr << "error: no operator package or candidate (a folder with op.toml or candidate.toml) under the given paths\n";
     return 2;
   }
   o.methods = a.methods;
@@ -190,7 +187,7 @@ void add_bench_command(CLI::App& app) {
   auto a = std::make_shared<BenchArgs>();
   CLI::App* cmd = app.add_subcommand("bench", "Compare optimization methods at equal budgets over operators: geomean, "
                                               "fast_p, T_HW ratio, progress, HTML report (docs/bench.md)");
-  cmd->add_option("OPS", a->paths, "Operator packages or folders holding them")->required()->check(CLI::ExistingDirectory);
+  cmd->add_option("OPS", a->paths, "Operator packages, candidate or expert folders, or folders holding them")->required()->check(CLI::ExistingDirectory);
   cmd->add_option("--methods", a->methods,
                   "Methods compared; M@bank is method M with its kernel motifs chosen by --bank's experience bank")
       ->delimiter(',')

@@ -15,6 +15,7 @@
 
 #include "cli/commands.h"
 #include "cli/llm_flags.h"
+#include "cli/rewrite_target.h"
 #include "eval/candidate.h"
 #include "eval/content_hash.h"
 #include "eval/eval_pool.h"
@@ -150,8 +151,7 @@ std::string setup_propose(const ProposeArgs& a, ProposeSetup& s) {
   if (!a.cache_dir.empty()) bo.cache_dir = a.cache_dir;
   try {
     s.llm = resolve_llm_options(a.llm, bo.cache_dir);
-    const fs::path inc = bo.root / "include" / "ascendc";
-    s.parent = aoc::eval::load_candidate(a.op_dir, fs::is_directory(inc) ? aoc::eval::tree_hash(inc) : "no-headers");
+    s.parent = aoc::eval::load_candidate(a.op_dir, header_hash());
     if (!a.experience.empty()) {
       std::ifstream in(a.experience);
       if (!in) return "cannot read --experience " + a.experience;

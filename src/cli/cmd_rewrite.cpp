@@ -1,6 +1,7 @@
 // `ascendopt rewrite OP_DIR --apply M | --remove M [--out DIR] [--json]`: writes the kernel
 // with one motif applied or removed as a candidate folder (docs/eval.md) and prints the diff.
 // `--guided [-k K] [--bank FILE]`: the experience bank picks the motifs (docs/bank.md).
+// `--remove-all [--keep M,...]`: every removable motif taken out, one after another.
 #include <unistd.h>
 
 #include <iomanip>
@@ -14,6 +15,7 @@
 #include "eval/eval_pool.h"
 #include "cli/rewrite_target.h"
 #include "rewrite/rewrite_candidate.h"
+#include "rewrite/strip_motifs.h"
 
 namespace aoc::cli {
 namespace {
@@ -24,6 +26,8 @@ struct RewriteArgs {
   std::string out;
   bool json = false;
   bool guided = false;
+  bool remove_all = false;
+  std::vector<std::string> keep;
   size_t k = 3;
   std::string bank;
   size_t jobs = 0;
@@ -91,8 +95,64 @@ int run_guided(const RewriteArgs& a) {
   return 0;
 }
 
+int run_remove_all(const RewriteArgs& a) {
+  if (!a.apply.empty() || !a.remove.empty()) {
+    std::cerr << "error: --remove-all takes out every present motif; drop --apply/--remove (or use --keep M to leave one)\n";
+    return 2;
+  }
+  std::string error;
+  auto c = load_rewrite_target(a.dir, error);
+  if (!c) {
+    std::cerr << "error: " << error << "\n";
+    return 2;
+  }
+  const std::set<std::string> keep(a.keep.begin(), a.keep.end());
+  const std::string out = a.out.empty() ? c->package.name + "-remove-all" : a.out;
+  aoc::rewrite::StripOutcome r;
+  try {
+    r = aoc::rewrite::strip_motifs(*c, keep, out, header_hash());
+  } catch (const std::exception& e) {
+    std::cerr << "error: " << e.what() << "\n";
+    return 1;
+  }
+  if (a.json) {
+    nlohmann::json j = {{"op", c->package.name}, {"action", "remove-all"}, {"removed", r.removed}, {"done", r.done()}};
+    nlohmann::json refused = nlohmann::json::object();
+    for (const auto& [m, why] : r.refused) refused[m] = why;
+    j["refused"] = refused;
+    j["kept"] = a.keep;
+    if (r.done()) {
+      j["out"] = out;
+      j["changed"] = r.changed;
+      j["diff"] = r.diff;
+    }
+    std::cout << j.dump(2) << "\n";
+    return r.done() ? 0 : 3;
+  }
+  if (r.done()) std::cout << r.diff;
+  for (const auto& [m, why] : r.refused) std::cout << "remove " << m << " refused: " << why << "\n";
+  if (!r.done()) {
+    std::cout << "no motif could be removed from " << a.dir << "; nothing written\n";
+    return 3;
+  }
+  std::string list;
+  for (const auto& m : r.removed) list += (list.empty() ? "" : ", ") + m;
+  std::cout << "wrote candidate " << out << " (removed, in order: " << list << "); evaluate it with: ascendopt eval " << out
+            << "\n";
+  return 0;
+}
+
 int run(const RewriteArgs& a) {
+  if (a.guided && a.remove_all) {
+    std::cerr << "error: --guided and --remove-all are different commands; give one\n";
+    return 2;
+  }
   if (a.guided) return run_guided(a);
+  if (a.remove_all) return run_remove_all(a);
+  if (!a.keep.empty()) {
+    std::cerr << "error: --keep goes with --remove-all\n";
+    return 2;
+  }
   if (a.apply.empty() == a.remove.empty()) {
     std::cerr << "error: give exactly one of --apply MOTIF or --remove MOTIF (ascendopt motifs OP_DIR lists them)\n";
     return 2;
@@ -141,8 +201,12 @@ void add_rewrite_command(CLI::App& app) {
   cmd->add_option("OP_DIR", args->dir, "Operator package, its expert/ folder, or a candidate folder")->required();
   cmd->add_option("--apply", args->apply, "Motif to apply");
   cmd->add_option("--remove", args->remove, "Motif to remove");
+  cmd->add_flag("--remove-all", args->remove_all,
+                "Remove every present motif, one after another (a refused removal is tried again after the next "
+                "one): the kernel without its optimizations");
+  cmd->add_option("--keep", args->keep, "With --remove-all: motifs to leave in (repeat or comma-separate)")->delimiter(',');
   cmd->add_option("--out", args->out,
-                  "New candidate folder (default: <op>-<action>-<motif>); with --guided the folder the candidates go "
+                  "New candidate folder (default: <op>-<action>-<motif>, <op>-remove-all); with --guided the folder the candidates go "
                   "in (default: .)");
   cmd->add_flag("--json", args->json, "Print JSON");
   cmd->add_flag("--guided", args->guided,

@@ -5,6 +5,11 @@
 
 namespace aoc::cli {
 
+std::string header_hash() {
+  const std::filesystem::path inc = aoc::eval::default_builder_options().root / "include" / "ascendc";
+  return std::filesystem::is_directory(inc) ? aoc::eval::tree_hash(inc) : "no-headers";
+}
+
 std::optional<aoc::eval::Candidate> load_rewrite_target(const std::string& dir, std::string& error) {
   namespace fs = std::filesystem;
   if (!fs::is_directory(dir)) {
@@ -12,8 +17,7 @@ std::optional<aoc::eval::Candidate> load_rewrite_target(const std::string& dir, 
     return std::nullopt;
   }
   try {
-    const fs::path inc = aoc::eval::default_builder_options().root / "include" / "ascendc";
-    return aoc::eval::load_candidate(dir, fs::is_directory(inc) ? aoc::eval::tree_hash(inc) : "no-headers");
+    return aoc::eval::load_candidate(dir, header_hash());
   } catch (const std::exception& e) {
     error = e.what();
     return std::nullopt;

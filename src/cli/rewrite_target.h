@@ -8,6 +8,9 @@
 
 namespace aoc::cli {
 
+// The hash of the AscendC headers candidates are loaded with ("no-headers" without them).
+std::string header_hash();
+
 // Sets `error` and returns nullopt when the folder is not a package or candidate.
 std::optional<aoc::eval::Candidate> load_rewrite_target(const std::string& dir, std::string& error);
 

@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <map>
 
+#include "eval/candidate.h"
 #include "ops/op_package.h"
 
 namespace aoc::optimize {
@@ -23,13 +24,17 @@ std::pair<std::string, bool> split_bank_method(const std::string& bench_method) 
   return {bench_method, false};
 }
 
+std::string run_label(const fs::path& dir) {
+  return aoc::eval::is_expert_folder(dir) ? dir.parent_path().filename().string() + "-expert" : dir.filename().string();
+}
+
 std::vector<BenchRun> bench_runs(const BenchOptions& o) {
   std::vector<BenchRun> out;
   for (const auto& dir : o.ops)
     for (const auto& m : o.methods)
       for (size_t b : o.budgets)
         for (uint64_t s = 1; s <= o.seeds; ++s)
-          out.push_back({dir, dir.filename().string(), m, b, s});
+          out.push_back({dir, run_label(dir), m, b, s});
   return out;
 }
 

@@ -19,6 +19,28 @@ void copy_tree(const fs::path& from, const fs::path& to) {
 
 }  // namespace
 
+void write_candidate_toml(const fs::path& dir, const fs::path& final_dir, const aoc::eval::Candidate& c,
+                          const std::string& comment) {
+  std::ofstream t(dir / "candidate.toml");
+  const fs::path pkg = fs::absolute(c.package.dir).lexically_normal();
+  const fs::path rel = pkg.lexically_relative(final_dir);
+  t << "# " << comment << "\n"
+    << "package = \"" << (rel.empty() ? pkg : rel).string() << "\"\n";
+  if (!t) throw RewriteError("cannot write " + (dir / "candidate.toml").string());
+}
+
+std::string diff_against(const aoc::eval::Candidate& from, const fs::path& dir, const std::vector<std::string>& changed) {
+  std::string diff;
+  for (const auto& rel : changed) {
+    const fs::path rp = rel;
+    const fs::path orig = (*rp.begin() == "op_host" ? from.sources.host : from.sources.kernel) / rp.lexically_relative(*rp.begin());
+    diff += aoc::eval::run_process({"diff", "-u", "--label", "a/" + rel, "--label", "b/" + rel, orig.string(),
+                                    (dir / rel).string()})
+                .output;
+  }
+  return diff;
+}
+
 RewriteOutcome rewrite_candidate(const aoc::eval::Candidate& c, const std::string& action, const std::string& motif,
                                  const fs::path& out_in) {
   const fs::path out = fs::absolute(out_in).lexically_normal();
@@ -43,21 +65,8 @@ RewriteOutcome rewrite_candidate(const aoc::eval::Candidate& c, const std::strin
     }
     for (const auto& f : a.body.value("files", nlohmann::json::array()))
       r.changed.push_back(fs::path(f.get<std::string>()).lexically_relative(fs::weakly_canonical(work)).string());
-    {
-      std::ofstream t(work / "candidate.toml");
-      fs::path pkg = fs::absolute(c.package.dir).lexically_normal();
-      const fs::path rel = pkg.lexically_relative(out);
-      t << "# " << action << " " << motif << " on " << c.dir.string() << " (ascendopt rewrite, docs/motifs.md)\n"
-        << "package = \"" << (rel.empty() ? pkg : rel).string() << "\"\n";
-      if (!t) throw RewriteError("cannot write " + (work / "candidate.toml").string());
-    }
-    for (const auto& rel : r.changed) {
-      const fs::path rp = rel;
-      const fs::path orig = (*rp.begin() == "op_host" ? c.sources.host : c.sources.kernel) / rp.lexically_relative(*rp.begin());
-      r.diff += aoc::eval::run_process({"diff", "-u", "--label", "a/" + rel, "--label", "b/" + rel, orig.string(),
-                                        (work / rel).string()})
-                    .output;
-    }
+    write_candidate_toml(work, out, c, action + " " + motif + " on " + c.dir.string() + " (ascendopt rewrite, docs/motifs.md)");
+    r.diff = diff_against(c, work, r.changed);
     if (fs::exists(out)) fs::remove(out);
     fs::rename(work, out);
   } catch (...) {

@@ -22,4 +22,14 @@ struct RewriteOutcome {
 RewriteOutcome rewrite_candidate(const aoc::eval::Candidate& c, const std::string& action, const std::string& motif,
                                  const std::filesystem::path& out);
 
+// Writes `dir`/candidate.toml naming `c`'s package by its path relative to `final_dir` (where
+// `dir` will be renamed to), under a comment line. Throws RewriteError.
+void write_candidate_toml(const std::filesystem::path& dir, const std::filesystem::path& final_dir,
+                          const aoc::eval::Candidate& c, const std::string& comment);
+
+// The unified diff of the files `changed` (op_host/... or op_kernel/..., relative to `dir`)
+// against `from`'s sources.
+std::string diff_against(const aoc::eval::Candidate& from, const std::filesystem::path& dir,
+                         const std::vector<std::string>& changed);
+
 }  // namespace aoc::rewrite

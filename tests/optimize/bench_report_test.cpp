@@ -192,4 +192,20 @@ TEST(BenchReport, BankMethodsRunWithTheBankAndNeedIt) {
   EXPECT_EQ(order("relu-rewrite-only@bank-b1-s1"), "bank " + fs::absolute(bank).string());
 }
 
+// A candidate folder (here relu without double buffering, as `rewrite --remove-all` or
+// `rewrite --remove` write them) is benchmarked like a package, under its folder's name, also
+// when given with a trailing slash.
+TEST(BenchReport, ACandidateFolderIsBenchmarkedUnderItsName) {
+  aoc::testing::ScratchDir tmp("bench-candidate");
+  const fs::path relu = aoc::testing::small_package_copy(fs::path(AOC_SOURCE_DIR) / "ops/activation/relu", tmp.path() / "relu");
+  const fs::path single = tmp.path() / "relu-single";
+  const auto rewritten = run_ascendopt("rewrite " + relu.string() + " --remove double_buffer --out " + single.string());
+  ASSERT_EQ(rewritten.status, 0) << rewritten.out;
+  const auto r = run_ascendopt("bench " + single.string() + "/ --methods rewrite-only --budgets 1 --out " +
+                               (tmp.path() / "bench").string());
+  ASSERT_EQ(r.status, 0) << r.out << failed_run_logs(tmp.path() / "bench" / "runs");
+  EXPECT_TRUE(fs::exists(tmp.path() / "bench" / "runs" / "relu-single-rewrite-only-b1-s1" / "report.json")) << r.out;
+  EXPECT_NE(r.out.find("relu-single"), std::string::npos) << r.out;
+}
+
 }  // namespace

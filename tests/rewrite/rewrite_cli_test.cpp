@@ -111,10 +111,59 @@ TEST(RewriteCommand, RefusalWritesNothing) {
   fs::remove_all(out.parent_path());
 }
 
+// neg's expert unrolls its tile loop over two buffers of each queue, so double buffering can
+// only come out once the unrolling has: --remove-all retries it after each removal.
+TEST(RewriteCommand, RemoveAllTakesOutEveryMotifOfNegExpert) {
+  ::setenv("ASCENDOPT_HOME", AOC_SOURCE_DIR, 0);
+  const fs::path out = fresh_dir("neg-plain");
+  auto r = run_ascendopt("rewrite " + kRoot + "/ops/elementwise/neg/expert --remove-all --keep vector_loop --json --out " +
+                             out.string(),
+                         false);
+  ASSERT_EQ(r.status, 0) << r.out;
+  const json j = json::parse(r.out);
+  const auto removed = j.at("removed").get<std::vector<std::string>>();
+  const auto at = [&](const std::string& m) { return std::find(removed.begin(), removed.end(), m) - removed.begin(); };
+  ASSERT_LT(at("unroll"), static_cast<long>(removed.size())) << r.out;
+  ASSERT_LT(at("double_buffer"), static_cast<long>(removed.size())) << r.out;
+  EXPECT_LT(at("unroll"), at("double_buffer"));
+  EXPECT_EQ(at("vector_loop"), static_cast<long>(removed.size())) << "kept, yet removed";
+  EXPECT_NE(j.at("diff").get<std::string>().find("b/op_host/"), std::string::npos) << "the host's buffer count";
+  // What is left present is what was kept or refused on the final kernel.
+  auto m = run_ascendopt("motifs " + out.string() + " --json", false);
+  ASSERT_EQ(m.status, 0) << m.out;
+  const json states = json::parse(m.out);
+  for (const auto& s : states.at("motifs"))
+    if (s.at("state") == "present")
+      EXPECT_TRUE(s.at("motif") == "vector_loop" || j.at("refused").contains(s.at("motif").get<std::string>())) << s.dump();
+  // Only the result is left; its steps are gone.
+  for (const auto& e : fs::directory_iterator(out.parent_path()))
+    EXPECT_EQ(e.path().filename().string().find("neg-plain.step"), std::string::npos) << e.path();
+  auto e = run_ascendopt("eval " + out.string() + " --case prime_1021_fp16 --no-store --json -j 1", false);
+  EXPECT_EQ(e.status, 0) << e.out;
+  EXPECT_NE(e.out.find("\"ok\""), std::string::npos) << e.out;
+
+  // Everything kept: nothing to remove, nothing written.
+  std::string all;
+  for (const auto& s : states.at("motifs")) all += (all.empty() ? "" : ",") + s.at("motif").get<std::string>();
+  const fs::path none = fresh_dir("neg-none");
+  auto n = run_ascendopt("rewrite " + kRoot + "/ops/elementwise/neg/expert --remove-all --keep " + all + " --out " +
+                         none.string());
+  EXPECT_EQ(n.status, 3) << n.out;
+  EXPECT_NE(n.out.find("no motif could be removed"), std::string::npos) << n.out;
+  EXPECT_FALSE(fs::exists(none));
+  fs::remove_all(out.parent_path());
+}
+
 TEST(RewriteCommand, UsageErrors) {
   auto both = run_ascendopt("rewrite " + kRoot + "/ops/elementwise/add --apply a --remove b");
   EXPECT_EQ(both.status, 2);
   EXPECT_NE(both.out.find("exactly one of --apply"), std::string::npos) << both.out;
+  auto mixed = run_ascendopt("rewrite " + kRoot + "/ops/elementwise/add --remove-all --remove ub_bank_pad");
+  EXPECT_EQ(mixed.status, 2);
+  EXPECT_NE(mixed.out.find("drop --apply/--remove"), std::string::npos) << mixed.out;
+  auto keep = run_ascendopt("rewrite " + kRoot + "/ops/elementwise/add --remove ub_bank_pad --keep unroll");
+  EXPECT_EQ(keep.status, 2);
+  EXPECT_NE(keep.out.find("--keep goes with --remove-all"), std::string::npos) << keep.out;
   auto missing = run_ascendopt("motifs /nonexistent/op");
   EXPECT_EQ(missing.status, 2);
   EXPECT_NE(missing.out.find("is not a folder"), std::string::npos) << missing.out;
