@@ -53,6 +53,64 @@ const Block* KernelModel::block_of(const Range& r) const {
   return best;
 }
 
+namespace {
+
+bool holds(const Range& outer, const Range& inner) {
+  return outer.file == inner.file && outer.begin <= inner.begin && inner.end <= outer.end;
+}
+
+// The text without leading whitespace.
+std::string lstrip(const std::string& s) {
+  const size_t at = s.find_first_not_of(" \t\r\n");
+  return at == std::string::npos ? "" : s.substr(at);
+}
+
+bool starts_with_word(const std::string& text, const std::string& word) {
+  return text.rfind(word, 0) == 0 && (text.size() == word.size() || !is_ident_char(text[word.size()]));
+}
+
+}  // namespace
+
+const Block* KernelModel::outermost_block_in(const Range& stmt, const Range& r) const {
+  const Block* best = nullptr;
+  for (const auto& b : blocks)
+    if (holds(stmt, b.range) && holds(b.range, r) && (!best || b.range.end - b.range.begin > best->range.end - best->range.begin))
+      best = &b;
+  return best;
+}
+
+bool KernelModel::exclusive(const Call& a, const Call& b) const {
+  if (a.range.file != b.range.file) return false;
+  const Range both{a.range.file, std::min(a.range.begin, b.range.begin), std::max(a.range.end, b.range.end), 0};
+  const Block* p = block_of(both);
+  if (!p) return false;
+  const auto stmt_of = [&](const Range& r) -> int {
+    for (size_t i = 0; i < p->stmts.size(); ++i)
+      if (holds(p->stmts[i], r)) return static_cast<int>(i);
+    return -1;
+  };
+  const int ia = stmt_of(a.range), ib = stmt_of(b.range);
+  if (ia < 0 || ib < 0) return false;
+  const Call& first = ia <= ib ? a : b;
+  const Range& s = p->stmts[static_cast<size_t>(std::min(ia, ib))];
+  if (!starts_with_word(lstrip(text(s)), "if")) return false;
+  const Block* arm = outermost_block_in(s, first.range);
+  if (!arm) return false;
+  if (ia == ib) {
+    // Two arms of one if: only `else` (or `else if (...)`) between the earlier arm and the later.
+    const Call& second = &first == &a ? b : a;
+    const Block* other = outermost_block_in(s, second.range);
+    if (!other || other == arm) return false;
+    const Block* earlier = arm->range.begin < other->range.begin ? arm : other;
+    const Block* later = earlier == arm ? other : arm;
+    return starts_with_word(lstrip(text(Range{s.file, earlier->range.end, later->range.begin, 0})), "else");
+  }
+  // An if before the other call whose arm holding this call ends by leaving the pass.
+  if (arm->stmts.empty()) return false;
+  const std::string last = lstrip(text(arm->stmts.back()));
+  return starts_with_word(last, "continue") || starts_with_word(last, "break") || starts_with_word(last, "return");
+}
+
 std::vector<const Call*> KernelModel::calls_named(const std::string& callee) const {
   std::vector<const Call*> out;
   for (const auto& c : calls)

@@ -118,6 +118,12 @@ struct KernelModel {
   bool used_elsewhere(const Call& c, const std::string& tensor, const Call* skip = nullptr) const;
   // The innermost block holding `r`, null when none does.
   const Block* block_of(const Range& r) const;
+  // The largest block inside statement `stmt` holding `r` (an arm of an if), null when none.
+  const Block* outermost_block_in(const Range& stmt, const Range& r) const;
+  // Whether `a` and `b` never both run in one pass through the block holding both: they sit in
+  // two arms of one if/else, or one sits in an if's arm that ends with continue, break or
+  // return and the other comes after that if.
+  bool exclusive(const Call& a, const Call& b) const;
 };
 
 // A letter, digit or underscore: a character of a C++ identifier.

@@ -203,19 +203,26 @@ private:
     if (to == 1) {
       // A loop that runs a stage allocating from a queue twice per iteration (two tiles in
       // flight, as unroll writes them) holds two buffers of that queue at once: with one it
-      // would wait forever for the first to be freed.
+      // would wait forever for the first to be freed. Calls on exclusive paths of one
+      // iteration (two arms of an if, or an arm that ends with `continue` and the code after
+      // it) run once per iteration.
       std::set<std::pair<std::string, std::string>> allocating;
       for (const auto& c : m.calls)
         if (c.callee == "AllocTensor" && !m.is_host(c.range.file)) allocating.insert({c.function, c.klass});
       const auto stage_call = [&](const Call& c) {
         return (c.object.empty() || trim(c.object) == "this") && allocating.count({c.callee, c.klass}) > 0;
       };
-      std::map<std::tuple<int, std::string, std::string>, int> per_loop;
-      for (const auto& c : m.calls)
-        if (c.loop_id >= 0 && stage_call(c) && ++per_loop[{c.loop_id, c.callee, c.klass}] == 2)
-          return refuse(c.callee + " runs twice per iteration of the loop at line " +
-                        std::to_string(m.loops[static_cast<size_t>(c.loop_id)].range.line) +
-                        ": two buffers of its queue are in use at once");
+      std::map<std::tuple<int, std::string, std::string>, std::vector<const Call*>> per_loop;
+      for (const auto& c : m.calls) {
+        if (c.loop_id < 0 || !stage_call(c)) continue;
+        auto& earlier = per_loop[{c.loop_id, c.callee, c.klass}];
+        for (const Call* e : earlier)
+          if (!m.exclusive(*e, c))
+            return refuse(c.callee + " runs twice per iteration of the loop at line " +
+                          std::to_string(m.loops[static_cast<size_t>(c.loop_id)].range.line) +
+                          ": two buffers of its queue are in use at once");
+        earlier.push_back(&c);
+      }
       // A stage called just before a loop (a statement of the block holding the loop) and
       // again inside it reads a tile ahead (the prologue of a software pipeline: tile k+1 is copied in while
       // tile k is still held), so it too holds two buffers at once.
