@@ -34,16 +34,21 @@ struct RewriteArgs {
   BankEvalFlags eval;
 };
 
+// The package, expert folder or candidate to rewrite; the error is printed when it is none.
+std::optional<aoc::eval::Candidate> target_of(const RewriteArgs& a) {
+  std::string error;
+  auto c = load_rewrite_target(a.dir, error);
+  if (!c) std::cerr << "error: " << error << "\n";
+  return c;
+}
+
 int run_guided(const RewriteArgs& a) {
   if (!a.apply.empty() || !a.remove.empty()) {
     std::cerr << "error: --guided picks the motifs itself; drop --apply/--remove\n";
     return 2;
   }
+  if (!target_of(a)) return 2;
   std::string error;
-  if (!load_rewrite_target(a.dir, error)) {
-    std::cerr << "error: " << error << "\n";
-    return 2;
-  }
   auto setup = make_bank_eval_setup(a.eval, error);
   if (!setup) {
     std::cerr << "error: " << error << "\n";
@@ -100,12 +105,8 @@ int run_remove_all(const RewriteArgs& a) {
     std::cerr << "error: --remove-all takes out every present motif; drop --apply/--remove (or use --keep M to leave one)\n";
     return 2;
   }
-  std::string error;
-  auto c = load_rewrite_target(a.dir, error);
-  if (!c) {
-    std::cerr << "error: " << error << "\n";
-    return 2;
-  }
+  const auto c = target_of(a);
+  if (!c) return 2;
   const std::set<std::string> keep(a.keep.begin(), a.keep.end());
   const std::string out = a.out.empty() ? c->package.name + "-remove-all" : a.out;
   aoc::rewrite::StripOutcome r;
@@ -157,12 +158,8 @@ int run(const RewriteArgs& a) {
     std::cerr << "error: give exactly one of --apply MOTIF or --remove MOTIF (ascendopt motifs OP_DIR lists them)\n";
     return 2;
   }
-  std::string error;
-  auto c = load_rewrite_target(a.dir, error);
-  if (!c) {
-    std::cerr << "error: " << error << "\n";
-    return 2;
-  }
+  const auto c = target_of(a);
+  if (!c) return 2;
   const std::string action = a.apply.empty() ? "remove" : "apply";
   const std::string motif = a.apply.empty() ? a.remove : a.apply;
   const std::string out = a.out.empty() ? c->package.name + "-" + action + "-" + motif : a.out;
