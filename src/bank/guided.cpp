@@ -5,8 +5,8 @@
 #include <fstream>
 
 #include "bank/target.h"
-#include "eval/content_hash.h"
 #include "eval/eval_pool.h"
+#include "eval/header_hash.h"
 #include "rewrite/motif_states.h"
 #include "rewrite/rewrite_candidate.h"
 
@@ -29,10 +29,7 @@ double geomean_ratio(const aoc::eval::CandidateReport& a, const aoc::eval::Candi
 
 namespace {
 
-std::string header_hash(aoc::eval::Builder& builder) {
-  const fs::path inc = builder.options().root / "include" / "ascendc";
-  return fs::is_directory(inc) ? aoc::eval::tree_hash(inc) : "no-headers";
-}
+std::string header_hash(aoc::eval::Builder& builder) { return aoc::eval::ascendc_header_hash(builder.options().root); }
 
 // Writes `from` with `motif` applied to `out` (or reuses a folder an earlier run wrote).
 // Returns "" when the folder is there, else why not.

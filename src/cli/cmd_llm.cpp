@@ -17,7 +17,6 @@
 #include "cli/llm_flags.h"
 #include "cli/rewrite_target.h"
 #include "eval/candidate.h"
-#include "eval/content_hash.h"
 #include "eval/eval_pool.h"
 #include "eval/seed.h"
 #include "llm/chat_client.h"

@@ -1,14 +1,11 @@
 #include "cli/rewrite_target.h"
 
 #include "eval/builder.h"
-#include "eval/content_hash.h"
+#include "eval/header_hash.h"
 
 namespace aoc::cli {
 
-std::string header_hash() {
-  const std::filesystem::path inc = aoc::eval::default_builder_options().root / "include" / "ascendc";
-  return std::filesystem::is_directory(inc) ? aoc::eval::tree_hash(inc) : "no-headers";
-}
+std::string header_hash() { return aoc::eval::ascendc_header_hash(aoc::eval::default_builder_options().root); }
 
 std::optional<aoc::eval::Candidate> load_rewrite_target(const std::string& dir, std::string& error) {
   namespace fs = std::filesystem;

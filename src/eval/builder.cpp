@@ -12,6 +12,7 @@
 #include "eval/compiler_identity.h"
 #include "eval/content_hash.h"
 #include "eval/file_text.h"
+#include "eval/header_hash.h"
 #include "eval/process.h"
 #include "eval/published_file.h"
 #include "eval/staged_sources.h"
@@ -57,8 +58,7 @@ Builder::Builder(BuilderOptions opts) : opts_(std::move(opts)), objects_(opts_.c
   slots_free_ = opts_.jobs != 0 ? opts_.jobs : std::max(1u, std::thread::hardware_concurrency());
   // The compiler's identity: its version and target; a different g++ is a different key.
   compiler_id_ = opts_.compiler + "\n" + compiler_identity(opts_.compiler, opts_.cache_dir);
-  const fs::path inc = opts_.root / "include" / "ascendc";
-  header_hash_ = fs::is_directory(inc) ? tree_hash(inc) : "no-headers";
+  header_hash_ = ascendc_header_hash(opts_.root);
 }
 
 std::string Builder::cache_key(const BuildRequest& req) const {

@@ -4,7 +4,7 @@
 #include <mutex>
 #include <thread>
 
-#include "eval/content_hash.h"
+#include "eval/header_hash.h"
 
 namespace aoc::eval {
 namespace fs = std::filesystem;
@@ -64,8 +64,7 @@ CandidateReport evaluate_or_recall(const fs::path& dir, const std::string& heade
 
 std::vector<CandidateReport> evaluate_candidates(const std::vector<fs::path>& candidates, Builder& builder,
                                                  const CandidateEvalOptions& opt, const PoolOptions& pool) {
-  const fs::path inc = builder.options().root / "include" / "ascendc";
-  const std::string header_hash = fs::is_directory(inc) ? tree_hash(inc) : "no-headers";
+  const std::string header_hash = ascendc_header_hash(builder.options().root);
   std::vector<CandidateReport> out(candidates.size());
   std::atomic<size_t> next{0};
   size_t done = 0;

@@ -7,7 +7,7 @@
 #include <iomanip>
 #include <sstream>
 
-#include "eval/content_hash.h"
+#include "eval/header_hash.h"
 #include "eval/process.h"
 #include "llm/chat_client.h"
 #include "llm/proposer.h"
@@ -101,8 +101,7 @@ OptimizeReport optimize(const fs::path& op_dir, aoc::eval::Builder& builder, con
   if (opt.budget == 0) throw OptimizeError("the budget must be at least 1 evaluation (the baseline is the first)");
   if (opt.soc.empty()) throw OptimizeError("optimizing needs a SoC model for timing (--soc)");
   if (opt.out_dir.empty()) throw OptimizeError("no run folder given (--out)");
-  const fs::path inc = builder.options().root / "include" / "ascendc";
-  const std::string header_hash = fs::is_directory(inc) ? aoc::eval::tree_hash(inc) : "no-headers";
+  const std::string header_hash = aoc::eval::ascendc_header_hash(builder.options().root);
   auto original = std::make_shared<Kernel>();
   try {
     original->cand = aoc::eval::load_candidate(op_dir, header_hash);

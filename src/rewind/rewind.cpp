@@ -8,9 +8,9 @@
 #include <optional>
 #include <sstream>
 
-#include "eval/content_hash.h"
 #include "eval/eval_pool.h"
 #include "eval/file_text.h"
+#include "eval/header_hash.h"
 #include "eval/process.h"
 #include "rewind/hunk_groups.h"
 #include "rewind/hunks.h"
@@ -24,10 +24,7 @@ namespace fs = std::filesystem;
 
 namespace {
 
-std::string header_hash(aoc::eval::Builder& builder) {
-  const fs::path inc = builder.options().root / "include" / "ascendc";
-  return fs::is_directory(inc) ? aoc::eval::tree_hash(inc) : "no-headers";
-}
+std::string header_hash(aoc::eval::Builder& builder) { return aoc::eval::ascendc_header_hash(builder.options().root); }
 
 // The rewound candidate folder for `motif`: rewritten now, or the one an earlier run wrote.
 // Returns "" when written, else why not.

@@ -5,7 +5,7 @@
 #include <iomanip>
 #include <sstream>
 
-#include "eval/content_hash.h"
+#include "eval/header_hash.h"
 #include "runtime/platform.h"
 
 namespace aoc::tune {
@@ -112,8 +112,7 @@ BenchReport run_bench(const std::vector<fs::path>& op_dirs, eval::Builder& build
   const auto t0 = Clock::now();
   BenchReport r;
   r.options = o;
-  const fs::path inc = builder.options().root / "include" / "ascendc";
-  const std::string header_hash = fs::is_directory(inc) ? eval::tree_hash(inc) : "no-headers";
+  const std::string header_hash = eval::ascendc_header_hash(builder.options().root);
   for (const auto& d : op_dirs) {
     r.ops.push_back(bench_one(d, builder, o, header_hash));
     if (o.log && !r.ops.back().error.empty()) o.log(r.ops.back().op + ": skipped: " + r.ops.back().error);

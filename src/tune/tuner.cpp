@@ -6,7 +6,7 @@
 #include <map>
 #include <optional>
 
-#include "eval/content_hash.h"
+#include "eval/header_hash.h"
 #include "ops/case_gen.h"
 #include "ops/case_inputs.h"
 #include "ops/rng.h"
@@ -199,8 +199,7 @@ void take_verified_best(TuneReport& r, ConfigRunner& runner) {
 
 TuneReport tune(const fs::path& op_dir, eval::Builder& builder, const TuneOptions& opt) {
   const auto t0 = Clock::now();
-  const fs::path inc = builder.options().root / "include" / "ascendc";
-  const std::string header_hash = fs::is_directory(inc) ? eval::tree_hash(inc) : "no-headers";
+  const std::string header_hash = eval::ascendc_header_hash(builder.options().root);
   eval::Candidate cand;
   try {
     cand = eval::load_candidate(op_dir, header_hash);
