@@ -19,11 +19,11 @@ namespace fs = std::filesystem;
 namespace {
 
 // A candidate folder with op_host/ and op_kernel/, the kernel file holding `kernel`.
-struct Candidate {
+struct Scratch {
   aoc::testing::ScratchDir dir{"include-rules"};
   fs::path host() const { return dir.path() / "op_host"; }
   fs::path kernel() const { return dir.path() / "op_kernel"; }
-  explicit Candidate(const std::string& kernel_text) {
+  explicit Scratch(const std::string& kernel_text) {
     fs::create_directories(host());
     fs::create_directories(kernel());
     std::ofstream(host() / "x_tiling.h") << "#pragma once\nstruct XTiling { int n; };\n";
@@ -48,7 +48,7 @@ std::string all(const std::vector<SourceFinding>& fs) {
 }  // namespace
 
 TEST(IncludeRules, AbsolutePathIsRefusedWithLineAndAdvice) {
-  const Candidate c("#include \"kernel_operator.h\"\n\n#include </etc/passwd>\n");
+  const Scratch c("#include \"kernel_operator.h\"\n\n#include </etc/passwd>\n");
   const auto f = c.check();
   ASSERT_EQ(f.size(), 1u) << all(f);
   EXPECT_EQ(f[0].rule, "include");
@@ -56,11 +56,11 @@ TEST(IncludeRules, AbsolutePathIsRefusedWithLineAndAdvice) {
   EXPECT_EQ(f[0].file, (c.kernel() / "x.cpp").string());
   EXPECT_NE(f[0].message().find("absolute path"), std::string::npos) << f[0].message();
   EXPECT_NE(f[0].message().find("include only files of the candidate"), std::string::npos) << f[0].message();
-  EXPECT_EQ(Candidate("#include \"/etc/hostname\"\n").check().size(), 1u);
+  EXPECT_EQ(Scratch("#include \"/etc/hostname\"\n").check().size(), 1u);
 }
 
 TEST(IncludeRules, RelativeIncludeInsideTheCandidateIsLegal) {
-  const Candidate c("#include \"../op_host/x_tiling.h\"\n#include <../op_host/x_tiling.h>\n#include \"x_tiling.h\"\n"
+  const Scratch c("#include \"../op_host/x_tiling.h\"\n#include <../op_host/x_tiling.h>\n#include \"x_tiling.h\"\n"
                     "#include <cstdint>\n#if __has_include(<cstdint>)\n#endif\n");
   const auto f = c.check();
   EXPECT_TRUE(f.empty()) << all(f);
@@ -69,7 +69,7 @@ TEST(IncludeRules, RelativeIncludeInsideTheCandidateIsLegal) {
 TEST(IncludeRules, ParentStepsOutOfTheFoldersAreRefused) {
   for (const std::string inc : {"\"../../../../../../../../../../etc/passwd\"", "<../../../../../../../../../../etc/passwd>",
                                 "\"../candidate.toml\"", "\"../op_host/../../x\""}) {
-    const Candidate c("int a;\n#include " + inc + "\n");
+    const Scratch c("int a;\n#include " + inc + "\n");
     std::ofstream(c.dir.path() / "candidate.toml") << "package = \"x\"\n";
     const auto f = c.check();
     ASSERT_EQ(f.size(), 1u) << inc << "\n" << all(f);
@@ -79,7 +79,7 @@ TEST(IncludeRules, ParentStepsOutOfTheFoldersAreRefused) {
 }
 
 TEST(IncludeRules, ComputedIncludesAndDependencyPragmasAreRefused) {
-  const Candidate c(
+  const Scratch c(
       "#define P </etc/passwd>\n"
       "#include P\n"
       "#pragma GCC dependency \"/etc/passwd\"\n"
@@ -98,13 +98,13 @@ TEST(IncludeRules, ComputedIncludesAndDependencyPragmasAreRefused) {
 }
 
 TEST(IncludeRules, CommentsAndStringsAreNotDirectives) {
-  const Candidate c("// #include </etc/passwd>\n/*\n#include </etc/passwd>\n*/\nconst char* s = \"#include </etc/passwd>\";\n");
+  const Scratch c("// #include </etc/passwd>\n/*\n#include </etc/passwd>\n*/\nconst char* s = \"#include </etc/passwd>\";\n");
   const auto f = c.check();
   EXPECT_TRUE(f.empty()) << all(f);
 }
 
 TEST(IncludeRules, LinkOutOfTheCandidateIsRefused) {
-  const Candidate c("#include \"secret.h\"\n");
+  const Scratch c("#include \"secret.h\"\n");
   fs::create_symlink("/etc/passwd", c.kernel() / "secret.h");
   const auto f = c.check();
   ASSERT_EQ(f.size(), 1u) << all(f);
