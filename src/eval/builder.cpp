@@ -275,7 +275,9 @@ BuildResult Builder::build(const BuildRequest& requested) {
   }
   if (fs::exists(fail)) {
     r.cache_hit = true;
-    r.log = staged.unstage(read_text(fail));
+    // Withheld again: a failure stored by an older build, or by a compiler outside the sandbox,
+    // may quote what the compiler should not have read.
+    r.log = staged.unstage(withhold_foreign(read_text(fail), compiler_view(req), dir));
     r.diagnostics = parse_diagnostics(r.log);
     return finish();
   }
