@@ -77,6 +77,21 @@ TEST(CompilerSandbox, ItsOwnFoldersAreReadable) {
   EXPECT_TRUE(b.build({"ok", {{src.path() / "f.cpp", {}}}, {"-I" + inc.path().string()}, {src.path()}}).cache_hit);
 }
 
+// A folder named through a symbolic link is seen under that name (the command line's).
+TEST(CompilerSandbox, AFolderNamedThroughALinkIsReadable) {
+  aoc::testing::ScratchDir src("compiler-src");
+  aoc::testing::ScratchDir inc("compiler-inc");
+  aoc::testing::ScratchDir links("compiler-links");
+  aoc::testing::ScratchDir cache("compiler-cache");
+  std::ofstream(inc.path() / "answer.h") << "#define ANSWER 42\n";
+  fs::create_directory_symlink(inc.path(), links.path() / "inc");
+  std::ofstream(src.path() / "f.cpp") << "#include \"answer.h\"\nextern \"C\" int answer() { return ANSWER; }\n";
+  Builder b = make_builder(cache.path());
+  const BuildResult r =
+      b.build({"linked", {{src.path() / "f.cpp", {}}}, {"-I" + (links.path() / "inc").string()}, {src.path()}});
+  EXPECT_TRUE(r.ok) << r.log;
+}
+
 TEST(CompilerSandbox, PasswdIsNeverQuoted) {
   aoc::testing::ScratchDir src("compiler-src");
   aoc::testing::ScratchDir cache("compiler-cache");
@@ -129,6 +144,11 @@ TEST(CompilerSandbox, AComputedIncludeOfPasswdIsRejectedAndCannotBeCompiledAnywa
   Builder builder = make_builder(cache.path());
   const BuildResult b = builder.build(kernel_build_request(p, 0, dirs, source_root()));
   EXPECT_FALSE(b.cache_hit);
+  // The precompiled header was built in the sandbox too (in a folder of its own, then moved).
+  size_t headers = 0;
+  for (const auto& e : fs::recursive_directory_iterator(cache.path() / "pch")) headers += e.path().extension() == ".gch";
+  EXPECT_EQ(headers, 1u);
+  EXPECT_EQ(b.log.find("precompiled header not built"), std::string::npos) << b.log;
   ASSERT_FALSE(b.ok);
   const std::string first = passwd_first_line();
   EXPECT_EQ(b.log.find(first), std::string::npos) << b.log;
