@@ -3,8 +3,11 @@
 // written back as the candidate's folders, in runtime errors, GM guard messages and races.
 #include <gtest/gtest.h>
 
+#include <fstream>
+
 #include "eval/source_names.h"
 #include "eval_test_support.h"
+#include "scratch_dir.h"
 
 using namespace aoc::eval;
 using namespace aoc::eval::testing;
@@ -56,4 +59,27 @@ TEST(SourceNames, AUbOverflowNamesTheCandidatesFile) {
   const CandidateReport r = evaluate_dir(bad_kernel("ub_overflow"), test_options({"aligned_2d_fp16"}));
   ASSERT_EQ(r.verdict, Verdict::RuntimeError) << r.message;
   expect_candidate_file(r, "ub_overflow");
+}
+
+// op_host's object is shared across folders, so its __FILE__ is the bare "op_host/add.cpp":
+// a tiling function's error still names the candidate's op_host file.
+TEST(SourceNames, ATilingErrorInTheCandidatesOpHostNamesItsFile) {
+  namespace fs = std::filesystem;
+  aoc::testing::ScratchDir dir("source-names");
+  fs::copy(add_package() / "op_kernel", dir.path() / "op_kernel", fs::copy_options::recursive);
+  fs::copy(add_package() / "op_host", dir.path() / "op_host", fs::copy_options::recursive);
+  std::ofstream(dir.path() / "candidate.toml") << "package = \"" << add_package().string() << "\"\n";
+  const fs::path host = dir.path() / "op_host" / "add.cpp";
+  std::ifstream in(host);
+  std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  const std::string save = "context->GetRawTilingData()->GetCapacity()";
+  ASSERT_NE(text.find(save), std::string::npos);
+  text.replace(text.find(save), save.size(), "1");  // a one-byte tiling buffer: SaveToBuffer refuses
+  std::ofstream(host) << text;
+  const CandidateReport r = evaluate_dir(dir.path(), test_options({"tiny_fp16"}));
+  ASSERT_EQ(r.verdict, Verdict::RuntimeError) << r.message;
+  ASSERT_EQ(r.cases.size(), 1u);
+  EXPECT_EQ(r.cases[0].error_file, host.string()) << r.message;
+  EXPECT_NE(r.message.find(host.string() + ":"), std::string::npos) << r.message;
+  EXPECT_NE(r.message.find("SaveToBuffer"), std::string::npos) << r.message;
 }
