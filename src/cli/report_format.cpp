@@ -141,6 +141,8 @@ void print_report_table(std::ostream& os, const aoc::eval::CandidateReport& r) {
   os << (r.op.empty() ? "?" : r.op) << "  (" << r.candidate_dir << ")  seed " << hex(r.seed);
   if (!r.soc.empty()) os << "  soc " << r.soc;
   if (!r.isolation.empty()) os << "  isolation: " << r.isolation;
+  // Shown only when the compiler could not be put in namespaces: the default needs no words.
+  if (!r.build_isolation.empty() && r.build_isolation != "namespaces") os << "  compiler isolation: " << r.build_isolation;
   os << "\n";
   if (r.verdict == aoc::eval::Verdict::CompileError) {
     os << "  BUILD FAILED: " << r.message << "\n";
@@ -194,6 +196,7 @@ nlohmann::json report_to_json(const aoc::eval::CandidateReport& r) {
   j["message"] = r.message;
   j["passed"] = r.verdict == aoc::eval::Verdict::Ok;
   j["isolation"] = r.isolation;
+  j["build_isolation"] = r.build_isolation;
   j["seconds"] = r.seconds;
   j["setup_error"] = setup_error(r);
   j["build_failures"] = nlohmann::json::array();

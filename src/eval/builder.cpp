@@ -10,8 +10,10 @@
 #include <thread>
 
 #include "eval/compiler_identity.h"
+#include "eval/compiler_sandbox.h"
 #include "eval/content_hash.h"
 #include "eval/file_text.h"
+#include "eval/foreign_lines.h"
 #include "eval/header_hash.h"
 #include "eval/process.h"
 #include "eval/published_file.h"
@@ -54,7 +56,11 @@ BuilderOptions default_builder_options() {
   return o;
 }
 
-Builder::Builder(BuilderOptions opts) : opts_(std::move(opts)), objects_(opts_.cache_dir / "objects") {
+Builder::Builder(BuilderOptions opts) : opts_(std::move(opts)), objects_(fs::absolute(opts_.cache_dir) / "objects") {
+  // The compiler runs in a folder of its own (the sandbox's output folder): every path it is
+  // given must be absolute.
+  opts_.root = fs::absolute(opts_.root);
+  opts_.cache_dir = fs::absolute(opts_.cache_dir);
   slots_free_ = opts_.jobs != 0 ? opts_.jobs : std::max(1u, std::thread::hardware_concurrency());
   // The compiler's identity: its version and target; a different g++ is a different key.
   compiler_id_ = opts_.compiler + "\n" + compiler_identity(opts_.compiler, opts_.cache_dir);
@@ -93,14 +99,61 @@ std::string Builder::object_key(const BuildRequest& req, const CompileUnit& u) c
   return h.hex();
 }
 
-ProcessResult Builder::run_compiler(const std::vector<std::string>& argv) {
+std::vector<fs::path> Builder::compiler_view(const BuildRequest& req) const {
+  std::vector<fs::path> view = {opts_.root / "include" / "ascendc", opts_.cache_dir / "pch"};
+  auto from_flags = [&](const std::vector<std::string>& flags) {
+    for (size_t i = 0; i < flags.size(); ++i) {
+      if (flags[i].size() > 2 && flags[i].rfind("-I", 0) == 0) view.emplace_back(flags[i].substr(2));
+      if (flags[i] == "-include" && i + 1 < flags.size()) view.push_back(fs::path(flags[i + 1]).parent_path());
+    }
+  };
+  from_flags(req.flags);
+  for (const auto& u : req.units) {
+    view.push_back(fs::absolute(u.source).parent_path());
+    if (!u.precompiled.empty()) view.push_back(u.precompiled.parent_path());
+    from_flags(u.flags);
+    from_flags(u.header_flags);
+  }
+  view.insert(view.end(), req.hash_dirs.begin(), req.hash_dirs.end());
+  view.insert(view.end(), req.read_dirs.begin(), req.read_dirs.end());
+  for (const auto& f : req.hash_files) view.push_back(fs::absolute(f).parent_path());
+  for (auto& v : view) v = fs::absolute(v).lexically_normal();
+  std::sort(view.begin(), view.end());
+  view.erase(std::unique(view.begin(), view.end()), view.end());
+  return view;
+}
+
+std::string Builder::withhold_foreign(const std::string& log, const std::vector<fs::path>& view,
+                                      const fs::path& workdir) const {
+  // The system folders are what the sandbox shows besides the view: system headers may be quoted.
+  std::vector<fs::path> folders = {"/usr", "/lib", "/lib64", "/lib32", "/libx32", "/bin", "/sbin", workdir};
+  folders.insert(folders.end(), view.begin(), view.end());
+  for (const auto& v : view) {
+    std::error_code ec;
+    const fs::path real = fs::canonical(v, ec);  // the compiler names files by the paths it resolved too
+    if (!ec) folders.push_back(real);
+  }
+  return withhold_foreign_lines(log, folders);
+}
+
+ProcessResult Builder::run_compiler(const std::vector<std::string>& argv, const fs::path& workdir,
+                                    const std::vector<fs::path>& readable, std::string* isolation) {
   {
     std::unique_lock lock(slots_mu_);
     slots_cv_.wait(lock, [this] { return slots_free_ > 0; });
     --slots_free_;
   }
   ++compiler_runs_;
-  ProcessResult pr = run_process(argv);
+  CompilerRun run;
+  if (opts_.sandbox) {
+    run = run_compiler_sandboxed(argv, workdir, readable);
+  } else {
+    run.result = run_process(argv);
+    run.isolation = "none (BuilderOptions::sandbox off)";
+  }
+  ProcessResult pr = std::move(run.result);
+  pr.output = withhold_foreign(pr.output, readable, workdir);
+  if (isolation != nullptr) *isolation = run.isolation;
   {
     std::lock_guard lock(slots_mu_);
     ++slots_free_;
@@ -129,7 +182,8 @@ std::vector<BuildResult> Builder::build_all(const std::vector<BuildRequest>& req
 }
 
 std::vector<std::string> Builder::precompiled_flags(const fs::path& header, const std::vector<std::string>& flags,
-                                                    const std::vector<std::string>& header_flags, std::string& log) {
+                                                    const std::vector<std::string>& header_flags,
+                                                    const std::vector<fs::path>& view, std::string& log) {
   if (!opts_.precompiled_headers || header.empty()) return {};
   // Only the flags that shape the header (-std, -O, -f, -I) key the PCH; per-variant
   // -D macros do not appear in it, so one PCH serves every dtype variant.
@@ -151,12 +205,22 @@ std::vector<std::string> Builder::precompiled_flags(const fs::path& header, cons
     // process may build the same header at the same time: each publishes a whole file.
     publish_text(stub, "#include \"" + header.string() + "\"\n");
     const bool built = publish(gch, [&](const fs::path& tmp_gch) {
+      // The sandboxed compiler writes only in a private folder: the header is moved out of it.
+      std::string work = (dir / "build.XXXXXX").string();
+      if (mkdtemp(work.data()) == nullptr) {
+        log += "precompiled header not built (cannot create a folder in " + dir.string() + "), compiling without it\n";
+        return false;
+      }
       std::vector<std::string> argv = {opts_.compiler};
       argv.insert(argv.end(), pch_flags.begin(), pch_flags.end());
-      argv.insert(argv.end(), {"-x", "c++-header", stub.string(), "-o", tmp_gch.string()});
-      const ProcessResult pr = run_compiler(argv);
+      const fs::path out = fs::path(work) / "header.gch";
+      argv.insert(argv.end(), {"-x", "c++-header", stub.string(), "-o", out.string()});
+      const ProcessResult pr = run_compiler(argv, work, view);
+      std::error_code ec;
+      if (pr.exit_code == 0) fs::rename(out, tmp_gch, ec);
+      fs::remove_all(work, ec);
       if (pr.exit_code != 0) log += "precompiled header not built, compiling without it:\n" + pr.output;
-      return pr.exit_code == 0;
+      return pr.exit_code == 0 && fs::exists(tmp_gch);
     });
     if (!built) return {};
   }
@@ -164,11 +228,12 @@ std::vector<std::string> Builder::precompiled_flags(const fs::path& header, cons
 }
 
 std::vector<std::string> Builder::compile_command(const BuildRequest& req, size_t i, const std::string& object,
-                                                  const std::string& depfile, std::string& log) {
+                                                  const std::string& depfile, const std::vector<fs::path>& view,
+                                                  std::string& log) {
   const CompileUnit& u = req.units[i];
   std::vector<std::string> argv = {opts_.compiler};
   argv.insert(argv.end(), opts_.base_flags.begin(), opts_.base_flags.end());
-  const auto pch = precompiled_flags(u.precompiled, req.flags, u.header_flags, log);
+  const auto pch = precompiled_flags(u.precompiled, req.flags, u.header_flags, view, log);
   argv.insert(argv.end(), pch.begin(), pch.end());
   argv.insert(argv.end(), u.header_flags.begin(), u.header_flags.end());
   argv.insert(argv.end(), req.flags.begin(), req.flags.end());
@@ -178,7 +243,7 @@ std::vector<std::string> Builder::compile_command(const BuildRequest& req, size_
     argv.insert(argv.end(), reloc.begin(), reloc.end());
   }
   if (!depfile.empty()) argv.insert(argv.end(), {"-MMD", "-MF", depfile});
-  argv.insert(argv.end(), {"-c", u.source.string(), "-o", object});
+  argv.insert(argv.end(), {"-c", fs::absolute(u.source).string(), "-o", object});
   return argv;
 }
 
@@ -197,6 +262,8 @@ BuildResult Builder::build(const BuildRequest& requested) {
     return finish();
   }
   const BuildRequest& req = staged.request;
+  r.staged_dirs = staged.staged;
+  r.source_dirs = staged.original;
   r.key = cache_key(req);
   const fs::path dir = opts_.cache_dir / r.key.substr(0, 2);
   const fs::path so = dir / (r.key + ".so");
@@ -208,7 +275,9 @@ BuildResult Builder::build(const BuildRequest& requested) {
   }
   if (fs::exists(fail)) {
     r.cache_hit = true;
-    r.log = staged.unstage(read_text(fail));
+    // Withheld again: a failure stored by an older build, or by a compiler outside the sandbox,
+    // may quote what the compiler should not have read.
+    r.log = staged.unstage(withhold_foreign(read_text(fail), compiler_view(req), dir));
     r.diagnostics = parse_diagnostics(r.log);
     return finish();
   }
@@ -229,9 +298,10 @@ BuildResult Builder::build(const BuildRequest& requested) {
   const fs::path tmp(tmpl);
   // Each unit: from the object cache, or compiled; the compilations run in parallel.
   struct Unit {
-    std::string object, depfile, key, log;
+    std::string object, depfile, key, log, isolation;
     int exit_code = 0;
   };
+  const std::vector<fs::path> view = compiler_view(req);
   std::vector<Unit> units(req.units.size());
   std::vector<std::thread> compilers;
   for (size_t i = 0; i < req.units.size(); ++i) {
@@ -247,9 +317,9 @@ BuildResult Builder::build(const BuildRequest& requested) {
       }
       u.depfile = (tmp / ("u" + std::to_string(i) + ".d")).string();
     }
-    compilers.emplace_back([this, &req, &u, i]() {
-      const auto argv = compile_command(req, i, u.object, u.depfile, u.log);
-      ProcessResult pr = run_compiler(argv);
+    compilers.emplace_back([this, &req, &u, &view, &tmp, i]() {
+      const auto argv = compile_command(req, i, u.object, u.depfile, view, u.log);
+      ProcessResult pr = run_compiler(argv, tmp, view, &u.isolation);
       u.log += pr.output;
       u.exit_code = pr.exit_code;
     });
@@ -262,6 +332,7 @@ BuildResult Builder::build(const BuildRequest& requested) {
   for (size_t i = 0; i < units.size(); ++i) {
     const Unit& u = units[i];
     log += u.log;
+    if (r.isolation.empty()) r.isolation = u.isolation;
     objects.push_back(u.object);
     if (u.exit_code != 0) {
       ok = false;
@@ -276,7 +347,10 @@ BuildResult Builder::build(const BuildRequest& requested) {
   if (ok) {
     std::vector<std::string> argv = {opts_.compiler, "-shared", "-o", (tmp / "lib.so").string()};
     argv.insert(argv.end(), objects.begin(), objects.end());
-    ProcessResult pr = run_compiler(argv);
+    // The link also reads the objects taken from the object cache.
+    std::vector<fs::path> link_view = view;
+    link_view.push_back(objects_.dir());
+    ProcessResult pr = run_compiler(argv, tmp, link_view, r.isolation.empty() ? &r.isolation : nullptr);
     log += pr.output;
     ok = pr.exit_code == 0;
     compiler_rejected = pr.exit_code > 0;

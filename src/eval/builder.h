@@ -43,6 +43,9 @@ struct BuildRequest {
   std::vector<std::string> flags;                 // for every unit: -D, -I ...
   std::vector<std::filesystem::path> hash_dirs;   // every file in these folders is part of the key
   std::vector<std::filesystem::path> hash_files;  // further files the build reads (headers elsewhere)
+  // Folders the compiler may read besides those the command names (sources, -I, -include):
+  // the package folder of a candidate. Everything else but the system is out of its sight.
+  std::vector<std::filesystem::path> read_dirs;
 };
 
 struct BuildResult {
@@ -54,6 +57,10 @@ struct BuildResult {
   std::string key;
   double seconds = 0.0;
   size_t objects_reused = 0;  // relocatable units taken from the object cache
+  std::string isolation;      // how the compiler ran (SandboxResult::isolation); "" when nothing compiled
+  // The build's source folders as the compiler saw them (staged copies) and the requester's
+  // folders they stand for: messages of the built code (__FILE__) name the copies.
+  std::vector<std::string> staged_dirs, source_dirs;
 
   // First error as "file:line: message", for one-line reports.
   std::string first_error() const;
@@ -66,6 +73,9 @@ struct BuilderOptions {
   std::vector<std::string> base_flags = {"-std=c++20", "-O2", "-fPIC", "-w"};
   bool precompiled_headers = true;  // honour CompileUnit::precompiled ($AOC_NO_PCH=1 turns it off)
   size_t jobs = 0;                  // compiler processes at once; 0: the number of hardware threads
+  // Run the compiler in the sandbox (eval/compiler_sandbox.h). Off only for trusted sources and
+  // tests whose stand-in compilers write outside their output folder.
+  bool sandbox = true;
 };
 
 // Defaults: root from $AOC_ROOT or the configured source dir; cache from
@@ -89,13 +99,23 @@ class Builder {
   // Flags that force-include the precompiled `header` (building it on first use), or
   // none when it cannot be built (the unit then compiles the header itself).
   std::vector<std::string> precompiled_flags(const std::filesystem::path& header, const std::vector<std::string>& flags,
-                                             const std::vector<std::string>& header_flags, std::string& log);
+                                             const std::vector<std::string>& header_flags,
+                                             const std::vector<std::filesystem::path>& view, std::string& log);
   // The compiler command of unit `i` of `req`, writing `object` (and `depfile` when not empty).
   std::vector<std::string> compile_command(const BuildRequest& req, size_t i, const std::string& object,
-                                           const std::string& depfile, std::string& log);
+                                           const std::string& depfile, const std::vector<std::filesystem::path>& view,
+                                           std::string& log);
 
-  // Runs one compiler process when a slot is free (at most opts_.jobs at once).
-  ProcessResult run_compiler(const std::vector<std::string>& argv);
+  // Runs one compiler process in the sandbox when a slot is free (at most opts_.jobs at once):
+  // it reads the system, toolchain and `readable` folders and writes only in `workdir`.
+  ProcessResult run_compiler(const std::vector<std::string>& argv, const std::filesystem::path& workdir,
+                             const std::vector<std::filesystem::path>& readable, std::string* isolation = nullptr);
+  // The folders a compile of `req` reads: its sources, -I and -include folders, read_dirs, the
+  // AscendC headers and the precompiled headers.
+  std::vector<std::filesystem::path> compiler_view(const BuildRequest& req) const;
+  // `log` without what the compiler said about files outside `view` (eval/foreign_lines.h).
+  std::string withhold_foreign(const std::string& log, const std::vector<std::filesystem::path>& view,
+                               const std::filesystem::path& workdir) const;
 
   BuilderOptions opts_;
   std::mutex pch_mu_;  // held while a precompiled header is built

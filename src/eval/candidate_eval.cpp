@@ -14,12 +14,15 @@
 #include <memory>
 #include <optional>
 
+#include "eval/case_size.h"
 #include "eval/contained.h"
 #include "eval/content_hash.h"
 #include "eval/harness_protocol.h"
+#include "eval/include_check.h"
 #include "eval/judge.h"
 #include "eval/reference_cache.h"
 #include "eval/reference_files.h"
+#include "eval/source_names.h"
 #include "eval/syscall_filter.h"
 #include "ops/kernel_library.h"
 #include "ops/case_gen.h"
@@ -84,6 +87,7 @@ struct Setup {
   std::unique_ptr<aoc::sim::Soc> soc;
   GoldenFiles golden;
   std::map<size_t, fs::path> kernel_sos;                            // per dtype variant
+  std::map<size_t, SourceNames> source_names;                       // per dtype variant: its build's folders
   std::map<size_t, std::vector<std::vector<int64_t>>> out_shapes;  // per selected case
   std::map<size_t, std::string> shape_errors;                       // InferShape refused the case
   std::string reference_scope;  // what a case's inputs and golden outputs depend on besides the case
@@ -185,6 +189,10 @@ CaseResult run_one_case(const Setup& s, size_t ci, const CandidateEvalOptions& o
   if (kTrials < 1 || kTrials > 2) return finish(Verdict::Error, "evaluator: trials must be 1 or 2");
   const uint64_t seeds[2] = {opt.seed, aoc::op::mix_seed(opt.seed, 0x5eed2ull, 0x7e57ull)};
   if (const auto bad = s.shape_errors.find(ci); bad != s.shape_errors.end()) return finish(Verdict::Error, bad->second);
+  // A case the harness could not hold is said so before its buffers are drawn (in this process).
+  if (!opt.tiling_only)
+    if (std::string big = oversized_case(p, c, s.out_shapes.at(ci), opt.limits.address_space_bytes); !big.empty())
+      return finish(Verdict::Error, "the case does not fit in memory: " + big + "; raise --memory-gb or shrink the case");
   ReferenceCache& cache = ReferenceCache::shared();
   const std::string key = reference_key(s, ci);
   std::shared_ptr<const CaseReference> known =
@@ -337,6 +345,19 @@ CaseResult run_one_case(const Setup& s, size_t ci, const CandidateEvalOptions& o
   return finish(Verdict::Ok, "");
 }
 
+// The case's messages from the running kernel (runtime errors, races, GM guard, warnings, output
+// checks) name the candidate's files rather than the build's staged copies (eval/source_names.h).
+void name_candidate_files(CaseResult& c, const SourceNames& names) {
+  c.message = names(c.message);
+  c.error_file = names(c.error_file);
+  for (auto& w : c.warnings) w = names(w);
+  for (auto& h : c.hazards) {
+    h.first.file = names(h.first.file);
+    h.second.file = names(h.second.file);
+  }
+  for (auto& o : c.outputs) o.cmp.reason = names(o.cmp.reason);
+}
+
 // The host code (op_host) is built into the kernel's library, so a failed build names the part
 // its first error is in: "host code" for a file under op_host/, else "kernel".
 std::string failing_part(const BuildResult& b, const SourceDirs& dirs) {
@@ -455,7 +476,11 @@ CandidateReport evaluate_candidate(const Candidate& cand, Builder& builder, cons
   const std::vector<size_t> selected = select_cases(p, opt, error);
   if (selected.empty()) return done(Verdict::Error, error);
 
-  rep.findings = check_sources({cand.sources.host, cand.sources.kernel});
+  const fs::path headers = builder.options().root / "include" / "ascendc";
+  // The -I folders of kernel_build_request in its order, and what includes may reach.
+  const IncludeScope includes{{headers, cand.sources.host, cand.sources.kernel},
+                              {cand.sources.host, cand.sources.kernel, p.dir, headers}};
+  rep.findings = check_sources({cand.sources.host, cand.sources.kernel}, &includes);
   if (!rep.findings.empty())
     return done(Verdict::Rejected, rep.findings.front().message() +
                                        (rep.findings.size() > 1 ? " (and " + std::to_string(rep.findings.size() - 1) +
@@ -491,6 +516,8 @@ CandidateReport evaluate_candidate(const Candidate& cand, Builder& builder, cons
   } catch (const std::exception& e) {
     return done(Verdict::Error, std::string("building the candidate: ") + e.what());
   }
+  for (const BuildResult& b : built)
+    if (rep.build_isolation.empty()) rep.build_isolation = b.isolation;
   for (size_t k = 0; k < variants.size(); ++k) {
     const BuildResult& b = built[k];
     if (!b.ok) {
@@ -499,6 +526,7 @@ CandidateReport evaluate_candidate(const Candidate& cand, Builder& builder, cons
                                              failing_part(b, cand.sources) + ": " + b.first_error());
     }
     s.kernel_sos[variants[k]] = b.library;
+    s.source_names[variants[k]] = {b.staged_dirs, b.source_dirs};
   }
   try {
     if (!has_golden)
@@ -525,7 +553,15 @@ CandidateReport evaluate_candidate(const Candidate& cand, Builder& builder, cons
   for (size_t i : selected) {
     try {
       rep.cases.push_back(run_one_case(s, i, opt, rep.isolation));
+      name_candidate_files(rep.cases.back(), s.source_names[p.cases[i].variant]);
       rep.network_isolated = rep.isolation == "namespaces";
+    } catch (const std::bad_alloc&) {
+      CaseResult cr;
+      cr.name = p.cases[i].name;
+      cr.verdict = Verdict::Error;
+      cr.message = "evaluator: out of memory preparing the case's buffers (inputs, outputs, reference); shrink the case "
+                   "or run fewer candidates at once";
+      rep.cases.push_back(std::move(cr));
     } catch (const std::exception& e) {
       CaseResult cr;
       cr.name = p.cases[i].name;
@@ -578,6 +614,7 @@ json to_json(const CandidateReport& r) {
             {"message", r.message},
             {"network_isolated", r.network_isolated},
             {"isolation", r.isolation},
+            {"build_isolation", r.build_isolation},
             {"from_store", r.from_store},
             {"seconds", r.seconds}};
   if (r.trials != 2) j["trials"] = r.trials;
@@ -636,6 +673,7 @@ CandidateReport report_from_json(const json& j) {
   r.message = j.at("message");
   r.network_isolated = j.at("network_isolated");
   r.isolation = j.value("isolation", "");
+  r.build_isolation = j.value("build_isolation", "");
   r.trials = j.value("trials", 2);
   if (j.contains("config")) r.config = tuning_config_from_json(j.at("config"));
   r.seconds = j.at("seconds");

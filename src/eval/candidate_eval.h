@@ -113,6 +113,7 @@ struct CandidateReport {
   std::vector<CaseResult> cases;
   bool network_isolated = false;
   std::string isolation;  // how the cases' children were isolated (SandboxResult::isolation)
+  std::string build_isolation;  // how the compiler was isolated ("" when every build came from the cache)
   bool from_store = false;
   double seconds = 0;
 };

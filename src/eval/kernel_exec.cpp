@@ -1,11 +1,15 @@
 #include "eval/kernel_exec.h"
 
+#include <sys/resource.h>
+
 #include <algorithm>
 #include <cstring>
+#include <limits>
 #include <mutex>
 
 #include "aoc/error.h"
 #include "aoc/host/tiling_context.h"
+#include "eval/case_size.h"
 #include "eval/content_hash.h"
 #include "runtime/large_buffer.h"
 
@@ -201,25 +205,48 @@ KernelRun execute_kernel(const HarnessRequest& req, const aoc::op::KernelLibrary
     return run;
   }
 
+  // The workspace is the tiling function's to size: one this process could never allocate is
+  // the candidate's memory verdict, named, rather than a failed allocation somewhere.
+  long double ws_asked = 0;
+  for (size_t s : ctx.workspace_sizes()) ws_asked += static_cast<long double>(s);
+  rlimit as{};
+  const uint64_t limit = getrlimit(RLIMIT_AS, &as) == 0 && as.rlim_cur != RLIM_INFINITY ? as.rlim_cur : 0;
+  if ((limit != 0 && ws_asked > static_cast<long double>(limit)) ||
+      ws_asked > static_cast<long double>(std::numeric_limits<size_t>::max() / 2)) {
+    st.status = "memory_limit";
+    st.message = "the tiling function asks for a workspace (GetWorkspaceSizes) of " +
+                 (limit != 0 ? bytes_over_limit(ws_asked, limit)
+                             : std::to_string(static_cast<unsigned long long>(ws_asked)) + " bytes, more than memory") +
+                 "; size the workspace from the shapes";
+    return run;
+  }
+  const size_t ws = static_cast<size_t>(ws_asked);
+
   // GM: inputs, outputs (as given: poisoned), workspace, and exactly the tiling bytes
-  // the host wrote, so a kernel reading a bigger struct is caught.
+  // the host wrote, so a kernel reading a bigger struct is caught. A buffer that cannot be
+  // allocated under the address-space limit is named with its size.
   std::vector<aoc::rt::GmBuffer> bufs;
   bufs.reserve(inputs.size() + outputs.size() + 2);
   std::vector<aoc::rt::GmArg> args;
-  for (size_t i = 0; i < inputs.size(); ++i) {
-    bufs.emplace_back(inputs[i].data(), inputs[i].size(), 0);
-    args.push_back({bufs.back().mem.get(), inputs[i].size(), req.inputs[i].name});
-  }
-  for (size_t o = 0; o < outputs.size(); ++o) {
-    bufs.emplace_back(outputs[o].data(), outputs[o].size(), 0);
-    args.push_back({bufs.back().mem.get(), outputs[o].size(), req.outputs[o].name});
-  }
-  size_t ws = 0;
-  for (size_t s : ctx.workspace_sizes()) ws += s;
-  bufs.emplace_back(nullptr, ws, 0);
-  args.push_back({bufs.back().mem.get(), ws, "workspace"});
-  bufs.emplace_back(ctx.GetRawTilingData()->GetData(), tiling_bytes, 0);
-  args.push_back({bufs.back().mem.get(), tiling_bytes, "tiling", /*direct=*/true});
+  auto add = [&](const void* init, size_t bytes, const std::string& kind, const std::string& name, bool direct) {
+    try {
+      bufs.emplace_back(init, bytes, 0);
+    } catch (const std::bad_alloc&) {
+      st.status = "memory_limit";
+      st.message = "allocating the " + kind + (name.empty() ? "" : " " + name) + " (" + std::to_string(bytes) +
+                   " bytes) failed: with the buffers before it the case needs more than " +
+                   (limit != 0 ? "the address-space limit of " + std::to_string(limit) + " bytes" : "the memory there is");
+      return false;
+    }
+    args.push_back({bufs.back().mem.get(), bytes, name.empty() ? kind : name, direct});
+    return true;
+  };
+  for (size_t i = 0; i < inputs.size(); ++i)
+    if (!add(inputs[i].data(), inputs[i].size(), "input", req.inputs[i].name, false)) return run;
+  for (size_t o = 0; o < outputs.size(); ++o)
+    if (!add(outputs[o].data(), outputs[o].size(), "output", req.outputs[o].name, false)) return run;
+  if (!add(nullptr, ws, "workspace", "", false)) return run;
+  if (!add(ctx.GetRawTilingData()->GetData(), tiling_bytes, "tiling", "", /*direct=*/true)) return run;
 
   aoc::rt::LaunchConfig cfg;
   cfg.block_dim = st.block_dim;

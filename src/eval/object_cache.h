@@ -45,6 +45,7 @@ class ObjectCache {
   // Copies `object` into the cache under `key` (atomically: readers never see half a file).
   // Failure to store is not an error: the build already has its object.
   void store(const std::string& key, const std::filesystem::path& object) const;
+  const std::filesystem::path& dir() const { return dir_; }
 
  private:
   std::filesystem::path path_of(const std::string& key) const;

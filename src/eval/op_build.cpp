@@ -61,6 +61,7 @@ BuildRequest kernel_build_request(const aoc::op::OpPackage& p, size_t variant, c
   for (const auto& f : cpp_files(dirs.kernel))
     r.units.push_back({f, kernel_flags, kernel_header, aoc::rt::scalar_coverage_flags()});
   r.hash_dirs = {dirs.host, dirs.kernel};
+  r.read_dirs = {p.dir};  // includes may reach the package's folder (the static check's include rules)
   return r;
 }
 

@@ -115,10 +115,18 @@ View make_view(const Launch& l) {
   // folder made in the view, hiding the system folder's own link.
   std::vector<fs::path> given = l.limits.readable;
   if (!l.arg_store.empty() && fs::path(l.arg_store[0]).is_absolute()) given.emplace_back(l.arg_store[0]);
+  // A folder named through a symbolic link (a cache under a linked home) is also shown under
+  // that name, since that is how the command line names it; not where the link is inside a
+  // system folder, whose own links the view keeps.
+  const std::vector<std::string> system(std::begin(kSystemPaths), std::end(kSystemPaths));
+  std::vector<std::pair<fs::path, fs::path>> aliases;  // (real path, path as given)
   for (const auto& p : given) {
     std::error_code ec;
     const fs::path real = fs::canonical(p, ec);
-    if (!ec) readable.push_back(real);
+    if (ec) continue;
+    readable.push_back(real);
+    const fs::path named = fs::absolute(p, ec).lexically_normal();
+    if (!ec && named != real && !covered(system, named)) aliases.emplace_back(real, named);
   }
   for (const auto& p : readable) {
     struct stat st{};
@@ -138,6 +146,19 @@ View make_view(const Launch& l) {
       v.files.push_back(target);
     }
     v.steps.push_back({MountStep::Bind, p.string(), target, "", MS_REMOUNT | MS_BIND | MS_RDONLY | kept_flags(p)});
+  }
+  for (const auto& [real, named] : aliases) {
+    struct stat st{};
+    if (covered(shown, named) || covered({l.workdir}, named) || stat(real.c_str(), &st) != 0) continue;
+    add_dir_chain(v, named.parent_path());
+    if (S_ISDIR(st.st_mode)) {
+      add_dir_chain(v, named);
+      shown.push_back(named.string());
+    } else {
+      v.files.push_back(v.root + named.string());
+    }
+    v.steps.push_back({MountStep::Bind, real.string(), v.root + named.string(), "",
+                       MS_REMOUNT | MS_BIND | MS_RDONLY | kept_flags(real)});
   }
   for (const char* d : kDevices) {
     if (::access(d, F_OK) != 0) continue;

@@ -8,6 +8,7 @@
 #include <unordered_map>
 
 #include "eval/content_hash.h"
+#include "eval/include_check.h"
 
 namespace aoc::eval {
 namespace fs = std::filesystem;
@@ -130,11 +131,11 @@ std::string trim(std::string s) {
 }  // namespace
 
 std::string SourceFinding::message() const {
-  std::string advice;
+  std::string advice = this->advice;
   for (const auto& r : code_rules())
-    if (rule == r.name) advice = r.advice;
-  if (rule == "proc-fs") advice = "kernels may not read system files";
-  return file + ":" + std::to_string(line) + ": rule '" + rule + "': `" + text + "`: " + advice + "; remove it";
+    if (advice.empty() && rule == r.name) advice = std::string(r.advice) + "; remove it";
+  if (advice.empty() && rule == "proc-fs") advice = "kernels may not read system files; remove it";
+  return file + (line > 0 ? ":" + std::to_string(line) : "") + ": rule '" + rule + "': `" + text + "`: " + advice;
 }
 
 std::vector<SourceFinding> check_source_text(const std::string& file, const std::string& text) {
@@ -177,22 +178,32 @@ std::vector<SourceFinding> checked_before(const std::string& text) {
 
 }  // namespace
 
-std::vector<SourceFinding> check_sources(const std::vector<fs::path>& dirs) {
+std::vector<SourceFinding> check_sources(const std::vector<fs::path>& dirs, const IncludeScope* includes) {
   std::vector<fs::path> files;
+  std::vector<SourceFinding> out;
   for (const auto& d : dirs) {
     if (!fs::is_directory(d)) continue;
     for (const auto& e : fs::recursive_directory_iterator(d)) {
+      if (includes != nullptr && e.is_symlink()) {
+        auto bad = check_link(e.path(), *includes);
+        out.insert(out.end(), bad.begin(), bad.end());
+      }
       const auto ext = e.path().extension().string();
       if (e.is_regular_file() && (ext == ".cpp" || ext == ".cc" || ext == ".h" || ext == ".hpp")) files.push_back(e.path());
     }
   }
   std::sort(files.begin(), files.end());
-  std::vector<SourceFinding> out;
   for (const auto& f : files) {
     std::ifstream in(f, std::ios::binary);
     const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
     auto found = checked_before(text);
     for (auto& x : found) x.file = f.string();
+    // Where a file is decides what its includes reach: checked on every call, not by content.
+    if (includes != nullptr) {
+      auto bad = check_includes(f, text, *includes);
+      found.insert(found.end(), bad.begin(), bad.end());
+      std::stable_sort(found.begin(), found.end(), [](const auto& a, const auto& b) { return a.line < b.line; });
+    }
     out.insert(out.end(), found.begin(), found.end());
   }
   return out;

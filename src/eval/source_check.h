@@ -14,15 +14,21 @@ struct SourceFinding {
   std::string file;  // as given (path of the scanned file)
   int line = 0;
   std::string rule;  // "file-io", "network", "threads", "processes", "clock", "environment",
-                     // "asm", "syscall", "dynamic-loading", "proc-fs", "int-to-pointer"
+                     // "asm", "syscall", "dynamic-loading", "proc-fs", "int-to-pointer", "include"
   std::string text;  // the offending token
+  std::string advice;  // what to do, when the rule's own advice does not say it (include findings)
   std::string message() const;  // "file:line: rule 'x': `text` ... (what to do)"
 };
 
 // Scans one source text; comments are ignored, string literals only for paths.
 std::vector<SourceFinding> check_source_text(const std::string& file, const std::string& text);
 
-// Scans every .cpp/.cc/.h/.hpp file in the folders (recursively).
-std::vector<SourceFinding> check_sources(const std::vector<std::filesystem::path>& dirs);
+struct IncludeScope;
+
+// Scans every .cpp/.cc/.h/.hpp file in the folders (recursively). With `includes`, every file
+// of the folders also meets the include rules (eval/include_check.h), and so does every
+// symbolic link in them.
+std::vector<SourceFinding> check_sources(const std::vector<std::filesystem::path>& dirs,
+                                         const IncludeScope* includes = nullptr);
 
 }  // namespace aoc::eval

@@ -284,6 +284,7 @@ TEST(Builder, BuildAllBuildsAtOnceWithinItsJobLimitAndGivesWhatBuildGives) {
     o.cache_dir = cache.path();
     o.compiler = counting_compiler(log.path()).string();
     o.jobs = jobs;
+    o.sandbox = false;  // the stand-in compiler logs into a folder of the test
     Builder b(o);
     fs::remove(log.path() / "overlap");  // the compiler's identity was asked for: not a build
     const std::vector<BuildRequest> reqs = three_requests(src.path(), true);
