@@ -24,6 +24,7 @@
 #include "eval/reference_files.h"
 #include "eval/source_names.h"
 #include "eval/syscall_filter.h"
+#include "eval/write_volume.h"
 #include "ops/kernel_library.h"
 #include "ops/case_gen.h"
 #include "ops/case_inputs.h"
@@ -35,6 +36,7 @@
 #include "sim/hw_limit.h"
 #include "sim/profile.h"
 #include "sim/soc.h"
+#include "sim/time_bound.h"
 
 #ifndef AOC_HARNESS_PATH
 #define AOC_HARNESS_PATH "aoc-harness"
@@ -304,6 +306,20 @@ CaseResult run_one_case(const Setup& s, size_t ci, const CandidateEvalOptions& o
   if (s.soc) {
     try {
       const TraceSet traces = read_traces(trace_file(dir.path, 0));
+      // The bytes the kernel stored into the outputs, as the parent sees them: no record of the
+      // child can lower this count (eval/write_volume.h).
+      std::vector<std::string> names;
+      std::vector<uint64_t> sizes, seen;
+      for (size_t o = 0; o < req.outputs.size(); ++o) {
+        names.push_back(req.outputs[o].name);
+        sizes.push_back(trials[0].outputs[o].bytes.size());
+        seen.push_back(bytes_unlike(trials[0].outputs[o].bytes, aoc::op::kPoisonByte));
+      }
+      const VolumeCheck volume = check_write_volume(traces.cores, traces.outputs, names, sizes, seen);
+      double written = 0;
+      for (const auto& v : volume.outputs) written += double(v.seen_bytes);
+      const aoc::sim::WriteBound least = aoc::sim::write_bound(*s.soc, written);
+      out.write_bound_us = least.time_us;
       if (opt.on_traces) opt.on_traces(c.name, traces.cores);
       const std::vector<aoc::sim::BlockTrace> blocks = aoc::rt::block_traces(traces.cores);
       std::vector<const aoc::Trace*> per_core;
@@ -334,9 +350,21 @@ CaseResult run_one_case(const Setup& s, size_t ci, const CandidateEvalOptions& o
         if (!f) throw std::runtime_error("cannot write the trace file " + opt.chrome_trace_path);
         aoc::sim::write_chrome_trace(f, *s.soc, per_core, sim);
       }
+      // Every reason to doubt the time, the parent's own checks first.
+      std::vector<std::string> doubts;
+      if (!volume.problem.empty()) doubts.push_back(volume.problem);
+      if (*out.sim_us < least.time_us)
+        doubts.push_back("simulated time " + std::to_string(*out.sim_us) +
+                         " us is below the least time the case's writes need, " + std::to_string(least.time_us) +
+                         " us (" + least.formula() + "): the trace does not hold the work the kernel did");
       if (*out.sim_us < hw.time_us)
-        return finish(Verdict::Suspicious, "simulated time " + std::to_string(*out.sim_us) + " us is below the hardware "
-                                           "limit T_HW " + std::to_string(hw.time_us) + " us (" + hw.bound + "-bound)");
+        doubts.push_back("simulated time " + std::to_string(*out.sim_us) + " us is below the hardware limit T_HW " +
+                         std::to_string(hw.time_us) + " us (" + hw.bound + "-bound)");
+      if (!doubts.empty()) {
+        std::string msg = doubts.front();
+        for (size_t i = 1; i < doubts.size(); ++i) msg += "; and " + doubts[i];
+        return finish(Verdict::Suspicious, msg);
+      }
     } catch (const std::exception& e) {
       return finish(Verdict::RuntimeError, std::string("simulation: ") + e.what());
     }
@@ -480,7 +508,7 @@ CandidateReport evaluate_candidate(const Candidate& cand, Builder& builder, cons
   // The -I folders of kernel_build_request in its order, and what includes may reach.
   const IncludeScope includes{{headers, cand.sources.host, cand.sources.kernel},
                               {cand.sources.host, cand.sources.kernel, p.dir, headers}};
-  rep.findings = check_sources({cand.sources.host, cand.sources.kernel}, &includes);
+  if (opt.check_sources) rep.findings = check_sources({cand.sources.host, cand.sources.kernel}, &includes);
   if (!rep.findings.empty())
     return done(Verdict::Rejected, rep.findings.front().message() +
                                        (rep.findings.size() > 1 ? " (and " + std::to_string(rep.findings.size() - 1) +
@@ -631,7 +659,7 @@ json to_json(const CandidateReport& r) {
     json cj = {{"name", c.name},          {"dtype", c.dtype},       {"shapes", c.shapes},
                {"verdict", to_string(c.verdict)}, {"pass", c.verdict == Verdict::Ok}, {"message", c.message},
                {"block_dim", c.block_dim}, {"tiling_key", c.tiling_key}, {"task_duration_us", opt_json(c.sim_us)},
-               {"t_hw_us", opt_json(c.t_hw_us)}, {"bound", c.bound}, {"wall_ms", c.wall_ms}, {"phase_ms", c.phase_ms}};
+               {"t_hw_us", opt_json(c.t_hw_us)}, {"write_bound_us", opt_json(c.write_bound_us)}, {"bound", c.bound}, {"wall_ms", c.wall_ms}, {"phase_ms", c.phase_ms}};
     if (!c.error_file.empty()) cj["error_at"] = c.error_file + ":" + std::to_string(c.error_line);
     if (!c.profile.empty()) cj["profile"] = {{"fields", c.profile}, {"bound_pipe", c.bound_pipe}};
     if (c.platform_reads & kPlatformReadsCores) cj["platform_reads"].push_back("cores");
@@ -691,6 +719,8 @@ CandidateReport report_from_json(const json& j) {
     c.tiling_key = cj.at("tiling_key");
     if (!cj.at("task_duration_us").is_null()) c.sim_us = cj.at("task_duration_us").get<double>();
     if (!cj.at("t_hw_us").is_null()) c.t_hw_us = cj.at("t_hw_us").get<double>();
+    if (cj.contains("write_bound_us") && !cj.at("write_bound_us").is_null())
+      c.write_bound_us = cj.at("write_bound_us").get<double>();
     c.bound = cj.at("bound");
     c.wall_ms = cj.at("wall_ms");
     c.phase_ms = cj.value("phase_ms", std::map<std::string, double>{});

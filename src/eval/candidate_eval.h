@@ -56,6 +56,9 @@ struct CandidateEvalOptions {
   // ok with its tiling_digest, blockDim, tiling key and knobs when the tiling succeeds. What a
   // search asks to know whether a configuration changes anything the kernel sees.
   bool tiling_only = false;
+  // The static check of the candidate's sources (step 1 of docs/eval.md). Off only where a test
+  // evaluates a kernel that check refuses, to exercise the checks behind it.
+  bool check_sources = true;
 };
 
 // The aoc-harness next to this build ($AOC_HARNESS overrides), and $TMPDIR (else /tmp),
@@ -75,6 +78,9 @@ struct CaseResult {
   uint32_t block_dim = 0;
   uint64_t tiling_key = 0;
   std::optional<double> sim_us, t_hw_us;
+  // The least Task Duration the bytes seen written into the outputs allow, from the SoC alone
+  // (sim/time_bound.h); a simulated time below it is suspicious.
+  std::optional<double> write_bound_us;
   std::string bound;  // the unit that sets T_HW
   double wall_ms = 0;
   // Where wall_ms went: inputs (drawing them), files (the case folder), harness (the sandboxed

@@ -380,11 +380,11 @@ std::vector<unsigned char> read_compressed(const fs::path& p) {
 
 }  // namespace
 
-void write_traces(const fs::path& p, const std::vector<aoc::rt::CoreRun>& cores) {
+void write_traces(const fs::path& p, const std::vector<aoc::rt::CoreRun>& cores, const std::vector<GmSpan>& outputs) {
   const int fd = ::open(p.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
   if (fd < 0) throw std::runtime_error("cannot write " + p.string() + ": " + std::strerror(errno));
   try {
-    write_traces(fd, cores, p.string());
+    write_traces(fd, cores, p.string(), outputs);
   } catch (...) {
     ::close(fd);
     throw;
@@ -392,7 +392,8 @@ void write_traces(const fs::path& p, const std::vector<aoc::rt::CoreRun>& cores)
   ::close(fd);
 }
 
-void write_traces(int fd, const std::vector<aoc::rt::CoreRun>& cores, const std::string& name) {
+void write_traces(int fd, const std::vector<aoc::rt::CoreRun>& cores, const std::string& name,
+                  const std::vector<GmSpan>& outputs) {
   if (::ftruncate(fd, 0) != 0 || ::lseek(fd, 0, SEEK_SET) != 0)
     throw std::runtime_error("cannot write " + name + ": " + std::strerror(errno));
   CompressedWriter out(fd, name);
@@ -423,6 +424,11 @@ void write_traces(int fd, const std::vector<aoc::rt::CoreRun>& cores, const std:
   for (const auto* s : table) {
     put(static_cast<uint64_t>(s->size()));
     out.write(s->data(), s->size());
+  }
+  put(static_cast<uint64_t>(outputs.size()));
+  for (const GmSpan& o : outputs) {
+    put(o.lo);
+    put(o.hi);
   }
   out.finish();
 }
@@ -470,6 +476,16 @@ TraceSet read_traces(const fs::path& p) {
     ts.strings.emplace_back(reinterpret_cast<const char*>(data.data() + pos), len);
     pos += len;
     table.push_back(ts.strings.back().c_str());
+  }
+  // Files written before the outputs' addresses were recorded end here.
+  uint64_t nout = 0;
+  if (pos < data.size()) get(nout);
+  if (nout > (data.size() - pos) / (2 * sizeof(uint64_t)))
+    throw std::runtime_error("trace file " + p.string() + " is truncated");
+  ts.outputs.resize(nout);
+  for (auto& o : ts.outputs) {
+    get(o.lo);
+    get(o.hi);
   }
   size_t k = 0;
   for (auto& c : ts.cores)

@@ -16,6 +16,7 @@
 
 #include "ops/dtype.h"
 #include "ops/op_package.h"
+#include "eval/write_volume.h"
 #include "runtime/launcher.h"
 
 namespace aoc::eval {
@@ -116,11 +117,16 @@ std::vector<unsigned char> read_bytes(const std::filesystem::path& p);  // throw
 struct TraceSet {
   std::deque<std::string> strings;
   std::vector<aoc::rt::CoreRun> cores;
+  // Where each output lay in the child's memory (the addresses its records name), for the
+  // parent's volume accounting (eval/write_volume.h). Written by the child, so checked there.
+  std::vector<GmSpan> outputs;
 };
 // A zstd stream: a trace compresses about tenfold, so long kernels stay under the sandbox's
 // file-size limit.
-void write_traces(const std::filesystem::path& p, const std::vector<aoc::rt::CoreRun>& cores);
-void write_traces(int fd, const std::vector<aoc::rt::CoreRun>& cores, const std::string& name);
+void write_traces(const std::filesystem::path& p, const std::vector<aoc::rt::CoreRun>& cores,
+                  const std::vector<GmSpan>& outputs = {});
+void write_traces(int fd, const std::vector<aoc::rt::CoreRun>& cores, const std::string& name,
+                  const std::vector<GmSpan>& outputs = {});
 // Throws std::runtime_error on a malformed file (the child is not trusted), or one that
 // expands beyond 4 GiB.
 TraceSet read_traces(const std::filesystem::path& p);

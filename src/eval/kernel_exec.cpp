@@ -268,7 +268,9 @@ KernelRun execute_kernel(const HarnessRequest& req, const aoc::op::KernelLibrary
     return run;
   }
   for (size_t o = 0; o < outputs.size(); ++o) {
-    std::memcpy(outputs[o].data(), bufs[inputs.size() + o].mem.get(), outputs[o].size());
+    const auto* real = static_cast<const unsigned char*>(bufs[inputs.size() + o].mem.get());
+    std::memcpy(outputs[o].data(), real, outputs[o].size());
+    run.output_spans.push_back({reinterpret_cast<uint64_t>(real), reinterpret_cast<uint64_t>(real) + outputs[o].size()});
   }
   st.status = "ok";
   run.outputs = std::move(outputs);

@@ -18,6 +18,7 @@ struct KernelRun {
   TrialStatus status;
   std::vector<std::vector<unsigned char>> outputs;  // final GM contents of each output
   std::vector<aoc::rt::CoreRun> cores;               // per-core traces (when recorded)
+  std::vector<GmSpan> output_spans;                  // where each output lay: the addresses records name
 };
 
 // The registry behind tiling/tuning_knobs.h in this process (it defines the weak symbol

@@ -132,7 +132,7 @@ int main(int argc, char** argv) {
       for (size_t o = 0; o < run.outputs.size(); ++o)
         write_bytes(files.outputs[current][o], run.outputs[o].data(), run.outputs[o].size(),
                     output_file(dir, t, o).string());
-      if (trace) write_traces(files.trace, run.cores, trace_file(dir, t).string());
+      if (trace) write_traces(files.trace, run.cores, trace_file(dir, t).string(), run.output_spans);
     }
   } catch (const std::bad_alloc&) {
     failed(statuses, current, "memory_limit", kMemoryMessage);

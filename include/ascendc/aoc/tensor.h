@@ -12,6 +12,7 @@
 #include "aoc/half.h"
 #include "aoc/instrumentation.h"
 #include "aoc/macros.h"
+#include "aoc/scalar_ref.h"
 #include "aoc/trace.h"
 
 namespace AscendC {
@@ -137,9 +138,10 @@ template <typename T> class LocalTensor {
     aoc_scalar_trace(aoc::kSetValueOp, i, true, loc);
     ptr_[i] = v;
   }
-  AOC_API_UNCOUNTED T& operator()(uint32_t i) const {
-    aoc_check(i, 1, "LocalTensor::operator()", std::source_location::current());
-    return ptr_[i];
+  // Element i, read as a GetValue and assigned as a SetValue (aoc/scalar_ref.h).
+  AOC_FORCE_INLINE aoc::ScalarRef<LocalTensor, uint32_t> operator()(
+      uint32_t i, std::source_location loc = std::source_location::current()) const {
+    return {*this, i, loc};
   }
 
   uint32_t GetSize() const { return size_; }
@@ -268,9 +270,10 @@ template <typename T> class GlobalTensor {
     aoc_scalar_trace("GmSetValue", i, true, loc);
     aoc_ptr()[i] = v;
   }
-  AOC_API_UNCOUNTED T& operator()(uint64_t i) const {
-    aoc_check(i, 1, "GlobalTensor::operator()", std::source_location::current());
-    return aoc_ptr()[i];
+  // Element i, read as a GetValue and assigned as a SetValue (aoc/scalar_ref.h).
+  AOC_FORCE_INLINE aoc::ScalarRef<GlobalTensor, uint64_t> operator()(
+      uint64_t i, std::source_location loc = std::source_location::current()) const {
+    return {*this, i, loc};
   }
 
   uint64_t GetSize() const { return size_; }
