@@ -134,7 +134,12 @@ std::string SourceFinding::message() const {
   for (const auto& r : code_rules())
     if (rule == r.name) advice = r.advice;
   if (rule == "proc-fs") advice = "kernels may not read system files";
-  return file + ":" + std::to_string(line) + ": rule '" + rule + "': `" + text + "`: " + advice + "; remove it";
+  if (!detail.empty()) advice = detail;
+  const std::string where = file + ":" + std::to_string(line) + (column > 0 ? ":" + std::to_string(column) : "");
+  if (rule == "api-use")
+    return where + ": rule 'api-use': `" + text + "`: " + advice +
+           "; a candidate may name only the AscendC API, its own code and the allowed library (docs/eval.md, \"API use\")";
+  return where + ": rule '" + rule + "': `" + text + "`: " + advice + "; remove it";
 }
 
 std::vector<SourceFinding> check_source_text(const std::string& file, const std::string& text) {

@@ -14,8 +14,11 @@ struct SourceFinding {
   std::string file;  // as given (path of the scanned file)
   int line = 0;
   std::string rule;  // "file-io", "network", "threads", "processes", "clock", "environment",
-                     // "asm", "syscall", "dynamic-loading", "proc-fs", "int-to-pointer"
-  std::string text;  // the offending token
+                     // "asm", "syscall", "dynamic-loading", "proc-fs", "int-to-pointer", and
+                     // "api-use" (eval/api_use_check.h)
+  std::string text;  // the offending token (api-use: the qualified name it refers to)
+  int column = 0;      // api-use only (0: unknown)
+  std::string detail;  // api-use: why the name is refused
   std::string message() const;  // "file:line: rule 'x': `text` ... (what to do)"
 };
 

@@ -49,6 +49,9 @@ const std::vector<std::string>& kernel_library_names() {
       // <cmath> on scalars
       "std::sqrt", "std::exp", "std::log", "std::fabs", "std::floor", "std::ceil", "std::pow", "std::tanh",
       "std::isnan", "std::isinf", "std::isfinite", "std::fmin", "std::fmax", "std::round", "std::erf",
+      // the compiler's infinity and NaN constants (what INFINITY and NAN expand to)
+      "__builtin_huge_valf", "__builtin_huge_val", "__builtin_inff", "__builtin_inf", "__builtin_nanf",
+      "__builtin_nan",
   };
   return names;
 }
@@ -57,8 +60,15 @@ const std::vector<std::string>& global_api_names() {
   // The names include/ascendc declares outside any namespace on purpose, as the device's
   // headers do: the half-precision types and their aliases, the core-type variable behind
   // ASCEND_IS_AIV, and the kernel types of KERNEL_TASK_TYPE.
-  static const std::vector<std::string> names = {"half", "bfloat16_t", "float16_t", "float32_t", "g_coreType",
-                                                 "KernelMetaType"};
+  // The device's pipe and event enums, its block variables and buffer sizes, the advanced
+  // APIs' tiling structs, and the float functions of the C math library kernel scalar code
+  // calls (aoc/scalar_libm.h). Not aoc_default_tiling_type: GET_TILING_DATA's own.
+  static const std::vector<std::string> names = {
+      "half", "bfloat16_t", "float16_t", "float32_t", "g_coreType", "KernelMetaType", "event_t", "pipe_t",
+      "block_idx", "block_num", "sub_block_idx", "sub_block_num", "ASC_L0A_SIZE", "ASC_L0B_SIZE", "ASC_L0C_SIZE",
+      "ASC_L1_SIZE", "ASC_UB_SIZE", "LayerNormSeparateTiling", "LayerNormTiling", "LogSoftMaxTiling",
+      "RmsNormTiling", "SoftMaxTiling", "ceilf", "expf", "fabsf", "floorf", "fmaxf", "fminf", "logf", "powf",
+      "roundf", "sqrtf", "tanhf", "truncf"};
   return names;
 }
 
@@ -73,6 +83,8 @@ std::string forbidden_reason(const Symbol& s, Side side) {
   if (s.origin == DeclOrigin::AscendC) {
     if (!s.namespaces.empty() && api_namespace(s.namespaces.front())) return "";
     if (s.namespaces.empty() && listed(global_api_names(), s.qualified)) return "";
+    // The compiler's math builtins, which the headers redeclare to call them from kernels.
+    if (s.namespaces.empty() && starts_with(s.qualified, "__builtin_")) return "";
     return "declared by the AscendC headers outside the API (namespaces AscendC, optiling, ge, gert, ...)";
   }
   if (side == Side::Host || listed(kernel_library_names(), s.qualified)) return "";
