@@ -211,7 +211,8 @@ nlohmann::json report_to_json(const aoc::eval::CandidateReport& r) {
   }
   j["findings"] = nlohmann::json::array();
   for (const auto& f : r.findings)
-    j["findings"].push_back({{"file", f.file}, {"line", f.line}, {"rule", f.rule}, {"text", f.text}});
+    j["findings"].push_back(
+        {{"file", f.file}, {"line", f.line}, {"column", f.column}, {"rule", f.rule}, {"text", f.text}, {"advice", f.advice}});
   j["cases"] = nlohmann::json::array();
   for (const auto& c : r.cases) {
     nlohmann::json cj;

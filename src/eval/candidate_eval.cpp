@@ -14,6 +14,7 @@
 #include <memory>
 #include <optional>
 
+#include "eval/api_use_check.h"
 #include "eval/case_size.h"
 #include "eval/contained.h"
 #include "eval/content_hash.h"
@@ -50,6 +51,7 @@ CandidateEvalOptions default_candidate_eval_options() {
   CandidateEvalOptions o;
   const char* h = std::getenv("AOC_HARNESS");
   o.harness = h != nullptr && *h ? fs::path(h) : fs::path(AOC_HARNESS_PATH);
+  o.api_checker = api_checker_path();
   // Not fs::temp_directory_path(): it throws on a TMPDIR that names no folder, and that
   // deserves a message (temp_root_problem) rather than an abort.
   const char* t = std::getenv("TMPDIR");
@@ -504,15 +506,31 @@ CandidateReport evaluate_candidate(const Candidate& cand, Builder& builder, cons
   const std::vector<size_t> selected = select_cases(p, opt, error);
   if (selected.empty()) return done(Verdict::Error, error);
 
+  auto refuse = [&]() {
+    return done(Verdict::Rejected, rep.findings.front().message() +
+                                       (rep.findings.size() > 1 ? " (and " + std::to_string(rep.findings.size() - 1) +
+                                                                      " more findings)" : ""));
+  };
   const fs::path headers = builder.options().root / "include" / "ascendc";
   // The -I folders of kernel_build_request in its order, and what includes may reach.
   const IncludeScope includes{{headers, cand.sources.host, cand.sources.kernel},
                               {cand.sources.host, cand.sources.kernel, p.dir, headers}};
-  if (opt.check_sources) rep.findings = check_sources({cand.sources.host, cand.sources.kernel}, &includes);
-  if (!rep.findings.empty())
-    return done(Verdict::Rejected, rep.findings.front().message() +
-                                       (rep.findings.size() > 1 ? " (and " + std::to_string(rep.findings.size() - 1) +
-                                                                      " more findings)" : ""));
+  std::string api_parse_error;
+  if (opt.check_sources) {
+    rep.findings = check_sources({cand.sources.host, cand.sources.kernel}, &includes);
+    if (!rep.findings.empty()) return refuse();
+    // The names the candidate's code spells (eval/api_use_check.h). Sources clang cannot parse
+    // are judged after the build: broken code is a compile_error, code only g++ reads is refused.
+    try {
+      ApiCheckOutcome api = check_api_use(cand, opt.api_checker, builder.options().root, builder.options().cache_dir,
+                                          builder.options().precompiled_headers);
+      rep.findings = std::move(api.findings);
+      api_parse_error = std::move(api.parse_error);
+    } catch (const ApiCheckUnavailable& e) {
+      return done(Verdict::Error, e.what());
+    }
+    if (!rep.findings.empty()) return refuse();
+  }
 
   Setup s;
   s.p = &p;
@@ -556,6 +574,8 @@ CandidateReport evaluate_candidate(const Candidate& cand, Builder& builder, cons
     s.kernel_sos[variants[k]] = b.library;
     s.source_names[variants[k]] = {b.staged_dirs, b.source_dirs};
   }
+  if (!api_parse_error.empty())
+    return done(Verdict::Rejected, "the API-use check cannot judge sources it cannot parse: " + api_parse_error);
   try {
     if (!has_golden)
       return done(Verdict::Error, "the package " + p.name + " has no " + p.golden_source().string() +
@@ -653,7 +673,8 @@ json to_json(const CandidateReport& r) {
                                 {"message", d.message}});
   j["findings"] = json::array();
   for (const auto& f : r.findings)
-    j["findings"].push_back({{"file", f.file}, {"line", f.line}, {"rule", f.rule}, {"text", f.text}});
+    j["findings"].push_back(
+        {{"file", f.file}, {"line", f.line}, {"column", f.column}, {"rule", f.rule}, {"text", f.text}, {"detail", f.detail}});
   j["cases"] = json::array();
   for (const auto& c : r.cases) {
     json cj = {{"name", c.name},          {"dtype", c.dtype},       {"shapes", c.shapes},
@@ -707,7 +728,9 @@ CandidateReport report_from_json(const json& j) {
   r.seconds = j.at("seconds");
   for (const auto& d : j.at("diagnostics"))
     r.diagnostics.push_back({d.at("file"), d.at("line"), d.at("column"), d.at("severity"), d.at("message")});
-  for (const auto& f : j.at("findings")) r.findings.push_back({f.at("file"), f.at("line"), f.at("rule"), f.at("text")});
+  for (const auto& f : j.at("findings"))
+    r.findings.push_back({f.at("file"), f.at("line"), f.at("rule"), f.at("text"), f.value("column", 0),
+                          f.value("detail", std::string())});
   for (const auto& cj : j.at("cases")) {
     CaseResult c;
     c.name = cj.at("name");

@@ -37,6 +37,7 @@ struct CandidateEvalOptions {
   std::vector<std::string> only_cases;  // empty: every case of the set
   SandboxLimits limits;
   std::filesystem::path harness;        // aoc-harness executable
+  std::filesystem::path api_checker;    // aoc-rewrite, for the API-use check (eval/api_use_check.h)
   std::filesystem::path temp_root;      // where private per-case folders are made
   TuningConfig config;                  // knob values and platform overrides (empty: defaults)
   std::string chrome_trace_case;        // write this case's Chrome/Perfetto trace ...

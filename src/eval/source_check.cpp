@@ -135,7 +135,12 @@ std::string SourceFinding::message() const {
   for (const auto& r : code_rules())
     if (advice.empty() && rule == r.name) advice = std::string(r.advice) + "; remove it";
   if (advice.empty() && rule == "proc-fs") advice = "kernels may not read system files; remove it";
-  return file + (line > 0 ? ":" + std::to_string(line) : "") + ": rule '" + rule + "': `" + text + "`: " + advice;
+  const std::string where =
+      file + (line > 0 ? ":" + std::to_string(line) : "") + (column > 0 ? ":" + std::to_string(column) : "");
+  if (rule == "api-use")
+    return where + ": rule 'api-use': `" + text + "`: " + advice +
+           "; a candidate may name only the AscendC API, its own code and the allowed library (docs/eval.md, \"API use\")";
+  return where + ": rule '" + rule + "': `" + text + "`: " + advice;
 }
 
 std::vector<SourceFinding> check_source_text(const std::string& file, const std::string& text) {

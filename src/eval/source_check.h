@@ -15,8 +15,11 @@ struct SourceFinding {
   int line = 0;
   std::string rule;  // "file-io", "network", "threads", "processes", "clock", "environment",
                      // "asm", "syscall", "dynamic-loading", "proc-fs", "int-to-pointer", "include"
-  std::string text;  // the offending token
-  std::string advice;  // what to do, when the rule's own advice does not say it (include findings)
+                     // (eval/include_check.h) and "api-use" (eval/api_use_check.h)
+  std::string text;    // the offending token (api-use: the qualified name it refers to)
+  int column = 0;      // api-use only (0: unknown)
+  std::string advice;  // what is wrong and what to do, where the rule's own advice does not say it
+                       // (include: the path's problem; api-use: why the name is refused)
   std::string message() const;  // "file:line: rule 'x': `text` ... (what to do)"
 };
 

@@ -514,8 +514,7 @@ std::vector<std::string> language_args() { return {"-std=c++20", "-w", "-resourc
 constexpr const char* kKernelUnitDefine = "-DAOC_KERNEL_UNIT";
 
 std::vector<ParseError> run_units(const std::vector<std::string>& files, const std::vector<std::string>& flags,
-                                  const std::vector<std::string>& roots, KernelModel& model, std::set<std::string>& seen,
-                                  const std::string& pch = "") {
+                                  tooling::FrontendActionFactory& factory, const std::string& pch = "") {
   if (files.empty()) return {};
   std::vector<std::string> args = language_args();
   args.insert(args.end(), {"-fsyntax-only", "-ferror-limit=20"});
@@ -525,7 +524,6 @@ std::vector<ParseError> run_units(const std::vector<std::string>& files, const s
   tooling::ClangTool tool(db, files);
   ErrorCollector errors;
   tool.setDiagnosticConsumer(&errors);
-  ActionFactory factory(model, roots, seen);
   int rc = tool.run(&factory);
   if (rc != 0 && errors.errors.empty()) {
     ParseError e;
@@ -651,27 +649,10 @@ bool mentions_pch(const std::vector<ParseError>& errors) {
   return false;
 }
 
-}  // namespace
-
-std::vector<ParseError> parse_sources(const ParseInput& in, KernelModel& model) {
-  std::vector<std::string> roots;
-  for (const auto& r : in.editable_roots) {
-    std::string p = real_path(r);
-    if (!p.empty() && p.back() != '/') p += '/';
-    roots.push_back(p);
-  }
-  for (const auto& f : in.kernel_files) model.kernel_files.push_back(real_path(f));
-  for (const auto& f : in.host_files) model.host_files.push_back(real_path(f));
-  std::vector<std::string> kernel_flags = in.kernel_flags;
-  kernel_flags.push_back(kKernelUnitDefine);
-  auto parse = [&](const std::string& kernel_pch, const std::string& host_pch) {
-    KernelModel attempt = model;
-    std::set<std::string> seen;
-    auto errors = run_units(in.kernel_files, kernel_flags, roots, attempt, seen, kernel_pch);
-    if (errors.empty()) errors = run_units(in.host_files, in.host_flags, roots, attempt, seen, host_pch);
-    if (errors.empty()) model = std::move(attempt);
-    return errors;
-  };
+// Runs `parse(kernel_pch, host_pch)` with the precompiled prefixes when they can be had, and
+// again without them when that fails.
+template <class Parse>
+std::vector<ParseError> with_prefixes(const ParseInput& in, Parse&& parse) {
   const std::string kernel_pch = prefix_pch(in, in.kernel_files, kernel_prefix());
   const std::string host_pch = prefix_pch(in, in.host_files, host_prefix());
   if (kernel_pch.empty() && host_pch.empty()) return parse("", "");
@@ -684,6 +665,76 @@ std::vector<ParseError> parse_sources(const ParseInput& in, KernelModel& model) 
     for (const auto& p : {kernel_pch, host_pch})
       if (!p.empty()) llvm::sys::fs::remove(p);
   return parse("", "");
+}
+
+std::vector<std::string> real_roots(const ParseInput& in) {
+  std::vector<std::string> roots;
+  for (const auto& r : in.editable_roots) {
+    std::string p = real_path(r);
+    if (!p.empty() && p.back() != '/') p += '/';
+    roots.push_back(p);
+  }
+  return roots;
+}
+
+// The pass's consumer for each unit of one kind.
+class PassAction : public ASTFrontendAction {
+public:
+  PassAction(UnitPass& pass, bool kernel) : pass_(pass), kernel_(kernel) {}
+  std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance& ci, llvm::StringRef) override {
+    return pass_.consumer(ci, kernel_);
+  }
+
+private:
+  UnitPass& pass_;
+  bool kernel_;
+};
+
+class PassFactory : public tooling::FrontendActionFactory {
+public:
+  PassFactory(UnitPass& pass, bool kernel) : pass_(pass), kernel_(kernel) {}
+  std::unique_ptr<FrontendAction> create() override { return std::make_unique<PassAction>(pass_, kernel_); }
+
+private:
+  UnitPass& pass_;
+  bool kernel_;
+};
+
+}  // namespace
+
+std::vector<ParseError> parse_sources(const ParseInput& in, KernelModel& model) {
+  const std::vector<std::string> roots = real_roots(in);
+  for (const auto& f : in.kernel_files) model.kernel_files.push_back(real_path(f));
+  for (const auto& f : in.host_files) model.host_files.push_back(real_path(f));
+  std::vector<std::string> kernel_flags = in.kernel_flags;
+  kernel_flags.push_back(kKernelUnitDefine);
+  return with_prefixes(in, [&](const std::string& kernel_pch, const std::string& host_pch) {
+    KernelModel attempt = model;
+    std::set<std::string> seen;
+    ActionFactory factory(attempt, roots, seen);
+    auto errors = run_units(in.kernel_files, kernel_flags, factory, kernel_pch);
+    if (errors.empty()) errors = run_units(in.host_files, in.host_flags, factory, host_pch);
+    if (errors.empty()) model = std::move(attempt);
+    return errors;
+  });
+}
+
+std::vector<ParseError> run_pass(const ParseInput& in, UnitPass& pass) {
+  std::vector<std::vector<std::string>> variants = in.kernel_variants;
+  if (variants.empty()) variants.emplace_back();
+  return with_prefixes(in, [&](const std::string& kernel_pch, const std::string& host_pch) {
+    pass.reset();
+    PassFactory kernel(pass, true), host(pass, false);
+    std::vector<ParseError> errors;
+    for (const auto& v : variants) {
+      std::vector<std::string> flags = in.kernel_flags;
+      flags.insert(flags.end(), v.begin(), v.end());
+      flags.push_back(kKernelUnitDefine);
+      errors = run_units(in.kernel_files, flags, kernel, kernel_pch);
+      if (!errors.empty()) return errors;
+    }
+    return run_units(in.host_files, in.host_flags, host, host_pch);
+  });
 }
 
 }  // namespace aoc::rewrite

@@ -5,14 +5,20 @@
 //   aoc-rewrite detect [--motif M] --root DIR --kernel F.cpp... [--host F.cpp...]
 //               [--output FILE] [--kernel-args FLAGS... ] [--host-args FLAGS...]
 //   aoc-rewrite apply|remove --motif M ... [--write]
+//   aoc-rewrite check-api [--json] --headers INCLUDE_DIR --kernel-root DIR [--root DIR] --kernel F.cpp...
+//               [--host F.cpp...] [--variant-args FLAGS...]... [--kernel-args FLAGS...] [--host-args FLAGS...]
+//   aoc-rewrite check-api --globals ...   (the global names the AscendC headers declare)
 //
-// Exit status: 0 done, 1 the sources do not parse, 2 usage error, 3 transformation refused.
+// Exit status: 0 done (check-api: no violation), 1 the sources do not parse, 2 usage error,
+// 3 transformation refused, 4 check-api found violations.
 #include <nlohmann/json.hpp>
 
 #include <fstream>
 #include <iostream>
 #include <stdexcept>
 
+#include "api_check.h"
+#include "api_rules.h"
 #include "clang_frontend.h"
 #include "edits.h"
 #include "motif.h"
@@ -30,6 +36,11 @@ struct Options {
   std::string motif;
   bool write = false;
   aoc::rewrite::ParseInput parse;
+  // check-api
+  bool json_out = false;
+  bool globals = false;
+  std::string headers;
+  std::vector<std::string> kernel_roots;
 };
 
 int usage(const std::string& why) {
@@ -105,6 +116,37 @@ int transform(const aoc::rewrite::KernelModel& m, const Options& o) {
   return 0;
 }
 
+// check-api: violations as text lines or JSON; exit status 4 when there is any.
+int check_api(const Options& o) {
+  if (o.globals) {
+    json names = aoc::rewrite::header_global_names(o.parse, o.headers);
+    *g_out << json{{"globals", names}, {"allowed", aoc::rewrite::global_api_names()}}.dump(2) << "\n";
+    return 0;
+  }
+  const aoc::rewrite::ApiCheckResult r = aoc::rewrite::check_api({o.parse, o.kernel_roots, o.headers});
+  if (!r.errors.empty()) {
+    json e = json::array();
+    for (const auto& x : r.errors) e.push_back({{"file", x.file}, {"line", x.line}, {"column", x.column}, {"message", x.message}});
+    const auto& first = r.errors.front();
+    *g_out << json{{"error", "the sources do not parse: " + first.file + ":" + std::to_string(first.line) + ": " +
+                                 first.message},
+                   {"diagnostics", e}}
+                  .dump(2)
+           << "\n";
+    return 1;
+  }
+  if (o.json_out) {
+    json v = json::array();
+    for (const auto& x : r.violations)
+      v.push_back({{"file", x.file}, {"line", x.line}, {"column", x.column}, {"symbol", x.symbol}, {"reason", x.reason}});
+    *g_out << json{{"violations", v}}.dump(2) << "\n";
+  } else {
+    for (const auto& x : r.violations)
+      *g_out << x.file << ":" << x.line << ":" << x.column << ": `" << x.symbol << "`: " << x.reason << "\n";
+  }
+  return r.violations.empty() ? 0 : 4;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -117,7 +159,8 @@ int main(int argc, char** argv) {
     *g_out << json{{"motifs", out}}.dump(2) << "\n";
     return 0;
   }
-  if (o.command != "detect" && o.command != "apply" && o.command != "remove") return usage("unknown command " + o.command);
+  if (o.command != "detect" && o.command != "apply" && o.command != "remove" && o.command != "check-api")
+    return usage("unknown command " + o.command);
   std::vector<std::string>* flags = nullptr;
   std::string output;
   for (int i = 2; i < argc; ++i) {
@@ -130,6 +173,7 @@ int main(int argc, char** argv) {
     std::string v;
     if (a == "--kernel-args") flags = &o.parse.kernel_flags;
     else if (a == "--host-args") flags = &o.parse.host_flags;
+    else if (a == "--variant-args") flags = &o.parse.kernel_variants.emplace_back();
     else if (flags) flags->push_back(a);
     else if (a == "--motif") { if (!value(o.motif)) return usage("--motif needs a name"); }
     else if (a == "--root") { if (!value(v)) return usage("--root needs a folder"); o.parse.editable_roots.push_back(v); }
@@ -138,6 +182,14 @@ int main(int argc, char** argv) {
     else if (a == "--pch-dir") { if (!value(o.parse.pch_dir)) return usage("--pch-dir needs a folder"); }
     else if (a == "--pch-include") { if (!value(o.parse.pch_include_dir)) return usage("--pch-include needs a folder"); }
     else if (a == "--write") o.write = true;
+    else if (a == "--json") o.json_out = true;
+    else if (a == "--globals") o.globals = true;
+    else if (a == "--headers") { if (!value(o.headers)) return usage("--headers needs a folder"); }
+    else if (a == "--kernel-root") {
+      if (!value(v)) return usage("--kernel-root needs a folder");
+      o.kernel_roots.push_back(v);
+      o.parse.editable_roots.push_back(v);
+    }
     else if (a == "--output") { if (!value(output)) return usage("--output needs a file"); }
     else return usage("unknown option " + a);
   }
@@ -149,7 +201,15 @@ int main(int argc, char** argv) {
   }
   if (o.parse.kernel_files.empty()) return usage("no --kernel file");
   if (o.parse.editable_roots.empty()) return usage("no --root folder (the operator sources that may be edited)");
+  if (o.command == "check-api" && o.headers.empty()) return usage("check-api needs --headers (include/ascendc)");
   if (!o.motif.empty() && !aoc::rewrite::find_motif(o.motif)) return usage("unknown motif " + o.motif + " (see aoc-rewrite list)");
+  if (o.command == "check-api") {
+    for (const auto& f : o.parse.kernel_files)
+      if (!std::ifstream(f)) return usage("cannot read " + f);
+    for (const auto& f : o.parse.host_files)
+      if (!std::ifstream(f)) return usage("cannot read " + f);
+    return check_api(o);
+  }
   if (o.command != "detect" && o.motif.empty()) return usage(o.command + " needs --motif");
   for (const auto& f : o.parse.kernel_files)
     if (!std::ifstream(f)) return usage("cannot read " + f);

@@ -1,0 +1,204 @@
+#include "eval/api_use_check.h"
+
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <cstdlib>
+#include <map>
+#include <mutex>
+
+#include <nlohmann/json.hpp>
+
+#include "eval/content_hash.h"
+#include "eval/file_text.h"
+#include "eval/header_hash.h"
+#include "eval/op_build.h"
+#include "eval/process.h"
+#include "eval/program_identity.h"
+#include "eval/published_file.h"
+
+#ifndef AOC_REWRITE_PATH
+#define AOC_REWRITE_PATH ""
+#endif
+
+namespace aoc::eval {
+namespace fs = std::filesystem;
+using nlohmann::json;
+
+fs::path api_checker_path() {
+  if (const char* p = std::getenv("AOC_REWRITE"); p != nullptr && *p) return p;
+  std::error_code ec;
+  const fs::path self = fs::read_symlink("/proc/self/exe", ec);
+  if (!ec && fs::exists(self.parent_path() / "aoc-rewrite")) return self.parent_path() / "aoc-rewrite";
+  return AOC_REWRITE_PATH;
+}
+
+namespace {
+
+constexpr int kViolations = 4;  // aoc-rewrite check-api: exit status when it found any
+constexpr int kDoesNotParse = 1;
+
+// The checker's identity (its build-id), once per (path, size, modification time): the rules
+// are compiled into it, so a rebuilt checker answers afresh.
+std::string checker_identity(const fs::path& p) {
+  struct stat st {};
+  if (::stat(p.c_str(), &st) != 0) return "missing";
+  const std::string stamp = p.string() + "\n" + std::to_string(st.st_size) + "\n" + std::to_string(st.st_mtim.tv_sec) +
+                            "." + std::to_string(st.st_mtim.tv_nsec);
+  static std::mutex mu;
+  static std::map<std::string, std::string> known;
+  std::lock_guard lock(mu);
+  auto [it, fresh] = known.try_emplace(stamp);
+  if (fresh) it->second = executable_identity(p);
+  return it->second;
+}
+
+// The real path of a source folder, ending in '/': the checker reports real paths.
+std::string folder_prefix(const fs::path& dir) {
+  std::error_code ec;
+  std::string p = fs::weakly_canonical(dir, ec).string();
+  if (ec) p = dir.string();
+  if (!p.empty() && p.back() != '/') p += '/';
+  return p;
+}
+
+// Findings are kept with their files relative to the source folders ("kernel:add.cpp"), so
+// the same sources in another folder read back in that folder's names.
+struct Relocation {
+  std::vector<std::pair<std::string, fs::path>> folders;  // tag, folder as the candidate names it
+  std::vector<std::string> real;                          // the folders' real paths
+
+  std::string to_tag(const std::string& file) const {
+    for (size_t i = 0; i < folders.size(); ++i)
+      if (file.rfind(real[i], 0) == 0) return folders[i].first + ":" + file.substr(real[i].size());
+    return file;
+  }
+  std::string from_tag(const std::string& tagged) const {
+    for (const auto& [tag, dir] : folders)
+      if (tagged.rfind(tag + ":", 0) == 0) return (dir / tagged.substr(tag.size() + 1)).string();
+    return tagged;
+  }
+};
+
+std::vector<std::string> cpp_files(const fs::path& dir) {
+  std::vector<std::string> out;
+  std::error_code ec;
+  for (const auto& e : fs::directory_iterator(dir, ec))
+    if (e.is_regular_file() && e.path().extension() == ".cpp") out.push_back(e.path().string());
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+ApiCheckOutcome from_json(const json& j, const Relocation& where) {
+  ApiCheckOutcome out;
+  if (j.contains("parse_error")) {
+    const json& e = j.at("parse_error");
+    out.parse_error = "the sources do not parse with clang: " + where.from_tag(e.at("file").get<std::string>()) + ":" +
+                      std::to_string(e.at("line").get<int>()) + ": " + e.at("message").get<std::string>();
+  }
+  for (const auto& v : j.at("violations")) {
+    SourceFinding f;
+    f.file = where.from_tag(v.at("file").get<std::string>());
+    f.line = v.at("line").get<int>();
+    f.column = v.at("column").get<int>();
+    f.rule = "api-use";
+    f.text = v.at("symbol").get<std::string>();
+    f.advice = v.at("reason").get<std::string>();
+    out.findings.push_back(std::move(f));
+  }
+  return out;
+}
+
+}  // namespace
+
+ApiCheckOutcome check_api_use(const Candidate& c, const fs::path& checker, const fs::path& root,
+                              const fs::path& cache_dir, bool precompiled_headers) {
+  const auto t0 = std::chrono::steady_clock::now();
+  auto seconds = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count(); };
+  if (checker.empty() || ::access(checker.c_str(), X_OK) != 0)
+    throw ApiCheckUnavailable("the API checker aoc-rewrite is missing (" + checker.string() +
+                              "); build it with `cmake --build build --target aoc-rewrite` (it needs clang 19, "
+                              "scripts/install-deps.sh) or point AOC_REWRITE at it");
+  const fs::path inc = root / "include" / "ascendc";
+  const SourceDirs& src = c.sources;
+  Relocation where{{{"kernel", src.kernel}, {"host", src.host}}, {folder_prefix(src.kernel), folder_prefix(src.host)}};
+
+  // The kernel build's flags (src/eval/op_build.cpp): each dtype variant is its own parse,
+  // since each compiles its own code.
+  std::vector<std::string> variants_args;
+  ContentHash key;
+  key.add("aoc-api-check-v1").add(checker_identity(checker)).add(ascendc_header_hash(root));
+  key.add(c.package.name).add(tree_hash(src.kernel)).add(tree_hash(src.host));
+  for (size_t v = 0; v < c.package.variant_count(); ++v) {
+    variants_args.push_back("--variant-args");
+    for (const auto& m : dtype_macros(c.package, v)) {
+      variants_args.push_back(m);
+      key.add(m);
+    }
+  }
+  const fs::path tiling = src.host / (c.package.name + "_tiling.h");
+  key.add(fs::is_regular_file(tiling) ? "tiling-header" : "no-tiling-header");
+  const fs::path kept = cache_dir / "api-check" / (key.hex() + ".json");
+  {
+    const json j = json::parse(read_text(kept), nullptr, false);
+    if (j.is_object() && j.contains("violations")) {
+      try {
+        ApiCheckOutcome out = from_json(j, where);
+        out.from_cache = true;
+        out.seconds = seconds();
+        return out;
+      } catch (const json::exception&) {
+        // A damaged answer is a miss; it is replaced below.
+      }
+    }
+  }
+
+  std::vector<std::string> argv = {checker.string(), "check-api", "--json", "--headers", inc.string(),
+                                   "--kernel-root", src.kernel.string(), "--root", src.host.string()};
+  const std::vector<std::string> kernels = cpp_files(src.kernel);
+  for (const auto& f : kernels) argv.insert(argv.end(), {"--kernel", f});
+  for (const auto& f : cpp_files(src.host)) argv.insert(argv.end(), {"--host", f});
+  // The rewriter's precompiled headers: the same parse options, so they are shared.
+  if (precompiled_headers)
+    argv.insert(argv.end(), {"--pch-dir", (cache_dir / "rewrite-pch").string(), "--pch-include", inc.string()});
+  argv.insert(argv.end(), variants_args.begin(), variants_args.end());
+  argv.insert(argv.end(), {"--kernel-args", "-I" + inc.string(), "-I" + src.host.string(), "-I" + src.kernel.string()});
+  if (fs::is_regular_file(tiling)) argv.insert(argv.end(), {"-include", tiling.string()});
+  argv.insert(argv.end(), {"--host-args", "-I" + inc.string(), "-I" + src.host.string()});
+
+  ApiCheckOutcome out;
+  if (kernels.empty()) {
+    out.seconds = seconds();
+    return out;  // nothing to check; the build reports the missing kernel
+  }
+  const fs::path answer = temporary_beside(kept);
+  fs::create_directories(answer.parent_path());
+  argv.insert(argv.begin() + 2, {"--output", answer.string()});
+  const ProcessResult r = run_process(argv);
+  const std::string text = read_text(answer);
+  std::error_code ec;
+  fs::remove(answer, ec);
+  const json body = json::parse(text, nullptr, false);
+  json keep = {{"violations", json::array()}};
+  if (r.exit_code == kDoesNotParse && body.is_object() && body.contains("error")) {
+    json d = body.contains("diagnostics") && !body["diagnostics"].empty() ? body["diagnostics"][0] : json::object();
+    keep["parse_error"] = {{"file", where.to_tag(d.value("file", std::string()))},
+                           {"line", d.value("line", 0)},
+                           {"message", d.value("message", body.value("error", std::string()))}};
+  } else if ((r.exit_code == 0 || r.exit_code == kViolations) && body.is_object() && body.contains("violations")) {
+    for (json v : body["violations"]) {
+      v["file"] = where.to_tag(v.value("file", std::string()));
+      keep["violations"].push_back(v);
+    }
+  } else {
+    throw ApiCheckUnavailable("the API checker " + checker.string() + " failed (exit status " +
+                              std::to_string(r.exit_code) + "): " + r.output.substr(0, 2000));
+  }
+  out = from_json(keep, where);
+  publish_text(kept, keep.dump());  // failing to keep it is not an error: the answer is here
+  out.seconds = seconds();
+  return out;
+}
+
+}  // namespace aoc::eval
