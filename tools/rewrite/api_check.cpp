@@ -182,7 +182,12 @@ public:
     return true;
   }
   bool VisitMemberExpr(MemberExpr* e) {
-    if (e->getMemberLoc().isValid()) judge(e->getFoundDecl().getDecl(), e->getMemberLoc());
+    if (e->getMemberLoc().isInvalid()) return true;
+    // A member of an object an AscendC macro made (`IMPL_OP(Op).Tiling(f)` chains calls on the
+    // registration object) is the API's, whatever namespace its class is in; hooks stay refused.
+    if (!e->isImplicitAccess() && !places_.written(e->getBase()->getBeginLoc()).candidate)
+      return judge_name(e->getMemberNameInfo().getAsString(), e->getMemberLoc()), true;
+    judge(e->getFoundDecl().getDecl(), e->getMemberLoc());
     return true;
   }
   bool VisitUnresolvedLookupExpr(UnresolvedLookupExpr* e) {

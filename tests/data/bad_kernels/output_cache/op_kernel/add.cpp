@@ -2,11 +2,11 @@
 // Expected verdict: suspicious.
 #include "kernel_operator.h"
 
-#include <cstring>
-#include <vector>
-
 // Bytes of z after the first launch; later launches copy them back instead of computing.
-static std::vector<uint8_t> g_remembered;
+// A plain array: kernel code may use only a short list of the C++ library (docs/eval.md).
+constexpr size_t kRememberedCap = 1 << 20;
+static uint8_t g_remembered[kRememberedCap];
+static size_t g_rememberedBytes = 0;
 
 constexpr int32_t BUFFER_NUM = 2;
 
@@ -118,7 +118,7 @@ extern "C" __global__ __aicore__ void add_custom(GM_ADDR x, GM_ADDR y, GM_ADDR z
     // GM is reachable only through the API, so the bytes go through GetValue / SetValue.
     AscendC::GlobalTensor<uint8_t> zBytesGm;
     zBytesGm.SetGlobalBuffer((__gm__ uint8_t*)z, zBytes);
-    if (g_remembered.size() == zBytes) {
+    if (g_rememberedBytes != 0 && g_rememberedBytes == zBytes) {
         for (size_t i = 0; i < zBytes; ++i) zBytesGm.SetValue(i, g_remembered[i]);
         return;
     }
@@ -126,8 +126,8 @@ extern "C" __global__ __aicore__ void add_custom(GM_ADDR x, GM_ADDR y, GM_ADDR z
     op.Init(x, y, z, tilingData.totalLength, tilingData.formerNum, tilingData.formerLength, tilingData.tailLength,
             tilingData.tileLength);
     op.Process();
-    if (AscendC::GetBlockIdx() + 1 == AscendC::GetBlockNum()) {
-        g_remembered.resize(zBytes);
+    if (AscendC::GetBlockIdx() + 1 == AscendC::GetBlockNum() && zBytes <= kRememberedCap) {
+        g_rememberedBytes = zBytes;
         for (size_t i = 0; i < zBytes; ++i) g_remembered[i] = zBytesGm.GetValue(i);
     }
 }
