@@ -674,7 +674,7 @@ json to_json(const CandidateReport& r) {
   j["findings"] = json::array();
   for (const auto& f : r.findings)
     j["findings"].push_back(
-        {{"file", f.file}, {"line", f.line}, {"column", f.column}, {"rule", f.rule}, {"text", f.text}, {"detail", f.detail}});
+        {{"file", f.file}, {"line", f.line}, {"column", f.column}, {"rule", f.rule}, {"text", f.text}, {"advice", f.advice}});
   j["cases"] = json::array();
   for (const auto& c : r.cases) {
     json cj = {{"name", c.name},          {"dtype", c.dtype},       {"shapes", c.shapes},
@@ -730,7 +730,7 @@ CandidateReport report_from_json(const json& j) {
     r.diagnostics.push_back({d.at("file"), d.at("line"), d.at("column"), d.at("severity"), d.at("message")});
   for (const auto& f : j.at("findings"))
     r.findings.push_back({f.at("file"), f.at("line"), f.at("rule"), f.at("text"), f.value("column", 0),
-                          f.value("detail", std::string())});
+                          f.value("advice", std::string())});
   for (const auto& cj : j.at("cases")) {
     CaseResult c;
     c.name = cj.at("name");
