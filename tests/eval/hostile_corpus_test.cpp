@@ -6,7 +6,7 @@
 //              (the trace could be forged by code that check does not see)
 // One test runs every entry, so a new attack is a new folder, not new code.
 #include <gtest/gtest.h>
-#include <toml++/toml.hpp>
+#include <toml++/toml.h>
 
 #include <filesystem>
 #include <string>
