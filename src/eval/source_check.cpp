@@ -139,7 +139,8 @@ std::string SourceFinding::message() const {
       file + (line > 0 ? ":" + std::to_string(line) : "") + (column > 0 ? ":" + std::to_string(column) : "");
   if (rule == "api-use")
     return where + ": rule 'api-use': `" + text + "`: " + advice +
-           "; a candidate may name only the AscendC API, its own code and the allowed library (docs/eval.md, \"API use\")";
+           "; a candidate may name only the AscendC API, its own code and the allowed library" +
+           (advice.find("docs/eval.md") == std::string::npos ? " (docs/eval.md, \"API use\")" : "");
   return where + ": rule '" + rule + "': `" + text + "`: " + advice;
 }
 

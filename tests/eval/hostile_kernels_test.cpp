@@ -1,8 +1,9 @@
 // Hostile kernels that a text-based source check does not see (token pasting hides the
 // calls): writing a file outside the private folder, starting a shell, forking a child that
-// leaves the session. The sandbox stops each (verdict rejected, naming the forbidden call),
-// nothing outside the private folders changes, no process of the evaluation survives, and
-// the private folders are gone.
+// leaves the session. The API-use check does see the pasted names; it is off here, so that
+// what is tested is the wall behind it: the sandbox stops each (verdict rejected, naming the
+// forbidden call), nothing outside the private folders changes, no process of the evaluation
+// survives, and the private folders are gone.
 #include <gtest/gtest.h>
 #include <unistd.h>
 
@@ -44,6 +45,9 @@ class HostileKernel : public ::testing::Test {
     fs::remove(marker);
     CandidateEvalOptions o = test_options({"tiny_fp16"});
     o.temp_root = temp_;
+    // The static check (the API-use check sees the pasted names) is off: these kernels are
+    // here to show the sandbox stops what no check of the source sees.
+    o.check_sources = false;
     const CandidateReport r = evaluate_dir(bad_kernel(name), o);
     if (linger > 0) ::sleep(linger);
     EXPECT_FALSE(fs::exists(marker)) << name << " changed " << marker << " outside its private folder";

@@ -131,6 +131,7 @@ TEST(IncludeRules, EveryPackageAndTestKernelPasses) {
   for (const auto& e : fs::recursive_directory_iterator(root / "tests" / "data")) {
     if (!e.is_directory() || e.path().filename() != "op_kernel") continue;
     const fs::path cand = e.path().parent_path();
+    if (cand.filename() == "include_host_file") continue;  // the hostile corpus's include of /etc/passwd
     const IncludeScope s{{headers, cand / "op_host", cand / "op_kernel"}, {cand / "op_host", cand / "op_kernel", headers}};
     for (const auto& f : check_sources({cand / "op_host", cand / "op_kernel"}, &s))
       if (f.rule == "include") ADD_FAILURE() << f.message();
