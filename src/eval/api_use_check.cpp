@@ -38,6 +38,23 @@ namespace {
 
 constexpr int kViolations = 4;  // aoc-rewrite check-api: exit status when it found any
 constexpr int kDoesNotParse = 1;
+constexpr int kTimedOut = 124;            // timeout(1): the limit passed, the checker was sent SIGTERM
+constexpr int kKilledAfterTimeout = 137;  // timeout(1): it was still there --kill-after later
+constexpr unsigned long long kApiCheckAddressSpace = 8ull << 30;
+
+// The checker's wall-clock limit: $AOC_API_CHECK_SECONDS, else 300 s (a cold check of a
+// package takes one to two seconds; the margin is for a loaded machine).
+int api_check_seconds() {
+  if (const char* v = std::getenv("AOC_API_CHECK_SECONDS")) {
+    const int n = std::atoi(v);
+    if (n > 0) return n;
+  }
+  return 300;
+}
+
+bool out_of_memory(const std::string& output) {
+  return output.find("std::bad_alloc") != std::string::npos || output.find("out of memory") != std::string::npos;
+}
 
 // The checker's identity (its build-id), once per (path, size, modification time): the rules
 // are compiled into it, so a rebuilt checker answers afresh.
@@ -175,8 +192,30 @@ ApiCheckOutcome check_api_use(const Candidate& c, const fs::path& checker, const
   const fs::path answer = temporary_beside(kept);
   fs::create_directories(answer.parent_path());
   argv.insert(argv.begin() + 2, {"--output", answer.string()});
+  // The parse runs the candidate's preprocessor and templates: a macro or template explosion
+  // must end as a verdict, not stall the evaluation or exhaust the machine. coreutils' timeout
+  // and util-linux's prlimit bound its time and address space (a cold check takes seconds).
+  const int limit_s = api_check_seconds();
+  argv.insert(argv.begin(), {"timeout", "--kill-after=5", std::to_string(limit_s), "prlimit",
+                             "--as=" + std::to_string(kApiCheckAddressSpace)});
   const ProcessResult r = run_process(argv);
   const std::string text = read_text(answer);
+  const bool timed_out = r.exit_code == kTimedOut || r.exit_code == kKilledAfterTimeout;
+  if (timed_out || (r.exit_code != 0 && text.empty() && out_of_memory(r.output))) {
+    std::error_code gone;
+    fs::remove(answer, gone);
+    // Not kept: how long a parse takes depends on the machine's load as much as on the sources.
+    SourceFinding f;
+    f.file = kernels.front();
+    f.rule = "api-use";
+    f.text = "(the whole unit)";
+    f.advice = timed_out ? "the check did not finish within " + std::to_string(limit_s) +
+                         " s (AOC_API_CHECK_SECONDS); a macro or template that expands without bound cannot be judged, simplify it"
+                   : "the check ran out of memory; a macro or template that expands without bound cannot be judged, simplify it";
+    out.findings.push_back(std::move(f));
+    out.seconds = seconds();
+    return out;
+  }
   std::error_code ec;
   fs::remove(answer, ec);
   const json body = json::parse(text, nullptr, false);

@@ -4,10 +4,13 @@
 //   message  = text the verdict's message must contain (the symbol or the file refused)
 //   backstop = what the parent-side checks alone must give when the static check is off
 //              (the trace could be forged by code that check does not see)
+//   api_check_seconds = the API-use check's time limit for this entry (a short one for a
+//              candidate made to exhaust it)
 // One test runs every entry, so a new attack is a new folder, not new code.
 #include <gtest/gtest.h>
 #include <toml++/toml.h>
 
+#include <cstdlib>
 #include <filesystem>
 #include <string>
 #include <vector>
@@ -23,6 +26,7 @@ namespace {
 struct Expectation {
   fs::path dir;
   std::string verdict, message, backstop;
+  int api_check_seconds = 0;  // 0: the default limit
 };
 
 std::vector<Expectation> corpus() {
@@ -32,7 +36,7 @@ std::vector<Expectation> corpus() {
     if (!fs::exists(file)) continue;
     const toml::table t = toml::parse_file(file.string());
     out.push_back({e.path(), t["verdict"].value_or(std::string()), t["message"].value_or(std::string()),
-                   t["backstop"].value_or(std::string())});
+                   t["backstop"].value_or(std::string()), t["api_check_seconds"].value_or(0)});
   }
   std::sort(out.begin(), out.end(), [](const Expectation& a, const Expectation& b) { return a.dir < b.dir; });
   return out;
@@ -52,13 +56,15 @@ std::string describe(const CandidateReport& r) {
 
 TEST(HostileCorpus, HasTheKnownAttacks) {
   // A corpus that lost its entries would pass the tests below vacuously.
-  EXPECT_GE(corpus().size(), 12u);
+  EXPECT_GE(corpus().size(), 13u);
 }
 
 TEST(HostileCorpus, EveryAttackGetsItsVerdictNeverOk) {
   for (const Expectation& e : corpus()) {
     SCOPED_TRACE(e.dir.filename().string());
+    if (e.api_check_seconds > 0) ::setenv("AOC_API_CHECK_SECONDS", std::to_string(e.api_check_seconds).c_str(), 1);
     const CandidateReport r = evaluate_dir(e.dir, corpus_options());
+    ::unsetenv("AOC_API_CHECK_SECONDS");
     EXPECT_NE(r.verdict, Verdict::Ok) << describe(r);
     EXPECT_EQ(to_string(r.verdict), e.verdict) << describe(r);
     EXPECT_NE(describe(r).find(e.message), std::string::npos) << "expected '" << e.message << "' in\n" << describe(r);
