@@ -56,21 +56,6 @@ bool out_of_memory(const std::string& output) {
   return output.find("std::bad_alloc") != std::string::npos || output.find("out of memory") != std::string::npos;
 }
 
-// The checker's identity (its build-id), once per (path, size, modification time): the rules
-// are compiled into it, so a rebuilt checker answers afresh.
-std::string checker_identity(const fs::path& p) {
-  struct stat st {};
-  if (::stat(p.c_str(), &st) != 0) return "missing";
-  const std::string stamp = p.string() + "\n" + std::to_string(st.st_size) + "\n" + std::to_string(st.st_mtim.tv_sec) +
-                            "." + std::to_string(st.st_mtim.tv_nsec);
-  static std::mutex mu;
-  static std::map<std::string, std::string> known;
-  std::lock_guard lock(mu);
-  auto [it, fresh] = known.try_emplace(stamp);
-  if (fresh) it->second = executable_identity(p);
-  return it->second;
-}
-
 // The real path of a source folder, ending in '/': the checker reports real paths.
 std::string folder_prefix(const fs::path& dir) {
   std::error_code ec;
@@ -145,7 +130,8 @@ ApiCheckOutcome check_api_use(const Candidate& c, const fs::path& checker, const
   // since each compiles its own code.
   std::vector<std::string> variants_args;
   ContentHash key;
-  key.add("aoc-api-check-v1").add(checker_identity(checker)).add(ascendc_header_hash(root));
+  // The rules are compiled into the checker: a rebuilt one answers afresh.
+  key.add("aoc-api-check-v1").add(executable_identity_once(checker)).add(ascendc_header_hash(root));
   key.add(c.package.name).add(tree_hash(src.kernel)).add(tree_hash(src.host));
   for (size_t v = 0; v < c.package.variant_count(); ++v) {
     variants_args.push_back("--variant-args");

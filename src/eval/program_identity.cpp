@@ -5,8 +5,12 @@
 #include <link.h>
 #include <unistd.h>
 
+#include <sys/stat.h>
+
 #include <cstdio>
 #include <cstring>
+#include <map>
+#include <mutex>
 #include <vector>
 
 #include "eval/content_hash.h"
@@ -92,6 +96,19 @@ const std::string& program_identity() {
 std::string executable_identity(const std::filesystem::path& path) {
   if (const std::string id = file_build_id(path); !id.empty()) return "build-id:" + id;
   return "content:" + ContentHash().add_file(path).hex();
+}
+
+std::string executable_identity_once(const std::filesystem::path& path) {
+  struct stat st {};
+  if (::stat(path.c_str(), &st) != 0) return "missing:" + path.string();
+  const std::string stamp = path.string() + "\n" + std::to_string(st.st_size) + "\n" +
+                            std::to_string(st.st_mtim.tv_sec) + "." + std::to_string(st.st_mtim.tv_nsec);
+  static std::mutex mu;
+  static std::map<std::string, std::string> known;
+  std::lock_guard lock(mu);
+  auto [it, fresh] = known.try_emplace(stamp);
+  if (fresh) it->second = executable_identity(path);
+  return it->second;
 }
 
 }  // namespace aoc::eval

@@ -15,4 +15,9 @@ const std::string& program_identity();
 // of its content. Throws when the file cannot be read.
 std::string executable_identity(const std::filesystem::path& path);
 
+// executable_identity, worked out once per (path, size, modification time) in this process:
+// a tool run per candidate (the rewriter, the API checker) is hashed once, and a rebuilt one
+// afresh. "missing:<path>" when the file is not there.
+std::string executable_identity_once(const std::filesystem::path& path);
+
 }  // namespace aoc::eval

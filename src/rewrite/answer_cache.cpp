@@ -17,20 +17,6 @@ using nlohmann::json;
 
 namespace {
 
-// The rewriter's identity, worked out once per (path, size, modification time) per process.
-std::string file_identity(const fs::path& p) {
-  struct stat st {};
-  if (::stat(p.c_str(), &st) != 0) return "missing:" + p.string();
-  const std::string stamp = p.string() + "\n" + std::to_string(st.st_size) + "\n" + std::to_string(st.st_mtim.tv_sec) +
-                            "." + std::to_string(st.st_mtim.tv_nsec);
-  static std::mutex mu;
-  static std::map<std::string, std::string> known;
-  std::lock_guard lock(mu);
-  auto [it, fresh] = known.try_emplace(stamp);
-  if (fresh) it->second = aoc::eval::executable_identity(p);
-  return it->second;
-}
-
 std::string tree_identity(const fs::path& dir) {
   static std::mutex mu;
   static std::map<std::string, std::string> known;
@@ -83,7 +69,7 @@ std::string AnswerCache::restore(const std::string& text) const {
 
 std::string AnswerCache::key(const fs::path& tool, const std::vector<std::string>& argv, const fs::path& headers) const {
   aoc::eval::ContentHash h;
-  h.add("aoc-rewrite-answer-v1").add(file_identity(tool)).add(tree_identity(headers));
+  h.add("aoc-rewrite-answer-v1").add(aoc::eval::executable_identity_once(tool)).add(tree_identity(headers));
   for (size_t i = 1; i < argv.size(); ++i) h.add(relocate(argv[i]));  // argv[0] is the tool's path
   for (const auto& r : spelled_) h.add(fs::is_directory(r) ? aoc::eval::tree_hash(r) : "none");
   return h.hex();

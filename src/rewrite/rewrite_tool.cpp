@@ -6,26 +6,18 @@
 #include <cstdlib>
 #include <fstream>
 
+#include "eval/api_use_check.h"
 #include "eval/builder.h"
 #include "eval/file_text.h"
 #include "eval/op_build.h"
 #include "eval/process.h"
 #include "rewrite/answer_cache.h"
 
-#ifndef AOC_REWRITE_PATH
-#define AOC_REWRITE_PATH ""
-#endif
-
 namespace aoc::rewrite {
 namespace fs = std::filesystem;
 
-fs::path rewrite_tool_path() {
-  if (const char* p = std::getenv("AOC_REWRITE"); p != nullptr && *p) return p;
-  std::error_code ec;
-  const fs::path self = fs::read_symlink("/proc/self/exe", ec);
-  if (!ec && fs::exists(self.parent_path() / "aoc-rewrite")) return self.parent_path() / "aoc-rewrite";
-  return AOC_REWRITE_PATH;
-}
+// One program rewrites and checks API use; the evaluator finds it.
+fs::path rewrite_tool_path() { return aoc::eval::api_checker_path(); }
 
 namespace {
 

@@ -19,17 +19,12 @@
 #include <unordered_map>
 
 #include "api_rules.h"
+#include "clang_frontend.h"
 
 namespace aoc::rewrite {
 namespace {
 
 using namespace clang;
-
-std::string real_path(llvm::StringRef p) {
-  llvm::SmallString<256> out;
-  if (llvm::sys::fs::real_path(p, out)) return p.str();
-  return std::string(out.str());
-}
 
 std::string with_slash(std::string p) {
   if (!p.empty() && p.back() != '/') p += '/';
@@ -113,7 +108,7 @@ private:
   const std::string& file_of(FileID fid) {
     auto [it, added] = files_.try_emplace(fid.getHashValue());
     if (added)
-      if (auto entry = sm_.getFileEntryRefForID(fid)) it->second = real_path(entry->getName());
+      if (auto entry = sm_.getFileEntryRefForID(fid)) it->second = real_path(entry->getName().str());
     return it->second;
   }
 

@@ -32,15 +32,16 @@
 #endif
 
 namespace aoc::rewrite {
+
+std::string real_path(const std::string& path) {
+  llvm::SmallString<256> out;
+  if (llvm::sys::fs::real_path(path, out)) return path;
+  return std::string(out.str());
+}
+
 namespace {
 
 using namespace clang;
-
-std::string real_path(llvm::StringRef p) {
-  llvm::SmallString<256> out;
-  if (llvm::sys::fs::real_path(p, out)) return p.str();
-  return std::string(out.str());
-}
 
 // Collects error diagnostics with their file and line instead of printing them.
 class ErrorCollector : public DiagnosticConsumer {
@@ -440,7 +441,7 @@ private:
   // and every range of the headers asks for it (most of the parse's system time before).
   const std::string& real_path_of(FileID fid, llvm::StringRef name) {
     auto [it, added] = real_paths_.try_emplace(fid.getHashValue());
-    if (added) it->second = real_path(name);
+    if (added) it->second = real_path(name.str());
     return it->second;
   }
 

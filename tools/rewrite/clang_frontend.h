@@ -14,6 +14,9 @@ class CompilerInstance;
 
 namespace aoc::rewrite {
 
+// The file's real path (links resolved), or `path` itself when it does not resolve.
+std::string real_path(const std::string& path);
+
 struct ParseInput {
   std::vector<std::string> kernel_files;  // kernel translation units (.cpp)
   std::vector<std::string> host_files;    // host tiling translation units (.cpp)
