@@ -1,12 +1,9 @@
 #include "eval/api_use_check.h"
 
-#include <sys/stat.h>
 #include <unistd.h>
 
 #include <chrono>
 #include <cstdlib>
-#include <map>
-#include <mutex>
 
 #include <nlohmann/json.hpp>
 

@@ -1,7 +1,5 @@
 #include "rewrite/answer_cache.h"
 
-#include <sys/stat.h>
-
 #include <fstream>
 #include <map>
 #include <mutex>
