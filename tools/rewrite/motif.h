@@ -38,7 +38,24 @@ public:
   virtual Transform apply(const KernelModel& m) const = 0;
 };
 
+// Every motif, in rank order: the order reports and `aoc-rewrite list` show them.
 const std::vector<std::unique_ptr<Motif>>& catalogue();
 const Motif* find_motif(const std::string& name);
+
+// Puts a motif in the catalogue; each motif's file declares one at namespace scope:
+//   const RegisterMotif<DoubleBuffer> kRegistered{10};
+// The rank fixes its place, so the catalogue's order does not depend on the order in which
+// files are linked or initialised. Registration runs before main, so the motifs' objects
+// must be linked whole (the executable's own sources, never a static library, whose unreferenced
+// objects the linker drops).
+using MotifFactory = std::unique_ptr<Motif> (*)();
+void register_motif(int rank, MotifFactory make);
+
+template <typename M>
+struct RegisterMotif {
+  explicit RegisterMotif(int rank) {
+    register_motif(rank, [] { return std::unique_ptr<Motif>(std::make_unique<M>()); });
+  }
+};
 
 }  // namespace aoc::rewrite

@@ -81,8 +81,8 @@ public:
   }
 };
 
-}  // namespace
+const RegisterMotif<AlignedDataCopy> kRegistered{80};
 
-std::unique_ptr<Motif> make_aligned_datacopy() { return std::make_unique<AlignedDataCopy>(); }
+}  // namespace
 
 }  // namespace aoc::rewrite

@@ -1,53 +1,47 @@
-// The motif catalogue, in the order reports list them.
+// The motif catalogue: the motifs register themselves (motif.h, RegisterMotif) before main, and
+// the catalogue is built from them, in rank order, on first use.
+#include <algorithm>
+#include <cstdio>
+#include <cstdlib>
+#include <utility>
+
 #include "motif.h"
 
 namespace aoc::rewrite {
+namespace {
 
-std::unique_ptr<Motif> make_double_buffer();
-std::unique_ptr<Motif> make_event_sync();
-std::unique_ptr<Motif> make_ub_bank_pad();
-std::unique_ptr<Motif> make_scalar_form();
-std::unique_ptr<Motif> make_reciprocal_mul();
-std::unique_ptr<Motif> make_tbuf_temporaries();
-std::unique_ptr<Motif> make_hoisted_setup();
-std::unique_ptr<Motif> make_aligned_datacopy();
-std::unique_ptr<Motif> make_fused_axpy();
-std::unique_ptr<Motif> make_redundant_sync();
-std::unique_ptr<Motif> make_strided_copy();
-std::unique_ptr<Motif> make_native_half();
-std::unique_ptr<Motif> make_unroll();
-std::unique_ptr<Motif> make_early_copy_in();
-std::unique_ptr<Motif> make_l2_hint();
-std::unique_ptr<Motif> make_vector_loop();
+struct Registered {
+  int rank;
+  MotifFactory make;
+};
 
-const char* state_name(State s) {
-  switch (s) {
-    case State::Present: return "present";
-    case State::Applicable: return "applicable";
-    case State::NotApplicable: return "not_applicable";
-  }
-  return "?";
+// A function-local static: registrations from other files' initialisers may come before this
+// file's own namespace-scope objects are initialised.
+std::vector<Registered>& registry() {
+  static std::vector<Registered> all;
+  return all;
 }
+
+[[noreturn]] void fail(const std::string& what) {
+  std::fprintf(stderr, "aoc-rewrite: motif catalogue: %s\n", what.c_str());
+  std::abort();
+}
+
+}  // namespace
+
+void register_motif(int rank, MotifFactory make) { registry().push_back({rank, make}); }
 
 const std::vector<std::unique_ptr<Motif>>& catalogue() {
   static const std::vector<std::unique_ptr<Motif>> all = [] {
+    std::vector<Registered> order = registry();
+    std::sort(order.begin(), order.end(), [](const Registered& a, const Registered& b) { return a.rank < b.rank; });
     std::vector<std::unique_ptr<Motif>> v;
-    v.push_back(make_double_buffer());
-    v.push_back(make_event_sync());
-    v.push_back(make_ub_bank_pad());
-    v.push_back(make_scalar_form());
-    v.push_back(make_reciprocal_mul());
-    v.push_back(make_tbuf_temporaries());
-    v.push_back(make_hoisted_setup());
-    v.push_back(make_aligned_datacopy());
-    v.push_back(make_fused_axpy());
-    v.push_back(make_redundant_sync());
-    v.push_back(make_strided_copy());
-    v.push_back(make_native_half());
-    v.push_back(make_unroll());
-    v.push_back(make_early_copy_in());
-    v.push_back(make_l2_hint());
-    v.push_back(make_vector_loop());
+    for (size_t i = 0; i < order.size(); ++i) {
+      v.push_back(order[i].make());
+      // Two motifs of one rank would be listed in link order, which nothing fixes.
+      if (i > 0 && order[i].rank == order[i - 1].rank)
+        fail("motifs " + v[i - 1]->name() + " and " + v[i]->name() + " share rank " + std::to_string(order[i].rank));
+    }
     return v;
   }();
   return all;

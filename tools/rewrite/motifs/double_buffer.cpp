@@ -256,8 +256,8 @@ private:
   }
 };
 
-}  // namespace
+const RegisterMotif<DoubleBuffer> kRegistered{10};
 
-std::unique_ptr<Motif> make_double_buffer() { return std::make_unique<DoubleBuffer>(); }
+}  // namespace
 
 }  // namespace aoc::rewrite

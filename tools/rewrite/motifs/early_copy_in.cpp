@@ -566,8 +566,8 @@ private:
   }
 };
 
-}  // namespace
+const RegisterMotif<EarlyCopyIn> kRegistered{140};
 
-std::unique_ptr<Motif> make_early_copy_in() { return std::make_unique<EarlyCopyIn>(); }
+}  // namespace
 
 }  // namespace aoc::rewrite

@@ -122,8 +122,8 @@ private:
   }
 };
 
-}  // namespace
+const RegisterMotif<EventSync> kRegistered{20};
 
-std::unique_ptr<Motif> make_event_sync() { return std::make_unique<EventSync>(); }
+}  // namespace
 
 }  // namespace aoc::rewrite

@@ -96,8 +96,8 @@ public:
   }
 };
 
-}  // namespace
+const RegisterMotif<FusedAxpy> kRegistered{90};
 
-std::unique_ptr<Motif> make_fused_axpy() { return std::make_unique<FusedAxpy>(); }
+}  // namespace
 
 }  // namespace aoc::rewrite

@@ -312,8 +312,8 @@ public:
   }
 };
 
-}  // namespace
+const RegisterMotif<HoistedSetup> kRegistered{70};
 
-std::unique_ptr<Motif> make_hoisted_setup() { return std::make_unique<HoistedSetup>(); }
+}  // namespace
 
 }  // namespace aoc::rewrite

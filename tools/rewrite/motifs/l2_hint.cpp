@@ -200,8 +200,8 @@ private:
   }
 };
 
-}  // namespace
+const RegisterMotif<L2Hint> kRegistered{150};
 
-std::unique_ptr<Motif> make_l2_hint() { return std::make_unique<L2Hint>(); }
+}  // namespace
 
 }  // namespace aoc::rewrite

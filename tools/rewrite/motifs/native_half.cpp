@@ -481,8 +481,8 @@ private:
   }
 };
 
-}  // namespace
+const RegisterMotif<NativeHalf> kRegistered{120};
 
-std::unique_ptr<Motif> make_native_half() { return std::make_unique<NativeHalf>(); }
+}  // namespace
 
 }  // namespace aoc::rewrite

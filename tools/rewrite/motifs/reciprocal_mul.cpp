@@ -98,8 +98,8 @@ public:
   }
 };
 
-}  // namespace
+const RegisterMotif<ReciprocalMul> kRegistered{50};
 
-std::unique_ptr<Motif> make_reciprocal_mul() { return std::make_unique<ReciprocalMul>(); }
+}  // namespace
 
 }  // namespace aoc::rewrite

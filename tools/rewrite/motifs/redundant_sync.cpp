@@ -126,8 +126,8 @@ public:
   }
 };
 
-}  // namespace
+const RegisterMotif<RedundantSync> kRegistered{100};
 
-std::unique_ptr<Motif> make_redundant_sync() { return std::make_unique<RedundantSync>(); }
+}  // namespace
 
 }  // namespace aoc::rewrite

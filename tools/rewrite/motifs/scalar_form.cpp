@@ -103,8 +103,8 @@ public:
   }
 };
 
-}  // namespace
+const RegisterMotif<ScalarForm> kRegistered{40};
 
-std::unique_ptr<Motif> make_scalar_form() { return std::make_unique<ScalarForm>(); }
+}  // namespace
 
 }  // namespace aoc::rewrite

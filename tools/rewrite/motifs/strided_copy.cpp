@@ -426,8 +426,8 @@ public:
   }
 };
 
-}  // namespace
+const RegisterMotif<StridedCopy> kRegistered{110};
 
-std::unique_ptr<Motif> make_strided_copy() { return std::make_unique<StridedCopy>(); }
+}  // namespace
 
 }  // namespace aoc::rewrite

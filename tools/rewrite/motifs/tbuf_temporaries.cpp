@@ -233,8 +233,8 @@ private:
   }
 };
 
-}  // namespace
+const RegisterMotif<TbufTemporaries> kRegistered{60};
 
-std::unique_ptr<Motif> make_tbuf_temporaries() { return std::make_unique<TbufTemporaries>(); }
+}  // namespace
 
 }  // namespace aoc::rewrite

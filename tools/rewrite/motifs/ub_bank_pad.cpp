@@ -63,8 +63,8 @@ public:
   }
 };
 
-}  // namespace
+const RegisterMotif<UbBankPad> kRegistered{30};
 
-std::unique_ptr<Motif> make_ub_bank_pad() { return std::make_unique<UbBankPad>(); }
+}  // namespace
 
 }  // namespace aoc::rewrite

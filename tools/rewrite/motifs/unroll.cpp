@@ -223,8 +223,8 @@ public:
   }
 };
 
-}  // namespace
+const RegisterMotif<Unroll> kRegistered{130};
 
-std::unique_ptr<Motif> make_unroll() { return std::make_unique<Unroll>(); }
+}  // namespace
 
 }  // namespace aoc::rewrite

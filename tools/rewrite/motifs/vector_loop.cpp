@@ -384,8 +384,8 @@ public:
   }
 };
 
-}  // namespace
+const RegisterMotif<VectorLoop> kRegistered{160};
 
-std::unique_ptr<Motif> make_vector_loop() { return std::make_unique<VectorLoop>(); }
+}  // namespace
 
 }  // namespace aoc::rewrite
