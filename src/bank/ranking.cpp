@@ -74,10 +74,10 @@ ScoreTerms score_entry(const Entry& e, const Target& t, const AdoptionStats& ado
     auto it = t.states.find(e.motif);
     if (it == t.states.end()) {
       why.push_back("motif " + e.motif + " unknown to the detector (0)");
-    } else if (it->second == "applicable") {
+    } else if (it->second == aoc::rewrite::State::Applicable) {
       s.applicability = 1;
       why.push_back(e.motif + " applicable in target (" + signed_num(kWeightApplicability) + ")");
-    } else if (it->second == "present") {
+    } else if (it->second == aoc::rewrite::State::Present) {
       s.applicability = -0.5;
       why.push_back(e.motif + " already present (" + signed_num(-0.5 * kWeightApplicability) + ")");
     } else {
@@ -135,7 +135,7 @@ std::vector<std::pair<std::string, int64_t>> applicable_motifs(const std::vector
   std::set<std::string> seen;
   for (const auto& r : ranked) {
     auto it = t.states.find(r.entry.motif);
-    if (it == t.states.end() || it->second != "applicable" || !seen.insert(r.entry.motif).second) continue;
+    if (it == t.states.end() || it->second != aoc::rewrite::State::Applicable || !seen.insert(r.entry.motif).second) continue;
     out.emplace_back(r.entry.motif, r.entry.id);
   }
   return out;

@@ -16,6 +16,7 @@
 
 #include "bank/entry.h"
 #include "bank/store.h"
+#include "rewrite/state.h"
 
 namespace aoc::bank {
 
@@ -23,7 +24,7 @@ struct Target {
   std::string op, category, hash, dir;
   Context context;
   bool profiled = false;                      // context has the simulator's numbers (bound, ratio)
-  std::map<std::string, std::string> states;  // motif -> present | applicable | not_applicable
+  std::map<std::string, aoc::rewrite::State> states;  // by motif
   std::vector<std::string> keywords;          // op, category, dtypes, bound pipe words
 };
 

@@ -85,7 +85,7 @@ int run(const QueryArgs& a) {
             << (target.context.bound.empty() ? "unknown" : target.context.bound) << ", applicable motifs:";
   size_t n = 0;
   for (const auto& [m, st] : target.states)
-    if (st == "applicable") std::cout << " " << m, ++n;
+    if (st == aoc::rewrite::State::Applicable) std::cout << " " << m, ++n;
   std::cout << (n ? "" : " none") << "\n";
   print_ranking(std::cout, ranked, a.k);
   return 0;

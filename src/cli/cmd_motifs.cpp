@@ -39,7 +39,7 @@ int run(const MotifsArgs& a) {
   }
   std::cout << c->package.name << " (" << a.dir << ")\n";
   for (const auto& s : states) {
-    std::cout << "  " << s.motif << std::string(s.motif.size() < 18 ? 18 - s.motif.size() : 1, ' ') << s.state;
+    std::cout << "  " << s.motif << std::string(s.motif.size() < 18 ? 18 - s.motif.size() : 1, ' ') << aoc::rewrite::to_string(s.state);
     if (!s.reason.empty()) std::cout << ": " << s.reason;
     std::cout << "\n";
     for (const auto& p : s.places) std::cout << "      " << p.file << ":" << p.line << "\n";

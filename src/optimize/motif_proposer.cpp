@@ -82,7 +82,7 @@ std::vector<aoc::rewrite::MotifState> MotifProposer::applicable(const Kernel& k)
     std::vector<aoc::rewrite::MotifState> states;
     try {
       for (auto& s : aoc::rewrite::detect_motifs(k.cand))
-        if (s.state == "applicable") states.push_back(std::move(s));
+        if (s.state == aoc::rewrite::State::Applicable) states.push_back(std::move(s));
     } catch (const std::exception& e) {
       notes_.push_back("motifs of " + k.cand.dir.string() + " not detected: " + e.what());
     }

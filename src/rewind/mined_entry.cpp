@@ -67,15 +67,16 @@ aoc::bank::Entry make_entry(const aoc::eval::Candidate& c, const aoc::rewrite::M
 }
 
 aoc::rewrite::MotifState unclassified() {
-  return {aoc::bank::kUnclassified, "", "", "no motif's detector state changes", {}};
+  // No detector names it: its state is not read (entries take the motif, summary and reason).
+  return {aoc::bank::kUnclassified, "", aoc::rewrite::State::NotApplicable, "no motif's detector state changes", {}};
 }
 
 aoc::rewrite::MotifState removed_motif(const std::vector<aoc::rewrite::MotifState>& before,
                                        const std::vector<aoc::rewrite::MotifState>& after, const std::string& prefer) {
   auto gone = [&](const aoc::rewrite::MotifState& b) {
-    if (b.state != "present") return false;
+    if (b.state != aoc::rewrite::State::Present) return false;
     for (const auto& a : after)
-      if (a.motif == b.motif) return a.state != "present";
+      if (a.motif == b.motif) return a.state != aoc::rewrite::State::Present;
     return false;
   };
   for (const auto& b : before)

@@ -96,7 +96,7 @@ std::optional<std::pair<RewoundMotif, PairRemoval>> pair_removal(const aoc::eval
                                                                 const aoc::rewrite::MotifState& refused,
                                                                 const std::string& stem, const std::string& hh) {
   for (const auto& first : states) {
-    if (first.state != "present" || first.motif == refused.motif) continue;
+    if (first.state != aoc::rewrite::State::Present || first.motif == refused.motif) continue;
     RewoundMotif m;
     m.motif = refused.motif;
     m.after = first.motif;
@@ -141,7 +141,7 @@ RewindResult rewind_kernel(const fs::path& kernel_dir, aoc::eval::Builder& build
     out.kernel_hash = c.hash;
     states = aoc::rewrite::detect_motifs(c);
     for (const auto& s : states)
-      if (s.state == "present" && (opt.only_motifs.empty() || std::find(opt.only_motifs.begin(), opt.only_motifs.end(),
+      if (s.state == aoc::rewrite::State::Present && (opt.only_motifs.empty() || std::find(opt.only_motifs.begin(), opt.only_motifs.end(),
                                                                          s.motif) != opt.only_motifs.end()))
         present.push_back(s);
   } catch (const std::exception& e) {

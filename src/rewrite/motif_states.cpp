@@ -23,7 +23,10 @@ std::vector<MotifState> detect_motifs(const aoc::eval::Candidate& c, const std::
     MotifState s;
     s.motif = m.value("motif", "");
     s.summary = m.value("summary", "");
-    s.state = m.value("state", "");
+    const std::string word = m.value("state", "");
+    const std::optional<State> state = parse_state(word);
+    if (!state) throw RewriteError("aoc-rewrite answered motif " + s.motif + " with an unknown state '" + word + "'");
+    s.state = *state;
     s.reason = m.value("reason", "");
     for (const auto& l : m.value("locations", nlohmann::json::array()))
       s.places.push_back({shown(c.dir, l.value("file", "")), l.value("line", 0u)});

@@ -7,6 +7,7 @@
 #include <nlohmann/json.hpp>
 
 #include "eval/candidate.h"
+#include "rewrite/state.h"
 
 namespace aoc::rewrite {
 
@@ -18,7 +19,7 @@ struct SourcePlace {
 struct MotifState {
   std::string motif;
   std::string summary;
-  std::string state;   // present | applicable | not_applicable
+  State state = State::NotApplicable;
   std::string reason;
   std::vector<SourcePlace> places;
 };

@@ -26,7 +26,7 @@ StripOutcome strip_motifs(const aoc::eval::Candidate& c, const std::set<std::str
   const auto present_in = [&](const std::vector<MotifState>& states) {
     std::vector<std::string> out;
     for (const auto& s : states)
-      if (s.state == "present" && !keep.count(s.motif) &&
+      if (s.state == State::Present && !keep.count(s.motif) &&
           std::find(r.removed.begin(), r.removed.end(), s.motif) == r.removed.end())
         out.push_back(s.motif);
     return out;

@@ -35,8 +35,9 @@ Target target() {
   t.context.bound = "aiv_mte2_time";
   t.context.shape_class = "large";
   t.profiled = true;
-  t.states = {{"double_buffer", "applicable"}, {"event_sync", "applicable"}, {"ub_bank_pad", "not_applicable"},
-              {"redundant_sync", "present"}};
+  using aoc::rewrite::State;
+  t.states = {{"double_buffer", State::Applicable}, {"event_sync", State::Applicable}, {"ub_bank_pad", State::NotApplicable},
+              {"redundant_sync", State::Present}};
   t.keywords = {"relu", "activation", "float16", "mte2"};
   return t;
 }

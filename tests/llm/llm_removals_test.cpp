@@ -89,7 +89,7 @@ TEST(LlmRemovals, EndpointFailuresStopTheAsking) {
   broken.status = 500;
   t.server.set_fallback(broken);
   aoc::rewind::LlmRemover remover(t.proposer, 5);
-  aoc::rewrite::MotifState present{"double_buffer", "two buffers", "present", "BUFFER_NUM = 2", {}};
+  aoc::rewrite::MotifState present{"double_buffer", "two buffers", aoc::rewrite::State::Present, "BUFFER_NUM = 2", {}};
   const auto out = remover.ask(expert(), testing::add_report(), {present}, {}, t.dir.path(), "test-headers");
   ASSERT_EQ(out.size(), 3u) << "asking stops after three endpoint failures in a row";
   for (const auto& r : out) {

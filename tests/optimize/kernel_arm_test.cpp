@@ -74,7 +74,7 @@ TEST(KernelArm, BacktracksToTheFastestVariantWithAnUntriedMotif) {
     if (!s->eval.valid || !s->variant.kernel) continue;
     const auto& cand = s->variant.kernel->cand;
     for (const auto& m : aoc::rewrite::detect_motifs(cand)) {
-      if (m.state != "applicable" || tried.count({cand.hash, m.motif})) continue;
+      if (m.state != aoc::rewrite::State::Applicable || tried.count({cand.hash, m.motif})) continue;
       bool refused = false;
       for (const auto& n : r.notes)
         refused |= n.find("motif " + m.motif + " ") != std::string::npos && n.find(cand.dir.string()) != std::string::npos;

@@ -170,7 +170,7 @@ TEST(HunkGroups, ReluFloat16PathRevertsAsOneGroupThroughTheRealParser) {
   const auto states = aoc::rewrite::detect_motifs(
       aoc::eval::load_candidate(scratch.path() / aoc::rewind::group_label(g.members), "test-headers"), "native_half");
   ASSERT_EQ(states.size(), 1u);
-  EXPECT_NE(states[0].state, "present") << states[0].reason;
+  EXPECT_NE(states[0].state, aoc::rewrite::State::Present) << states[0].reason;
   const auto expert = aoc::rewrite::detect_motifs(aoc::eval::load_candidate(pkg / "expert", "test-headers"), "native_half");
-  EXPECT_EQ(expert.at(0).state, "present");
+  EXPECT_EQ(expert.at(0).state, aoc::rewrite::State::Present);
 }
