@@ -9,6 +9,7 @@
 #include <sstream>
 
 #include "sim/sim_error.h"
+#include "sim/soc_fields.h"
 
 namespace aoc::sim {
 namespace fs = std::filesystem;
@@ -110,24 +111,6 @@ std::vector<fs::path> soc_search_dirs() {
 
 namespace {
 
-// Reads a required value and names the key and file when it is missing or mistyped.
-template <typename T>
-T need(const toml::table& t, const std::string& dotted, const std::string& file) {
-  auto node = t.at_path(dotted);
-  if (!node) throw SimError(file + ": missing key '" + dotted + "'");
-  if constexpr (std::is_floating_point_v<T>) {
-    if (auto v = node.value<double>()) return static_cast<T>(*v);
-  } else if constexpr (std::is_integral_v<T>) {
-    if (auto v = node.value<int64_t>()) {
-      if (*v < 0) throw SimError(file + ": key '" + dotted + "' must not be negative");
-      return static_cast<T>(*v);
-    }
-  } else {
-    if (auto v = node.value<std::string>()) return *v;
-  }
-  throw SimError(file + ": key '" + dotted + "' has the wrong type");
-}
-
 std::vector<std::pair<double, double>> need_points(const toml::node* node,
                                                    const std::string& what, const std::string& file) {
   const auto* arr = node ? node->as_array() : nullptr;
@@ -168,34 +151,13 @@ void load_vector_table(Soc& soc, const fs::path& file) {
 Soc parse_soc(const fs::path& file) {
   toml::table t = parse_file(file);
   const std::string f = file.string();
+  if (t.at_path("launch.base_us") || t.at_path("launch.per_core_us"))
+    throw SimError(f + ": launch.base_us and launch.per_core_us are replaced by launch.dispatch_us, "
+                       "block_dispatch_us, block_start_cycles, block_end_cycles and end_response_us "
+                       "(docs/simulator.md, \"Launch\"); copy the [launch] table of socs/Ascend910B1.toml");
   Soc s;
   s.source_path = f;
-  s.name = need<std::string>(t, "name", f);
-  s.aiv_cores = need<int>(t, "chip.aiv_cores", f);
-  s.aic_cores = need<int>(t, "chip.aic_cores", f);
-  s.clock_ghz = need<double>(t, "chip.clock_ghz", f);
-  if (s.clock_ghz <= 0) throw SimError(f + ": chip.clock_ghz must be positive");
-  s.l2_bytes = need<uint64_t>(t, "chip.l2_bytes", f);
-  // Optional: S3 names 128/256/512 B lines; GM requests are handled at 512 B granularity.
-  if (t.at_path("chip.l2_line_bytes")) s.l2_line_bytes = need<uint32_t>(t, "chip.l2_line_bytes", f);
-  s.hbm_bytes = need<uint64_t>(t, "chip.hbm_bytes", f);
-
-  auto& L = s.limits;
-  L.ub_bytes = need<uint32_t>(t, "memory.ub_bytes", f);
-  L.l1_bytes = need<uint32_t>(t, "memory.l1_bytes", f);
-  L.l0a_bytes = need<uint32_t>(t, "memory.l0a_bytes", f);
-  L.l0b_bytes = need<uint32_t>(t, "memory.l0b_bytes", f);
-  L.l0c_bytes = need<uint32_t>(t, "memory.l0c_bytes", f);
-  L.bt_bytes = need<uint32_t>(t, "memory.bt_bytes", f);
-  L.fb_bytes = need<uint32_t>(t, "memory.fb_bytes", f);
-  L.max_pipe_buffers = need<uint32_t>(t, "memory.max_pipe_buffers", f);
-  L.event_ids = need<uint32_t>(t, "memory.event_ids", f);
-
-  // Bandwidths are written in GB/s (as the sources quote them) and kept in bytes/cycle.
-  const double bytes_per_cycle_per_gbps = 1.0 / s.clock_ghz;
-  s.hbm_read_bytes_per_cycle = need<double>(t, "bandwidth.hbm_read_gbps", f) * bytes_per_cycle_per_gbps;
-  s.l2_write_bytes_per_cycle = need<double>(t, "bandwidth.l2_write_gbps", f) * bytes_per_cycle_per_gbps;
-  s.rw_mix_efficiency = need<double>(t, "bandwidth.rw_mix_efficiency", f);
+  read_soc_fields(t, f, s);
 
   const auto* paths = t["paths"].as_table();
   if (!paths) throw SimError(f + ": missing [paths] table");
@@ -203,59 +165,11 @@ Soc parse_soc(const fs::path& file) {
     std::string k(key.str());
     const auto* pt = node.as_table();
     if (!pt) throw SimError(f + ": paths." + k + " must be a table");
-    DmaPath p;
-    p.core_bytes_per_cycle = need<double>(*pt, "bytes_per_cycle", f + " [paths." + k + "]");
-    p.issue_cycles = need<double>(*pt, "issue_cycles", f + " [paths." + k + "]");
-    p.latency_cycles = need<double>(*pt, "latency_cycles", f + " [paths." + k + "]");
-    p.burst_cycles = pt->get("burst_cycles") ? need<double>(*pt, "burst_cycles", f + " [paths." + k + "]") : 0.0;
-    if (p.burst_cycles < 0) throw SimError(f + ": paths." + k + ".burst_cycles must not be negative");
-    if (p.core_bytes_per_cycle <= 0) throw SimError(f + ": paths." + k + ".bytes_per_cycle must be positive");
-    s.paths[k] = p;
+    s.paths[k] = read_dma_path(*pt, k, f);
   }
   s.alignment_efficiency = need_points(t.at_path("burst.alignment_efficiency").node(), "burst.alignment_efficiency", f);
-  s.burst_granule_bytes = need<uint32_t>(t, "burst.granule_bytes", f);
 
-  s.ub_block_bytes = need<uint32_t>(t, "ub_banks.block_bytes", f);
-  s.ub_bank_groups = need<uint32_t>(t, "ub_banks.bank_groups", f);
-  s.ub_bank_id_shift = need<uint32_t>(t, "ub_banks.bank_id_shift", f);
-  s.bank_conflict_cycles_per_beat = need<double>(t, "ub_banks.conflict_cycles_per_beat", f);
-  s.dma_vector_bank_stall = need<double>(t, "ub_banks.dma_vector_stall", f);
-  if (!(s.dma_vector_bank_stall >= 0 && s.dma_vector_bank_stall <= 1))
-    throw SimError(f + ": ub_banks.dma_vector_stall must be in [0, 1] (the share of a DMA's UB-side rate a "
-                       "vector instruction on the same banks takes)");
-
-  if (t.at_path("launch.base_us") || t.at_path("launch.per_core_us"))
-    throw SimError(f + ": launch.base_us and launch.per_core_us are replaced by launch.dispatch_us, "
-                       "block_dispatch_us, block_start_cycles, block_end_cycles and end_response_us "
-                       "(docs/simulator.md, \"Launch\"); copy the [launch] table of socs/Ascend910B1.toml");
-  s.launch_dispatch_us = need<double>(t, "launch.dispatch_us", f);
-  s.launch_block_dispatch_us = need<double>(t, "launch.block_dispatch_us", f);
-  s.launch_block_start_cycles = need<double>(t, "launch.block_start_cycles", f);
-  s.launch_block_end_cycles = need<double>(t, "launch.block_end_cycles", f);
-  s.launch_end_response_us = need<double>(t, "launch.end_response_us", f);
-  s.launch_per_wave_us = need<double>(t, "launch.per_wave_us", f);
-  for (double v : {s.launch_dispatch_us, s.launch_block_dispatch_us, s.launch_block_start_cycles,
-                   s.launch_block_end_cycles, s.launch_end_response_us, s.launch_per_wave_us})
-    if (v < 0) throw SimError(f + ": [launch] values must not be negative");
-
-  s.scalar_cycles_per_op = need<double>(t, "scalar.cycles_per_op", f);
-  // Optional: SoC files written before kernel blocks were counted cost a block like one op.
-  s.scalar_cycles_per_block = t.at_path("scalar.cycles_per_block")
-                                  ? need<double>(t, "scalar.cycles_per_block", f)
-                                  : s.scalar_cycles_per_op;
-  s.scalar_access_cycles = need<double>(t, "scalar.access_cycles", f);
-  s.issue_cycles = need<double>(t, "scalar.issue_cycles", f);
-  s.queue_depth = need<uint32_t>(t, "scalar.queue_depth", f);
-  if (s.queue_depth == 0) throw SimError(f + ": scalar.queue_depth must be at least 1");
-
-  s.set_flag_cycles = need<double>(t, "sync.set_flag_cycles", f);
-  s.wait_flag_cycles = need<double>(t, "sync.wait_flag_cycles", f);
-  s.barrier_cycles = need<double>(t, "sync.barrier_cycles", f);
-  s.sync_all_cycles = need<double>(t, "sync.sync_all_cycles", f);
-
-  s.vector_bytes_per_cycle = need<double>(t, "vector.bytes_per_cycle", f);
-  s.vector_floor_cycles = need<double>(t, "vector.floor_cycles", f);
-  auto table = need<std::string>(t, "vector.table", f);
+  auto table = need_string(t, "vector.table", f);
   fs::path table_path = fs::path(table).is_absolute() ? fs::path(table) : file.parent_path() / table;
   load_vector_table(s, table_path);
 
@@ -266,7 +180,6 @@ Soc parse_soc(const fs::path& file) {
     if (!v || *v <= 0) throw SimError(f + ": cube.macs_per_cycle." + std::string(key.str()) + " must be a positive number");
     s.cube_macs_per_cycle[std::string(key.str())] = *v;
   }
-  s.mmad_overhead_cycles = need<double>(t, "cube.mmad_overhead_cycles", f);
   return s;
 }
 

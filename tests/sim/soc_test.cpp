@@ -67,6 +67,46 @@ TEST(SocLoader, MissingKeyIsNamed) {
   EXPECT_THROW(load_soc((dir / "nope.toml").string()), SimError);
 }
 
+// B1 with one line replaced: each value that breaks a rule of the SoC file is refused with the
+// file, the key and what it must be.
+TEST(SocLoader, OutOfRangeValuesAreNamed) {
+  namespace fs = std::filesystem;
+  const fs::path src = fs::path(AOC_SOURCE_DIR) / "socs";
+  std::ifstream in(src / "Ascend910B1.toml");
+  const std::string b1((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  const fs::path dir = fs::temp_directory_path() / "aoc_soc_range_test";
+  fs::create_directories(dir);
+  fs::copy_file(src / "dav-c220-vector.toml", dir / "dav-c220-vector.toml", fs::copy_options::overwrite_existing);
+  const fs::path p = dir / "Edited.toml";
+  const auto error_of = [&](const std::string& line, const std::string& replacement) {
+    std::string text = b1;
+    const size_t at = text.find(line);
+    EXPECT_NE(at, std::string::npos) << line;
+    text.replace(at, line.size(), replacement);
+    std::ofstream(p) << text;
+    try {
+      load_soc(p.string());
+    } catch (const SimError& e) {
+      return std::string(e.what());
+    }
+    return std::string("no error");
+  };
+  const std::string file = p.string() + ": ";
+  EXPECT_EQ(error_of("clock_ghz = 1.85", "clock_ghz = 0"), file + "chip.clock_ghz must be positive");
+  EXPECT_EQ(error_of("dma_vector_stall = 1.0", "dma_vector_stall = 1.5"),
+            file + "ub_banks.dma_vector_stall must be in [0, 1] (the share of a DMA's UB-side rate a vector "
+                   "instruction on the same banks takes)");
+  EXPECT_EQ(error_of("dispatch_us = 0.25", "dispatch_us = -1"), file + "launch.dispatch_us must not be negative");
+  EXPECT_EQ(error_of("bytes_per_cycle = 46", "bytes_per_cycle = 0"), file + "paths.gm_to_ub.bytes_per_cycle must be positive");
+  EXPECT_EQ(error_of("burst_cycles = 8.3", "burst_cycles = -1"), file + "paths.gm_to_ub.burst_cycles must not be negative");
+  EXPECT_EQ(error_of("bytes_per_cycle = 46", "bytes_per_cycle = \"fast\""),
+            file + "key 'paths.gm_to_ub.bytes_per_cycle' has the wrong type");
+  EXPECT_EQ(error_of("aiv_cores = 48", "aiv_cores = -4"), file + "key 'chip.aiv_cores' must not be negative");
+  EXPECT_EQ(error_of("queue_depth = 32", "queue_depth = 0"), file + "scalar.queue_depth must be at least 1");
+  // The untouched file loads, with B1's numbers.
+  EXPECT_EQ(error_of("clock_ghz = 1.85", "clock_ghz = 1.85"), "no error");
+}
+
 TEST(SocLoader, ExplicitPathAndHomeDirectory) {
   namespace fs = std::filesystem;
   fs::path src = fs::path(AOC_SOURCE_DIR) / "socs";
