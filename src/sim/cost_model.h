@@ -12,7 +12,7 @@
 namespace aoc::sim {
 
 // Shared bandwidth pools a transfer draws from. None = on-chip, limited only by the core's path.
-// cost_of() gives GM reads Hbm and GM writes L2; the engine's L2 model then decides per
+// cost_of() gives GM reads Hbm and GM writes L2; the L2 model (sim/bandwidth.h) then decides per
 // transfer (hits and writes draw from L2, misses and write-backs from HBM).
 enum class Resource : uint8_t { None = 0, Hbm, L2, Count };
 

@@ -27,7 +27,7 @@ inline CapKey cap_key(double cap, uint64_t seq) {
 struct CapEntry {
   CapKey key;     // cap_key(cap, the flow's creation order)
   double cap;     // the effective cap the flow had when the key was taken
-  uint32_t index; // the flow's slot in the engine
+  uint32_t index; // the flow's slot in Bandwidth (sim/bandwidth.h)
 };
 
 class PoolOrder {
