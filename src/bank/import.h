@@ -12,6 +12,7 @@
 
 namespace aoc::bank {
 
+// Entries that cannot be taken from a file (not an operator folder's import: package::ImportError).
 class EntryImportError : public std::runtime_error {
  public:
   using std::runtime_error::runtime_error;
