@@ -25,11 +25,11 @@
 #include <string>
 #include <unistd.h>
 
-#include "eval/builder.h"
+#include "base/content_hash.h"
+#include "build/builder.h"
 #include "eval/candidate.h"
 #include "eval/candidate_eval.h"
 #include "eval/cascade.h"
-#include "eval/content_hash.h"
 #include "eval/reference_cache.h"
 #include "tune/tuner.h"
 
@@ -79,7 +79,7 @@ fs::path kernel_changed_copy(const fs::path& pkg, const fs::path& under, int n, 
   return dst;
 }
 
-void evaluate_once(aoc::eval::Builder& builder, const aoc::eval::Candidate& cand, const OpChoice& op,
+void evaluate_once(aoc::build::Builder& builder, const aoc::eval::Candidate& cand, const OpChoice& op,
                    benchmark::State& state) {
   aoc::eval::CandidateEvalOptions opt = aoc::eval::default_candidate_eval_options();
   opt.seed = 1;
@@ -94,12 +94,12 @@ void evaluate_once(aoc::eval::Builder& builder, const aoc::eval::Candidate& cand
 }
 
 void BM_Evaluate(benchmark::State& state, const OpChoice& op, Cache mode) {
-  aoc::eval::BuilderOptions bo = aoc::eval::default_builder_options();
+  aoc::build::BuilderOptions bo = aoc::build::default_builder_options();
   bo.cache_dir = fresh_dir(std::to_string(int(mode)));
   bo.precompiled_headers = mode != Cache::ColdNoPch;
   const fs::path pkg = bo.root / op.package;
-  aoc::eval::Builder builder(bo);
-  const aoc::eval::Candidate cand = aoc::eval::load_candidate(pkg, aoc::eval::tree_hash(bo.root / "include" / "ascendc"));
+  aoc::build::Builder builder(bo);
+  const aoc::eval::Candidate cand = aoc::eval::load_candidate(pkg, aoc::base::tree_hash(bo.root / "include" / "ascendc"));
   const bool new_folders = mode == Cache::ColdKernelChanged || mode == Cache::KernelRepeatedElsewhere;
   if (mode == Cache::Warm || mode == Cache::WarmNewReferences || mode == Cache::WarmFileReferences ||
       mode == Cache::ColdCandidateWarmPch || new_folders)
@@ -111,7 +111,7 @@ void BM_Evaluate(benchmark::State& state, const OpChoice& op, Cache mode) {
   if (mode == Cache::KernelRepeatedElsewhere)
     evaluate_once(builder,
                   aoc::eval::load_candidate(kernel_changed_copy(pkg, copies, copy++, 0),
-                                            aoc::eval::tree_hash(bo.root / "include" / "ascendc")),
+                                            aoc::base::tree_hash(bo.root / "include" / "ascendc")),
                   op, state);
   for (auto _ : state) {
     state.PauseTiming();
@@ -125,11 +125,11 @@ void BM_Evaluate(benchmark::State& state, const OpChoice& op, Cache mode) {
     // later candidate in a new process), or computed again.
     if (mode != Cache::Warm && !new_folders) aoc::eval::ReferenceCache::shared().clear();
     if (mode == Cache::WarmNewReferences) fs::remove_all(bo.cache_dir / "references");
-    aoc::eval::Builder fresh(bo);  // forgets nothing on disk; a new builder like a new run
+    aoc::build::Builder fresh(bo);  // forgets nothing on disk; a new builder like a new run
     const int edit = mode == Cache::KernelRepeatedElsewhere ? 0 : copy;
     const aoc::eval::Candidate edited =
         new_folders ? aoc::eval::load_candidate(kernel_changed_copy(pkg, copies, copy++, edit),
-                                                aoc::eval::tree_hash(bo.root / "include" / "ascendc"))
+                                                aoc::base::tree_hash(bo.root / "include" / "ascendc"))
                     : cand;
     state.ResumeTiming();
     evaluate_once(fresh, edited, op, state);
@@ -144,10 +144,10 @@ void BM_Evaluate(benchmark::State& state, const OpChoice& op, Cache mode) {
 // correctness probe, one trial each, warm build and references; what a candidate that cannot
 // become the best costs, against a warm full evaluation above.
 void BM_Screen(benchmark::State& state, const OpChoice& op) {
-  aoc::eval::BuilderOptions bo = aoc::eval::default_builder_options();
-  aoc::eval::Builder builder(bo);
+  aoc::build::BuilderOptions bo = aoc::build::default_builder_options();
+  aoc::build::Builder builder(bo);
   const aoc::eval::Candidate cand =
-      aoc::eval::load_candidate(bo.root / op.package, aoc::eval::tree_hash(bo.root / "include" / "ascendc"));
+      aoc::eval::load_candidate(bo.root / op.package, aoc::base::tree_hash(bo.root / "include" / "ascendc"));
   aoc::eval::CandidateEvalOptions opt = aoc::eval::default_candidate_eval_options();
   opt.seed = 1;
   opt.limits.wall_seconds = 900;

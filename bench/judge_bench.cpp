@@ -1,4 +1,4 @@
-// The judge: comparing a kernel output with the golden reference (src/ops/compare.cpp), per
+// The judge: comparing a kernel output with the golden reference (src/package/compare.cpp), per
 // element, as every case of every candidate does. 4 M elements per output (a mid-sized
 // performance case), the output equal to the rounded reference except one element in 16 that is
 // one unit in the last place off (a kernel that computes in another order). Second argument 1:
@@ -9,28 +9,28 @@
 #include <cstdint>
 #include <vector>
 
-#include "ops/compare.h"
-#include "ops/rng.h"
+#include "base/rng.h"
+#include "package/compare.h"
 
 namespace {
 
 constexpr size_t kElements = size_t(4) << 20;
 
 void BM_CompareOutput(benchmark::State& state) {
-  const auto type = static_cast<aoc::op::ElemType>(state.range(0));
-  aoc::op::Xoshiro256 rng(7);
+  const auto type = static_cast<aoc::package::ElemType>(state.range(0));
+  aoc::base::Xoshiro256 rng(7);
   std::vector<double> golden(kElements);
-  aoc::op::TypedBuffer actual(type, kElements);
+  aoc::package::TypedBuffer actual(type, kElements);
   for (size_t i = 0; i < kElements; ++i) {
     golden[i] = rng.unit() * 8.0 - 4.0;
     actual.set(i, golden[i]);
     if (i % 16 == 5) actual.set(i, actual.get(i) * (1.0 + 1.0 / 2048.0));
   }
   const bool rounded = state.range(1) != 0;
-  if (rounded) aoc::op::round_reference(type, golden);
-  aoc::op::CompareResult r;
+  if (rounded) aoc::package::round_reference(type, golden);
+  aoc::package::CompareResult r;
   for (auto _ : state) {
-    r = aoc::op::compare_output(actual, golden, aoc::op::Tolerance{}, 0xFF, nullptr, rounded);
+    r = aoc::package::compare_output(actual, golden, aoc::package::Tolerance{}, 0xFF, nullptr, rounded);
     benchmark::DoNotOptimize(r);
   }
   state.counters["elements_per_s"] =
@@ -38,7 +38,7 @@ void BM_CompareOutput(benchmark::State& state) {
   state.counters["pass"] = r.pass;
 }
 BENCHMARK(BM_CompareOutput)
-    ->ArgsProduct({{int(aoc::op::ElemType::F16), int(aoc::op::ElemType::F32)}, {0, 1}})
+    ->ArgsProduct({{int(aoc::package::ElemType::F16), int(aoc::package::ElemType::F32)}, {0, 1}})
     ->Unit(benchmark::kMillisecond);
 
 }  // namespace

@@ -9,8 +9,8 @@
 
 #include <filesystem>
 
+#include "base/sandbox.h"
 #include "eval/contained.h"
-#include "eval/sandbox.h"
 
 namespace {
 namespace fs = std::filesystem;
@@ -18,11 +18,11 @@ namespace fs = std::filesystem;
 void run_true(benchmark::State& state, bool namespaces) {
   std::string t = (fs::temp_directory_path() / "aoc-sandbox-bench-XXXXXX").string();
   const fs::path dir = ::mkdtemp(t.data());
-  aoc::eval::SandboxLimits l;
+  aoc::base::SandboxLimits l;
   l.namespaces = namespaces;
   std::string isolation;
   for (auto _ : state) {
-    const aoc::eval::SandboxResult r = aoc::eval::run_sandboxed({"/bin/true"}, dir, l);
+    const aoc::base::SandboxResult r = aoc::base::run_sandboxed({"/bin/true"}, dir, l);
     if (!r.exited || r.exit_code != 0) state.SkipWithError(("run failed: " + r.start_error).c_str());
     isolation = r.isolation;
   }

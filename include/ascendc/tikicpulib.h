@@ -1,6 +1,6 @@
 // The CPU-twin host API of AscendC: GmAlloc/GmFree, SetKernelMode, ICPU_SET_TILING_KEY and
 // ICPU_RUN_KF(kernel, blockDim, args...), built on the launcher (src/runtime, link aoc_runtime).
-// A failed run throws aoc::rt::LaunchError naming the block, kernel line and API.
+// A failed run throws aoc::runtime::LaunchError naming the block, kernel line and API.
 #pragma once
 #include <cstddef>
 #include <cstdint>
@@ -9,7 +9,7 @@
 #include <type_traits>
 
 #include "kernel_operator.h"
-#include "runtime/launcher.h"
+#include "aoc/launch.h"
 
 namespace AscendC {
 enum class KernelMode { MIX_MODE = 0, AIC_MODE, AIV_MODE };
@@ -18,7 +18,7 @@ void GmFree(void* ptr);
 void SetKernelMode(KernelMode mode);
 }  // namespace AscendC
 
-namespace aoc::rt {
+namespace aoc::runtime {
 
 void icpu_set_tiling_key(uint64_t key);
 // Launch configuration from the current kernel mode, tiling key and platform.
@@ -44,7 +44,7 @@ void icpu_run(const char* name, void (*kernel)(Params...), uint32_t block_dim, A
   if (!r.ok) throw LaunchError(std::move(r));
 }
 
-}  // namespace aoc::rt
+}  // namespace aoc::runtime
 
-#define ICPU_SET_TILING_KEY(key) ::aoc::rt::icpu_set_tiling_key(static_cast<uint64_t>(key))
-#define ICPU_RUN_KF(func, blockDim, ...) ::aoc::rt::icpu_run(#func, func, (blockDim), __VA_ARGS__)
+#define ICPU_SET_TILING_KEY(key) ::aoc::runtime::icpu_set_tiling_key(static_cast<uint64_t>(key))
+#define ICPU_RUN_KF(func, blockDim, ...) ::aoc::runtime::icpu_run(#func, func, (blockDim), __VA_ARGS__)

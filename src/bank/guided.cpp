@@ -5,8 +5,8 @@
 #include <fstream>
 
 #include "bank/target.h"
+#include "build/header_hash.h"
 #include "eval/eval_pool.h"
-#include "eval/header_hash.h"
 #include "rewrite/motif_states.h"
 #include "rewrite/rewrite_candidate.h"
 
@@ -29,7 +29,7 @@ double geomean_ratio(const aoc::eval::CandidateReport& a, const aoc::eval::Candi
 
 namespace {
 
-std::string header_hash(aoc::eval::Builder& builder) { return aoc::eval::ascendc_header_hash(builder.options().root); }
+std::string header_hash(aoc::build::Builder& builder) { return aoc::build::ascendc_header_hash(builder.options().root); }
 
 // Writes `from` with `motif` applied to `out` (or reuses a folder an earlier run wrote).
 // Returns "" when the folder is there, else why not.
@@ -49,7 +49,7 @@ std::string apply_into(const aoc::eval::Candidate& from, const std::string& moti
 
 }  // namespace
 
-GuidedResult guided_rewrite(const fs::path& target_dir, aoc::eval::Builder& builder, Bank& bank,
+GuidedResult guided_rewrite(const fs::path& target_dir, aoc::build::Builder& builder, Bank& bank,
                             const GuidedOptions& opt) {
   const auto start = std::chrono::steady_clock::now();
   auto log = [&](const std::string& s) {

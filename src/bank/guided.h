@@ -12,7 +12,7 @@
 
 #include "bank/ranking.h"
 #include "bank/store.h"
-#include "eval/builder.h"
+#include "build/builder.h"
 #include "eval/candidate_eval.h"
 #include "eval/result_store.h"
 
@@ -47,7 +47,7 @@ struct GuidedResult {
 };
 
 // Throws aoc::rewrite::RewriteError when the rewriter cannot read the target, BankError.
-GuidedResult guided_rewrite(const std::filesystem::path& target_dir, aoc::eval::Builder& builder, Bank& bank,
+GuidedResult guided_rewrite(const std::filesystem::path& target_dir, aoc::build::Builder& builder, Bank& bank,
                             const GuidedOptions& opt);
 
 // Geomean over the cases both reports timed of a.sim_us / b.sim_us (0 when none).

@@ -20,7 +20,7 @@ class Reader {
   Reader(const nlohmann::json& o, size_t index) : o_(o), index_(index) {}
 
   [[noreturn]] void fail(const std::string& field, const std::string& what) const {
-    throw ImportError("entry " + std::to_string(index_) + ": field \"" + field + "\" " + what);
+    throw EntryImportError("entry " + std::to_string(index_) + ": field \"" + field + "\" " + what);
   }
   std::string required_string(const char* field) const {
     if (!o_.contains(field)) fail(field, "is missing (a string is required)");
@@ -49,7 +49,7 @@ class Reader {
 
 Entry read_entry(const nlohmann::json& o, size_t index) {
   if (!o.is_object())
-    throw ImportError("entry " + std::to_string(index) + " is " + type_name(o) +
+    throw EntryImportError("entry " + std::to_string(index) + " is " + type_name(o) +
                       ", not an object with title, description, bottleneck and diff");
   Reader r(o, index);
   using T = nlohmann::json::value_t;
@@ -95,7 +95,7 @@ std::vector<Entry> entries_from_json(const nlohmann::json& j) {
   const nlohmann::json* list = &j;
   if (j.is_object() && j.contains("entries")) list = &j["entries"];
   if (!list->is_array())
-    throw ImportError("the JSON must be a list of entries or an object {\"entries\": [...]}, not " + type_name(*list));
+    throw EntryImportError("the JSON must be a list of entries or an object {\"entries\": [...]}, not " + type_name(*list));
   std::vector<Entry> out;
   for (size_t i = 0; i < list->size(); ++i) out.push_back(read_entry((*list)[i], i));
   return out;
@@ -103,19 +103,19 @@ std::vector<Entry> entries_from_json(const nlohmann::json& j) {
 
 std::vector<Entry> read_import_file(const std::filesystem::path& file) {
   std::ifstream in(file, std::ios::binary);
-  if (!in) throw ImportError("cannot read " + file.string() + "; check the path");
+  if (!in) throw EntryImportError("cannot read " + file.string() + "; check the path");
   std::stringstream ss;
   ss << in.rdbuf();
   nlohmann::json j;
   try {
     j = nlohmann::json::parse(ss.str());
   } catch (const nlohmann::json::parse_error& e) {
-    throw ImportError(file.string() + " is not valid JSON (" + e.what() + "); nothing was imported");
+    throw EntryImportError(file.string() + " is not valid JSON (" + e.what() + "); nothing was imported");
   }
   try {
     return entries_from_json(j);
-  } catch (const ImportError& e) {
-    throw ImportError(file.string() + ": " + e.what() + "; nothing was imported");
+  } catch (const EntryImportError& e) {
+    throw EntryImportError(file.string() + ": " + e.what() + "; nothing was imported");
   }
 }
 

@@ -12,14 +12,15 @@
 
 namespace aoc::bank {
 
-class ImportError : public std::runtime_error {
+// Entries that cannot be taken from a file (not an operator folder's import: package::ImportError).
+class EntryImportError : public std::runtime_error {
  public:
   using std::runtime_error::runtime_error;
 };
 
-// Throws ImportError ("entry 2: field \"diff\" is missing (a string is required)").
+// Throws EntryImportError ("entry 2: field \"diff\" is missing (a string is required)").
 std::vector<Entry> entries_from_json(const nlohmann::json& j);
-// Reads and parses the file; throws ImportError naming it.
+// Reads and parses the file; throws EntryImportError naming it.
 std::vector<Entry> read_import_file(const std::filesystem::path& file);
 
 }  // namespace aoc::bank

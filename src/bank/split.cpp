@@ -4,13 +4,13 @@
 
 #include <toml++/toml.h>
 
-#include "eval/builder.h"
+#include "base/paths.h"
 
 namespace aoc::bank {
 namespace fs = std::filesystem;
 
-fs::path default_split_file() { return aoc::eval::default_builder_options().root / "data" / "bank_split.toml"; }
-fs::path suite_root() { return aoc::eval::default_builder_options().root / "ops"; }
+fs::path default_split_file() { return aoc::base::repo_root() / "data" / "bank_split.toml"; }
+fs::path suite_root() { return aoc::base::repo_root() / "ops"; }
 
 Split read_split(const fs::path& file) {
   toml::table t;

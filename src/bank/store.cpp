@@ -7,7 +7,8 @@
 #include <fstream>
 #include <thread>
 
-#include "eval/builder.h"
+#include "base/paths.h"
+#include "base/sqlite_statement.h"
 
 namespace aoc::bank {
 namespace fs = std::filesystem;
@@ -36,51 +37,25 @@ INSERT OR IGNORE INTO meta(key, value) VALUES ('schema_version', '1');
 
 bool busy(int rc) { return rc == SQLITE_BUSY || rc == SQLITE_LOCKED; }
 
-class Stmt {
- public:
-  Stmt(sqlite3* db, const char* sql, const fs::path& file) : db_(db) {
-    const int rc = sqlite3_prepare_v2(db, sql, -1, &s_, nullptr);
-    if (busy(rc)) throw Busy{};
-    if (rc != SQLITE_OK) throw BankError("experience bank " + file.string() + ": " + sqlite3_errmsg(db));
-  }
-  ~Stmt() { sqlite3_finalize(s_); }
-  Stmt(const Stmt&) = delete;
-  Stmt& operator=(const Stmt&) = delete;
-  void text(int i, const std::string& v) { sqlite3_bind_text(s_, i, v.c_str(), int(v.size()), SQLITE_TRANSIENT); }
-  void real(int i, std::optional<double> v) {
-    if (v) sqlite3_bind_double(s_, i, *v);
-    else sqlite3_bind_null(s_, i);
-  }
-  void integer(int i, std::optional<int64_t> v) {
-    if (v) sqlite3_bind_int64(s_, i, *v);
-    else sqlite3_bind_null(s_, i);
-  }
-  // True while a row is available.
-  bool step(const fs::path& file) {
-    const int rc = sqlite3_step(s_);
-    if (rc == SQLITE_ROW) return true;
-    if (rc == SQLITE_DONE) return false;
-    if (busy(rc)) throw Busy{};
-    if (rc == SQLITE_NOTADB)
-      throw BankError(file.string() + " is not a SQLite database; it was left untouched. Pass --bank with another "
-                      "file, or move this one away");
-    throw BankError("experience bank " + file.string() + ": " + sqlite3_errmsg(db_));
-  }
-  std::string col_text(int i) {
-    const auto* p = sqlite3_column_text(s_, i);
-    return p ? std::string(reinterpret_cast<const char*>(p), size_t(sqlite3_column_bytes(s_, i))) : std::string();
-  }
-  std::optional<double> col_real(int i) {
-    if (sqlite3_column_type(s_, i) == SQLITE_NULL) return std::nullopt;
-    return sqlite3_column_double(s_, i);
-  }
-  int64_t col_int(int i) { return sqlite3_column_int64(s_, i); }
-  bool col_null(int i) { return sqlite3_column_type(s_, i) == SQLITE_NULL; }
+// A statement of the bank: a busy database is retried by the caller, other failures name the file.
+base::SqliteStatement prepare(sqlite3* db, const char* sql, const fs::path& file) {
+  base::SqliteStatement s(db, sql);
+  if (busy(s.prepared())) throw Busy{};
+  if (s.prepared() != SQLITE_OK) throw BankError("experience bank " + file.string() + ": " + sqlite3_errmsg(db));
+  return s;
+}
 
- private:
-  sqlite3* db_;
-  sqlite3_stmt* s_ = nullptr;
-};
+// True while a row is available.
+bool step(base::SqliteStatement& s, sqlite3* db, const fs::path& file) {
+  const int rc = s.step();
+  if (rc == SQLITE_ROW) return true;
+  if (rc == SQLITE_DONE) return false;
+  if (busy(rc)) throw Busy{};
+  if (rc == SQLITE_NOTADB)
+    throw BankError(file.string() + " is not a SQLite database; it was left untouched. Pass --bank with another "
+                    "file, or move this one away");
+  throw BankError("experience bank " + file.string() + ": " + sqlite3_errmsg(db));
+}
 
 void exec(sqlite3* db, const char* sql, const fs::path& file) {
   char* err = nullptr;
@@ -138,7 +113,7 @@ auto reading(const fs::path& file, F body) {
 
 }  // namespace
 
-fs::path default_bank_path() { return aoc::eval::default_builder_options().cache_dir / "experience-bank.sqlite"; }
+fs::path default_bank_path() { return aoc::base::cache_dir() / "experience-bank.sqlite"; }
 
 Bank::Bank(const fs::path& file) : file_(file) {
   std::error_code ec;
@@ -183,22 +158,22 @@ void Bank::open_and_check() {
   // Look before writing anything: a file of another program or version stays as it is.
   size_t tables = 0;
   {
-    Stmt s(db_, "SELECT count(*) FROM sqlite_master", file_);
-    if (s.step(file_)) tables = size_t(s.col_int(0));
+    base::SqliteStatement s = prepare(db_, "SELECT count(*) FROM sqlite_master", file_);
+    if (step(s, db_, file_)) tables = size_t(s.column_int(0));
   }
   if (tables > 0) {
     bool has_meta = false;
     {
-      Stmt s(db_, "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'meta'", file_);
-      has_meta = s.step(file_);
+      base::SqliteStatement s = prepare(db_, "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'meta'", file_);
+      has_meta = step(s, db_, file_);
     }
     if (!has_meta)
       throw BankError(file_.string() + " is a SQLite database of something else (no meta table), not an experience "
                       "bank; it was left untouched. Pass --bank with another file");
     std::string version;
     {
-      Stmt s(db_, "SELECT value FROM meta WHERE key = 'schema_version'", file_);
-      if (s.step(file_)) version = s.col_text(0);
+      base::SqliteStatement s = prepare(db_, "SELECT value FROM meta WHERE key = 'schema_version'", file_);
+      if (step(s, db_, file_)) version = s.column_text(0);
     }
     if (version != std::to_string(kSchemaVersion))
       throw BankError("experience bank " + file_.string() + " has schema version " +
@@ -207,8 +182,8 @@ void Bank::open_and_check() {
                       "pass --bank with another file (export --json and import move entries between banks)");
   }
   {
-    Stmt s(db_, "PRAGMA journal_mode=WAL", file_);
-    s.step(file_);
+    base::SqliteStatement s = prepare(db_, "PRAGMA journal_mode=WAL", file_);
+    step(s, db_, file_);
   }
   if (tables == 0) {
     exec(db_, "BEGIN IMMEDIATE", file_);
@@ -224,23 +199,23 @@ void Bank::open_and_check() {
 
 namespace {
 
-void bind_entry(Stmt& s, const Entry& e) {
+void bind_entry(base::SqliteStatement& s, const Entry& e) {
   nlohmann::json cases = to_json(e)["cases"];
-  s.text(1, e.kind);
-  s.text(2, e.motif.empty() ? std::string(kUnclassified) : e.motif);
-  s.text(3, e.op);
-  s.text(4, e.category);
-  s.text(5, e.source_path);
-  s.text(6, e.source_hash);
-  s.text(7, e.title);
-  s.text(8, e.description);
-  s.text(9, e.bottleneck);
-  s.text(10, e.diff);
-  s.real(11, e.geomean);
-  s.text(12, cases.dump());
-  s.text(13, to_json(e.profile).dump());
-  s.text(14, to_json(e.context).dump());
-  s.text(15, e.provenance.dump());
+  s.bind_text(1, e.kind);
+  s.bind_text(2, e.motif.empty() ? std::string(kUnclassified) : e.motif);
+  s.bind_text(3, e.op);
+  s.bind_text(4, e.category);
+  s.bind_text(5, e.source_path);
+  s.bind_text(6, e.source_hash);
+  s.bind_text(7, e.title);
+  s.bind_text(8, e.description);
+  s.bind_text(9, e.bottleneck);
+  s.bind_text(10, e.diff);
+  s.bind_real(11, e.geomean);
+  s.bind_text(12, cases.dump());
+  s.bind_text(13, to_json(e.profile).dump());
+  s.bind_text(14, to_json(e.context).dump());
+  s.bind_text(15, e.provenance.dump());
 }
 
 const char* kInsert =
@@ -252,21 +227,21 @@ const char* kSelect =
     "SELECT id, kind, motif, op, category, source_path, source_hash, title, description, bottleneck, diff, geomean, "
     "cases_json, profile_json, context_json, provenance_json, created FROM entries";
 
-Entry read_entry(Stmt& s) {
+Entry read_entry(base::SqliteStatement& s) {
   Entry e;
-  e.id = s.col_int(0);
-  e.kind = s.col_text(1);
-  e.motif = s.col_text(2);
-  e.op = s.col_text(3);
-  e.category = s.col_text(4);
-  e.source_path = s.col_text(5);
-  e.source_hash = s.col_text(6);
-  e.title = s.col_text(7);
-  e.description = s.col_text(8);
-  e.bottleneck = s.col_text(9);
-  e.diff = s.col_text(10);
-  e.geomean = s.col_real(11);
-  for (const auto& c : parse_or(s.col_text(12), nlohmann::json::array())) {
+  e.id = s.column_int(0);
+  e.kind = s.column_text(1);
+  e.motif = s.column_text(2);
+  e.op = s.column_text(3);
+  e.category = s.column_text(4);
+  e.source_path = s.column_text(5);
+  e.source_hash = s.column_text(6);
+  e.title = s.column_text(7);
+  e.description = s.column_text(8);
+  e.bottleneck = s.column_text(9);
+  e.diff = s.column_text(10);
+  e.geomean = s.column_real(11);
+  for (const auto& c : parse_or(s.column_text(12), nlohmann::json::array())) {
     if (!c.is_object()) continue;
     CaseEffect ce;
     ce.name = c.value("name", "");
@@ -274,10 +249,10 @@ Entry read_entry(Stmt& s) {
     ce.rewound_us = c.value("rewound_us", 0.0);
     e.cases.push_back(ce);
   }
-  e.profile = profile_from_json(parse_or(s.col_text(13), nlohmann::json::object()));
-  e.context = context_from_json(parse_or(s.col_text(14), nlohmann::json::object()));
-  e.provenance = parse_or(s.col_text(15), nlohmann::json::object());
-  e.created = s.col_text(16);
+  e.profile = profile_from_json(parse_or(s.column_text(13), nlohmann::json::object()));
+  e.context = context_from_json(parse_or(s.column_text(14), nlohmann::json::object()));
+  e.provenance = parse_or(s.column_text(15), nlohmann::json::object());
+  e.created = s.column_text(16);
   return e;
 }
 
@@ -291,9 +266,9 @@ std::vector<int64_t> Bank::insert_all(const std::vector<Entry>& es) {
   write_transaction(db_, file_, [&] {
     ids.clear();
     for (const auto& e : es) {
-      Stmt s(db_, kInsert, file_);
+      base::SqliteStatement s = prepare(db_, kInsert, file_);
       bind_entry(s, e);
-      s.step(file_);
+      step(s, db_, file_);
       ids.push_back(sqlite3_last_insert_rowid(db_));
     }
   });
@@ -304,8 +279,8 @@ std::vector<Entry> Bank::entries() {
   std::lock_guard<std::mutex> lock(mu_);
   return reading(file_, [&] {
     std::vector<Entry> out;
-    Stmt s(db_, (std::string(kSelect) + " ORDER BY id").c_str(), file_);
-    while (s.step(file_)) out.push_back(read_entry(s));
+    base::SqliteStatement s = prepare(db_, (std::string(kSelect) + " ORDER BY id").c_str(), file_);
+    while (step(s, db_, file_)) out.push_back(read_entry(s));
     return out;
   });
 }
@@ -313,9 +288,9 @@ std::vector<Entry> Bank::entries() {
 std::optional<Entry> Bank::find(int64_t id) {
   std::lock_guard<std::mutex> lock(mu_);
   return reading(file_, [&]() -> std::optional<Entry> {
-    Stmt s(db_, (std::string(kSelect) + " WHERE id = ?1").c_str(), file_);
-    s.integer(1, id);
-    if (!s.step(file_)) return std::nullopt;
+    base::SqliteStatement s = prepare(db_, (std::string(kSelect) + " WHERE id = ?1").c_str(), file_);
+    s.bind_int(1, id);
+    if (!step(s, db_, file_)) return std::nullopt;
     return read_entry(s);
   });
 }
@@ -323,25 +298,25 @@ std::optional<Entry> Bank::find(int64_t id) {
 size_t Bank::count() {
   std::lock_guard<std::mutex> lock(mu_);
   return reading(file_, [&] {
-    Stmt s(db_, "SELECT count(*) FROM entries", file_);
-    return s.step(file_) ? size_t(s.col_int(0)) : size_t(0);
+    base::SqliteStatement s = prepare(db_, "SELECT count(*) FROM entries", file_);
+    return step(s, db_, file_) ? size_t(s.column_int(0)) : size_t(0);
   });
 }
 
 void Bank::record(const Adoption& a) {
   std::lock_guard<std::mutex> lock(mu_);
   write_transaction(db_, file_, [&] {
-    Stmt s(db_,
+    base::SqliteStatement s = prepare(db_,
            "INSERT INTO adoptions(entry_id, motif, target_hash, target_op, helped, speedup) VALUES (?1, ?2, ?3, ?4, "
            "?5, ?6)",
            file_);
-    s.integer(1, a.entry_id);
-    s.text(2, a.motif);
-    s.text(3, a.target_hash);
-    s.text(4, a.target_op);
-    s.integer(5, a.helped ? 1 : 0);
-    s.real(6, a.speedup);
-    s.step(file_);
+    s.bind_int(1, a.entry_id);
+    s.bind_text(2, a.motif);
+    s.bind_text(3, a.target_hash);
+    s.bind_text(4, a.target_op);
+    s.bind_int(5, a.helped ? 1 : 0);
+    s.bind_real(6, a.speedup);
+    step(s, db_, file_);
   });
 }
 
@@ -349,15 +324,15 @@ std::vector<Adoption> Bank::adoptions() {
   std::lock_guard<std::mutex> lock(mu_);
   return reading(file_, [&] {
   std::vector<Adoption> out;
-  Stmt s(db_, "SELECT entry_id, motif, target_hash, target_op, helped, speedup FROM adoptions ORDER BY id", file_);
-  while (s.step(file_)) {
+  base::SqliteStatement s = prepare(db_, "SELECT entry_id, motif, target_hash, target_op, helped, speedup FROM adoptions ORDER BY id", file_);
+  while (step(s, db_, file_)) {
     Adoption a;
-    if (!s.col_null(0)) a.entry_id = s.col_int(0);
-    a.motif = s.col_text(1);
-    a.target_hash = s.col_text(2);
-    a.target_op = s.col_text(3);
-    a.helped = s.col_int(4) != 0;
-    a.speedup = s.col_real(5).value_or(0);
+    if (!s.column_null(0)) a.entry_id = s.column_int(0);
+    a.motif = s.column_text(1);
+    a.target_hash = s.column_text(2);
+    a.target_op = s.column_text(3);
+    a.helped = s.column_int(4) != 0;
+    a.speedup = s.column_real(5).value_or(0);
     out.push_back(a);
   }
   return out;
@@ -368,11 +343,11 @@ AdoptionStats Bank::stats(const std::string& motif) {
   std::lock_guard<std::mutex> lock(mu_);
   return reading(file_, [&] {
     AdoptionStats st;
-    Stmt s(db_, "SELECT count(*), coalesce(sum(helped), 0) FROM adoptions WHERE motif = ?1", file_);
-    s.text(1, motif);
-    if (s.step(file_)) {
-      st.tried = size_t(s.col_int(0));
-      st.helped = size_t(s.col_int(1));
+    base::SqliteStatement s = prepare(db_, "SELECT count(*), coalesce(sum(helped), 0) FROM adoptions WHERE motif = ?1", file_);
+    s.bind_text(1, motif);
+    if (step(s, db_, file_)) {
+      st.tried = size_t(s.column_int(0));
+      st.helped = size_t(s.column_int(1));
     }
     return st;
   });

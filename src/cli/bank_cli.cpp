@@ -1,10 +1,9 @@
 #include "cli/bank_cli.h"
 
-#include <unistd.h>
-
 #include <iomanip>
 
 #include "bank/store.h"
+#include "cli/harness_check.h"
 
 namespace aoc::cli {
 namespace fs = std::filesystem;
@@ -15,17 +14,16 @@ std::optional<BankEvalSetup> make_bank_eval_setup(const BankEvalFlags& f, std::s
   s.eval.seed = f.seed;
   s.eval.soc = f.soc;
   s.eval.only_cases = f.cases;
-  aoc::eval::set_case_time_limit(s.eval.limits, f.timeout);
-  if (::access(s.eval.harness.c_str(), X_OK) != 0) {
-    error = "the sandbox program " + s.eval.harness.string() +
-            " is missing; build the aoc-harness target or point AOC_HARNESS at it";
+  aoc::base::set_case_time_limit(s.eval.limits, f.timeout);
+  if (std::string missing = harness_missing(s.eval.harness); !missing.empty()) {
+    error = std::move(missing);
     return std::nullopt;
   }
   if (const std::string why = aoc::eval::temp_root_problem(s.eval.temp_root); !why.empty()) {
     error = why;
     return std::nullopt;
   }
-  s.builder = aoc::eval::default_builder_options();
+  s.builder = aoc::build::default_builder_options();
   if (!f.no_store) {
     try {
       s.store = std::make_unique<aoc::eval::ResultStore>(f.store.empty() ? s.builder.cache_dir / "eval-results.sqlite"

@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "bank/ranking.h"
-#include "eval/builder.h"
+#include "build/builder.h"
 #include "eval/candidate_eval.h"
 #include "eval/result_store.h"
 
@@ -18,7 +18,7 @@ namespace aoc::cli {
 
 struct BankEvalSetup {
   aoc::eval::CandidateEvalOptions eval;
-  aoc::eval::BuilderOptions builder;
+  aoc::build::BuilderOptions builder;
   std::unique_ptr<aoc::eval::ResultStore> store;
 };
 

@@ -118,7 +118,7 @@ int import_entries(const BankArgs& a) {
   std::vector<aoc::bank::Entry> entries;
   try {
     entries = aoc::bank::read_import_file(a.file);
-  } catch (const aoc::bank::ImportError& e) {
+  } catch (const aoc::bank::EntryImportError& e) {
     std::cerr << "error: " << e.what() << "\n";
     return 1;
   }

@@ -49,7 +49,7 @@ int run(const QueryArgs& a) {
       std::cerr << "error: " << error << " (or pass --no-profile)\n";
       return 2;
     }
-    aoc::eval::Builder builder(setup->builder);
+    aoc::build::Builder builder(setup->builder);
     aoc::eval::PoolOptions pool;
     pool.jobs = 1;
     pool.store = a.eval.cases.empty() ? setup->store.get() : nullptr;

@@ -12,10 +12,10 @@
 
 #include "cli/commands.h"
 #include "eval/candidate.h"
-#include "ops/case_gen.h"
 #include "optimize/bench_metrics.h"
 #include "optimize/html_report.h"
 #include "optimize/methods.h"
+#include "package/case_gen.h"
 
 namespace aoc::cli {
 
@@ -33,7 +33,7 @@ struct BenchArgs {
   bool json = false;
   std::string soc = "Ascend910B1";
   int64_t max_elements = 65536;
-  double timeout = aoc::eval::kDefaultCaseSeconds;
+  double timeout = aoc::base::kDefaultCaseSeconds;
   std::string cache_dir;
   std::string llm_config;
   bool llm_replay = false;
@@ -61,9 +61,9 @@ int prepare_hidden_seed(aoc::optimize::BenchOptions& o) {
   fs::create_directories(o.out_dir);
   const fs::path seed_file = o.out_dir / "hidden_seed";
   try {
-    if (std::getenv("ASCENDOPT_HIDDEN_SEED")) o.hidden_seed = aoc::op::hidden_seed_from_environment();
+    if (std::getenv("ASCENDOPT_HIDDEN_SEED")) o.hidden_seed = aoc::package::hidden_seed_from_environment();
     else if (std::ifstream in(seed_file); in >> o.hidden_seed) {
-    } else o.hidden_seed = aoc::op::hidden_seed_from_environment();
+    } else o.hidden_seed = aoc::package::hidden_seed_from_environment();
   } catch (const std::exception& e) {
     std::cerr << "error: " << e.what() << "\n";
     return 2;

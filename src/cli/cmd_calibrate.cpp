@@ -20,7 +20,7 @@
 #include "cli/commands.h"
 #include "eval/eval_pool.h"
 #include "eval/harness_protocol.h"
-#include "ops/op_package.h"
+#include "package/op_package.h"
 #include "runtime/block_traces.h"
 #include "sim/calibrate.h"
 #include "sim/cost_model.h"
@@ -57,7 +57,7 @@ aoc::sim::CalibrationResult retime(const aoc::sim::CalibrationPoint& pt, const s
   failed.point = pt;
   try {
     const aoc::eval::TraceSet set = aoc::eval::read_traces(file);
-    const std::vector<aoc::sim::BlockTrace> blocks = aoc::rt::block_traces(set.cores);
+    const std::vector<aoc::sim::BlockTrace> blocks = aoc::runtime::block_traces(set.cores);
     const aoc::sim::Soc soc = aoc::sim::load_soc(soc_of(pt, a));
     const aoc::sim::SimResult sim = aoc::sim::simulate(soc, blocks);
     return aoc::sim::compare_to_measurement(pt, sim.task_duration_us, aoc::sim::make_profile(soc, sim).fields);
@@ -68,7 +68,7 @@ aoc::sim::CalibrationResult retime(const aoc::sim::CalibrationPoint& pt, const s
 }
 
 aoc::sim::CalibrationResult run_point(const aoc::sim::CalibrationPoint& pt, const std::filesystem::path& root,
-                                      aoc::eval::Builder& builder, const CalibrateArgs& a) {
+                                      aoc::build::Builder& builder, const CalibrateArgs& a) {
   aoc::eval::CandidateEvalOptions opt = aoc::eval::default_candidate_eval_options();
   opt.seed = 1;
   opt.soc = soc_of(pt, a);
@@ -78,7 +78,7 @@ aoc::sim::CalibrationResult run_point(const aoc::sim::CalibrationPoint& pt, cons
   opt.limits.cpu_seconds = static_cast<uint64_t>(kCaseWallSeconds);
   if (!a.traces_dir.empty()) {
     std::filesystem::create_directories(a.traces_dir);
-    opt.on_traces = [&](const std::string&, const std::vector<aoc::rt::CoreRun>& cores) {
+    opt.on_traces = [&](const std::string&, const std::vector<aoc::runtime::CoreRun>& cores) {
       aoc::eval::write_traces(trace_path(a, pt), cores);
     };
   }
@@ -194,7 +194,7 @@ nlohmann::json sensitivity(const std::vector<aoc::sim::CalibrationResult>& resul
     RecordedCase& c = cases.emplace_back();
     c.result = &r;
     c.set = aoc::eval::read_traces(trace_path(a, r.point));
-    c.blocks = aoc::rt::block_traces(c.set.cores);
+    c.blocks = aoc::runtime::block_traces(c.set.cores);
   }
   nlohmann::json out = {{"parameters", nlohmann::json::array()}, {"single_row", nlohmann::json::array()},
                         {"no_row", nlohmann::json::array()}};
@@ -278,9 +278,9 @@ int run(CalibrateArgs a) {
       if (!dir.empty()) std::filesystem::remove_all(dir, ec);
     }
   } cleanup{scratch};
-  aoc::eval::BuilderOptions bo = aoc::eval::default_builder_options();
+  aoc::build::BuilderOptions bo = aoc::build::default_builder_options();
   if (!a.cache_dir.empty()) bo.cache_dir = a.cache_dir;
-  aoc::eval::Builder builder(bo);
+  aoc::build::Builder builder(bo);
   const auto root = bo.root;
   std::vector<aoc::sim::CalibrationPoint> points;
   try {

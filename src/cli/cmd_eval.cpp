@@ -13,11 +13,12 @@
 #include <nlohmann/json.hpp>
 
 #include "cli/commands.h"
+#include "cli/harness_check.h"
 #include "eval/candidate.h"
 #include "eval/eval_pool.h"
 #include "eval/report_perf.h"
 #include "eval/seed.h"
-#include "ops/case_gen.h"
+#include "package/case_gen.h"
 
 namespace aoc::cli {
 
@@ -35,7 +36,7 @@ struct EvalArgs {
   std::string seed;
   std::string soc = "Ascend910B1";
   std::string cache_dir;
-  double timeout = aoc::eval::kDefaultCaseSeconds;
+  double timeout = aoc::base::kDefaultCaseSeconds;
   double memory_gb = 8;
   int64_t hidden_count = 0;
   int64_t hidden_max_elements = 0;
@@ -53,7 +54,7 @@ void print_human(std::ostream& os, const aoc::eval::CandidateReport& r) {
      << "  [" << r.candidate_hash.substr(0, 12) << (r.from_store ? ", from store" : "") << "]\n";
   if (!r.message.empty()) os << "  " << r.message << "\n";
   // The message holds the first diagnostic and the first finding; the rest follow.
-  for (size_t i = 1; i < r.diagnostics.size(); ++i) os << "  " << aoc::eval::to_string(r.diagnostics[i]) << "\n";
+  for (size_t i = 1; i < r.diagnostics.size(); ++i) os << "  " << aoc::build::to_string(r.diagnostics[i]) << "\n";
   for (size_t i = 1; i < r.findings.size(); ++i) os << "  " << r.findings[i].message() << "\n";
   if (r.cases.empty()) return;
   os << "  " << std::left << std::setw(28) << "case" << std::setw(15) << "verdict" << std::right << std::setw(12)
@@ -71,7 +72,7 @@ int run_eval(const EvalArgs& a) {
   opt.case_set = a.cases;
   opt.only_cases = a.only;
   opt.soc = a.soc;
-  aoc::eval::set_case_time_limit(opt.limits, a.timeout);
+  aoc::base::set_case_time_limit(opt.limits, a.timeout);
   opt.limits.address_space_bytes = static_cast<uint64_t>(a.memory_gb * double(1ull << 30));
   if (a.cases != "public" && a.cases != "hidden" && a.cases != "all") {
     std::cerr << "error: --cases " << a.cases << " is not a case set; use public, hidden or all\n";
@@ -79,7 +80,7 @@ int run_eval(const EvalArgs& a) {
   }
   if (a.cases != "public") {
     try {
-      opt.hidden.seed = aoc::op::hidden_seed_from_environment();
+      opt.hidden.seed = aoc::package::hidden_seed_from_environment();
       opt.hidden.count = a.hidden_count;
       opt.hidden.max_elements = a.hidden_max_elements;
     } catch (const std::exception& e) {
@@ -97,14 +98,13 @@ int run_eval(const EvalArgs& a) {
     std::cerr << "error: " << bad << "\n";
     return 2;
   }
-  if (::access(opt.harness.c_str(), X_OK) != 0) {
-    std::cerr << "error: the sandbox program " << opt.harness << " is missing; build the aoc-harness target "
-              << "(make) or point AOC_HARNESS at it\n";
+  if (const std::string missing = harness_missing(opt.harness); !missing.empty()) {
+    std::cerr << "error: " << missing << "\n";
     return 2;
   }
-  aoc::eval::BuilderOptions bo = aoc::eval::default_builder_options();
+  aoc::build::BuilderOptions bo = aoc::build::default_builder_options();
   if (!a.cache_dir.empty()) bo.cache_dir = a.cache_dir;
-  aoc::eval::Builder builder(bo);
+  aoc::build::Builder builder(bo);
 
   std::vector<fs::path> candidates;
   for (const auto& p : a.paths) {

@@ -5,9 +5,10 @@
 
 #include <nlohmann/json.hpp>
 
+#include "build/builder.h"
+#include "build/host_library.h"
 #include "cli/commands.h"
-#include "eval/builder.h"
-#include "import/op_import.h"
+#include "package/op_import.h"
 
 namespace aoc::cli {
 
@@ -19,15 +20,15 @@ struct ImportArgs {
 };
 
 int run_import(const ImportArgs& a) {
-  aoc::eval::BuilderOptions bo = aoc::eval::default_builder_options();
+  aoc::build::BuilderOptions bo = aoc::build::default_builder_options();
   if (!a.cache_dir.empty()) bo.cache_dir = a.cache_dir;
-  aoc::eval::Builder builder(bo);
-  aoc::imp::ImportOptions opt;
+  aoc::build::Builder builder(bo);
+  aoc::package::ImportOptions opt;
   opt.dir = a.dir;
   opt.out = a.out;
   opt.force = a.force;
   try {
-    const aoc::imp::ImportResult r = aoc::imp::import_operator(opt, builder);
+    const aoc::package::ImportResult r = aoc::package::import_operator(opt, aoc::build::host_library_build(builder));
     if (a.json) {
       std::cout << nlohmann::json{{"ok", true},           {"name", r.name},
                                   {"op_type", r.op_type}, {"kernel", r.kernel},

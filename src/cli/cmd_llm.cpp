@@ -14,6 +14,7 @@
 #include <nlohmann/json.hpp>
 
 #include "cli/commands.h"
+#include "cli/harness_check.h"
 #include "cli/llm_flags.h"
 #include "cli/rewrite_target.h"
 #include "eval/candidate.h"
@@ -44,7 +45,7 @@ struct CheckArgs {
 };
 
 int run_check(const CheckArgs& a) {
-  const fs::path cache_root = a.cache_dir.empty() ? aoc::eval::default_builder_options().cache_dir : fs::path(a.cache_dir);
+  const fs::path cache_root = a.cache_dir.empty() ? aoc::build::default_builder_options().cache_dir : fs::path(a.cache_dir);
   json out;
   try {
     aoc::llm::LlmOptions o = resolve_llm_options(a.llm, cache_root);
@@ -102,7 +103,7 @@ struct ProposeArgs {
   std::string seed;
   std::vector<std::string> cases;
   std::string soc = "Ascend910B1";
-  double timeout = aoc::eval::kDefaultCaseSeconds;
+  double timeout = aoc::base::kDefaultCaseSeconds;
   std::string cache_dir;
   std::string store;
   bool no_store = false;
@@ -117,7 +118,7 @@ std::string report_line(const aoc::eval::CandidateReport& r) {
 // Everything llm-propose sets up before asking: usage errors come back as a message.
 struct ProposeSetup {
   aoc::eval::CandidateEvalOptions eval;
-  std::unique_ptr<aoc::eval::Builder> builder;
+  std::unique_ptr<aoc::build::Builder> builder;
   std::unique_ptr<aoc::eval::ResultStore> store;
   aoc::eval::Candidate parent;
   aoc::llm::LlmOptions llm;
@@ -137,16 +138,14 @@ std::string setup_propose(const ProposeArgs& a, ProposeSetup& s) {
   s.eval = aoc::eval::default_candidate_eval_options();
   s.eval.soc = a.soc;
   s.eval.only_cases = a.cases;
-  aoc::eval::set_case_time_limit(s.eval.limits, a.timeout);
+  aoc::base::set_case_time_limit(s.eval.limits, a.timeout);
   try {
     s.eval.seed = a.seed.empty() ? aoc::eval::fresh_seed() : std::stoull(a.seed, nullptr, 0);
   } catch (const std::exception&) {
     return "--seed " + a.seed + " is not a number (decimal or 0x-hex)";
   }
-  if (::access(s.eval.harness.c_str(), X_OK) != 0)
-    return "the sandbox program " + s.eval.harness.string() + " is missing; build the aoc-harness target or point "
-           "AOC_HARNESS at it";
-  aoc::eval::BuilderOptions bo = aoc::eval::default_builder_options();
+  if (std::string missing = harness_missing(s.eval.harness); !missing.empty()) return missing;
+  aoc::build::BuilderOptions bo = aoc::build::default_builder_options();
   if (!a.cache_dir.empty()) bo.cache_dir = a.cache_dir;
   try {
     s.llm = resolve_llm_options(a.llm, bo.cache_dir);
@@ -164,7 +163,7 @@ std::string setup_propose(const ProposeArgs& a, ProposeSetup& s) {
   } catch (const std::exception& e) {
     return e.what();
   }
-  s.builder = std::make_unique<aoc::eval::Builder>(bo);
+  s.builder = std::make_unique<aoc::build::Builder>(bo);
   std::ostringstream def;
   def << s.parent.package.name << "-llm-" << std::hex << s.eval.seed;
   s.out = a.out.empty() ? fs::path(def.str()) : fs::path(a.out);

@@ -1,6 +1,6 @@
 // `ascendopt ops list [ROOT] [--check] [--times] [--json|--markdown]`: the operator packages
 // of a suite; with --check what their public cases lack against the case rules
-// (evaluation.md section 4) and the performance-case rules (ops/perf_cases.h); with
+// (evaluation.md section 4) and the performance-case rules (package/perf_cases.h); with
 // --times the per-operator figures of docs/ops.md, measured
 // by evaluating each package (and its expert/ folder) on its public cases in isolated
 // children, in parallel over packages: correct on every public case, timed (the package's
@@ -16,14 +16,15 @@
 
 #include <nlohmann/json.hpp>
 
+#include "build/builder.h"
 #include "cli/commands.h"
-#include "eval/builder.h"
+#include "cli/harness_check.h"
 #include "eval/eval_pool.h"
 #include "eval/op_times.h"
 #include "eval/report_perf.h"
-#include "ops/case_gen.h"
-#include "ops/op_package.h"
-#include "ops/perf_cases.h"
+#include "package/case_gen.h"
+#include "package/op_package.h"
+#include "package/perf_cases.h"
 
 namespace aoc::cli {
 namespace {
@@ -42,7 +43,7 @@ struct ListArgs {
 
 struct Entry {
   fs::path dir;
-  std::optional<aoc::op::OpPackage> package;
+  std::optional<aoc::package::OpPackage> package;
   std::string load_error;
   std::vector<std::string> problems;
   std::optional<TimeSummary> baseline, expert;  // --times
@@ -83,15 +84,14 @@ int measure(std::vector<Entry>& entries, const ListArgs& a, uint64_t seed) {
   opt.seed = seed;
   opt.soc = a.soc;
   opt.case_set = "public";
-  aoc::eval::set_case_time_limit(opt.limits, a.timeout);
-  if (::access(opt.harness.c_str(), X_OK) != 0) {
-    std::cerr << "error: the sandbox program " << opt.harness << " is missing; build the aoc-harness target "
-              << "(make) or point AOC_HARNESS at it\n";
+  aoc::base::set_case_time_limit(opt.limits, a.timeout);
+  if (const std::string missing = harness_missing(opt.harness); !missing.empty()) {
+    std::cerr << "error: " << missing << "\n";
     return 2;
   }
-  aoc::eval::BuilderOptions bo = aoc::eval::default_builder_options();
+  aoc::build::BuilderOptions bo = aoc::build::default_builder_options();
   if (!a.cache_dir.empty()) bo.cache_dir = a.cache_dir;
-  aoc::eval::Builder builder(bo);
+  aoc::build::Builder builder(bo);
 
   std::vector<fs::path> candidates;
   std::vector<std::pair<size_t, bool>> owner;  // entry index, is expert
@@ -140,7 +140,7 @@ void print_table(const std::vector<Entry>& entries, bool times) {
     for (size_t v = 0; v < p.variant_count(); ++v) variants += (v ? " " : "") + p.variant_label(v);
     std::cout << std::left << std::setw(15) << p.category << ' ' << std::setw(19) << p.name << ' ' << std::setw(31)
               << variants << ' ' << std::setw(5) << p.cases.size() << ' ' << std::setw(4)
-              << aoc::op::perf_case_indices(p).size();
+              << aoc::package::perf_case_indices(p).size();
     if (times) {
       const auto sp = speedup(e);
       std::cout << std::right << std::setw(12) << time_cell(e.baseline) << std::setw(12) << time_cell(e.expert)
@@ -170,7 +170,7 @@ void print_markdown(const std::vector<Entry>& entries) {
     for (size_t v = 0; v < p.variant_count(); ++v) variants += (v ? ", " : "") + p.variant_label(v);
     const auto sp = speedup(e);
     std::cout << "| " << p.name << " | " << p.category << " | " << variants << " | " << p.cases.size() << " | "
-              << aoc::op::perf_case_indices(p).size() << " | " << time_cell(e.baseline) << " | " << time_cell(e.expert) << " | " << (sp ? fixed(sp) + "x" : "-")
+              << aoc::package::perf_case_indices(p).size() << " | " << time_cell(e.baseline) << " | " << time_cell(e.expert) << " | " << (sp ? fixed(sp) + "x" : "-")
               << " | " << fixed(e.baseline->t_hw_us, 3) << " | " << (e.baseline->bound.empty() ? "-" : e.baseline->bound)
               << " |\n";
   }
@@ -187,7 +187,7 @@ void print_json(const std::vector<Entry>& entries, bool check, bool times, uint6
     std::string variants;
     for (size_t v = 0; v < p.variant_count(); ++v) variants += (v ? " " : "") + p.variant_label(v);
     j.push_back({{"name", p.name}, {"category", p.category}, {"op_type", p.op_type}, {"kernel", p.kernel},
-                 {"dtypes", variants}, {"cases", p.cases.size()}, {"perf_cases", aoc::op::perf_case_indices(p).size()},
+                 {"dtypes", variants}, {"cases", p.cases.size()}, {"perf_cases", aoc::package::perf_case_indices(p).size()},
                  {"dir", e.dir.string()}});
     if (check) j.back()["case_rule_problems"] = e.problems;
     if (times) {
@@ -213,8 +213,8 @@ int list_ops(const ListArgs& a) {
     std::cerr << "error: --seed " << a.seed << " is not a number (decimal or 0x-hex)\n";
     return 2;
   }
-  const fs::path root = a.root.empty() ? aoc::eval::default_builder_options().root / "ops" : fs::path(a.root);
-  const auto dirs = aoc::op::find_op_packages(root);
+  const fs::path root = a.root.empty() ? aoc::build::default_builder_options().root / "ops" : fs::path(a.root);
+  const auto dirs = aoc::package::find_op_packages(root);
   if (dirs.empty()) {
     std::cerr << "error: no operator packages (folders with op.toml) under " << root.string() << "\n";
     return 1;
@@ -225,12 +225,12 @@ int list_ops(const ListArgs& a) {
     Entry e;
     e.dir = d;
     try {
-      e.package = aoc::op::load_op_package(d);
+      e.package = aoc::package::load_op_package(d);
       if (a.check) {
-        e.problems = aoc::op::validate_public_cases(*e.package);
-        for (auto& problem : aoc::op::validate_perf_cases(*e.package)) e.problems.push_back(std::move(problem));
+        e.problems = aoc::package::validate_public_cases(*e.package);
+        for (auto& problem : aoc::package::validate_perf_cases(*e.package)) e.problems.push_back(std::move(problem));
       }
-    } catch (const aoc::op::PackageError& err) {
+    } catch (const aoc::package::PackageError& err) {
       e.load_error = err.what();
     }
     if (!e.package || !e.problems.empty()) status = 1;

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "cli/commands.h"
+#include "cli/harness_check.h"
 #include "cli/llm_flags.h"
 #include "optimize/run.h"
 
@@ -30,7 +31,7 @@ struct OptimizeArgs {
   bool no_store = false;
   std::string cache_dir;
   std::string bank;
-  double timeout = aoc::eval::kDefaultCaseSeconds;
+  double timeout = aoc::base::kDefaultCaseSeconds;
   bool json = false;
   LlmFlags llm;
 };
@@ -50,17 +51,16 @@ int run_optimize(const OptimizeArgs& a) {
   o.cases = a.cases;
   o.max_case_elements = a.max_elements;
   o.eval = aoc::eval::default_candidate_eval_options();
-  aoc::eval::set_case_time_limit(o.eval.limits, a.timeout);
-  if (::access(o.eval.harness.c_str(), X_OK) != 0) {
-    std::cerr << "error: the sandbox program " << o.eval.harness
-              << " is missing; build the aoc-harness target or point AOC_HARNESS at it\n";
+  aoc::base::set_case_time_limit(o.eval.limits, a.timeout);
+  if (const std::string missing = harness_missing(o.eval.harness); !missing.empty()) {
+    std::cerr << "error: " << missing << "\n";
     return 2;
   }
   if (const std::string why = aoc::eval::temp_root_problem(o.eval.temp_root); !why.empty()) {
     std::cerr << "error: " << why << "\n";
     return 2;
   }
-  aoc::eval::BuilderOptions bo = aoc::eval::default_builder_options();
+  aoc::build::BuilderOptions bo = aoc::build::default_builder_options();
   if (!a.cache_dir.empty()) bo.cache_dir = a.cache_dir;
   const std::string op_name = fs::path(a.op_dir).lexically_normal().filename().string();
   o.out_dir = a.out.empty() ? fs::path(op_name + "-" + a.method + "-s" + std::to_string(a.seed)) : fs::path(a.out);
@@ -88,7 +88,7 @@ int run_optimize(const OptimizeArgs& a) {
     };
     o.log = [](const std::string& line) { std::cerr << "\r\033[K" << line << "\n"; };
   }
-  aoc::eval::Builder builder(bo);
+  aoc::build::Builder builder(bo);
   try {
     const auto r = aoc::optimize::optimize(a.op_dir, builder, o);
     if (tty) std::cerr << "\r\033[K";

@@ -14,8 +14,8 @@
 #include <nlohmann/json.hpp>
 
 #include "bank/split.h"
-#include "cli/bank_cli.h"
 #include "bank/store.h"
+#include "cli/bank_cli.h"
 #include "cli/commands.h"
 #include "cli/llm_flags.h"
 #include "eval/eval_pool.h"
@@ -43,7 +43,7 @@ struct RewindArgs {
   std::string work_dir;
   std::string store;
   bool no_store = false;
-  double timeout = aoc::eval::kDefaultCaseSeconds;
+  double timeout = aoc::base::kDefaultCaseSeconds;
   LlmFlags llm;
   std::optional<size_t> llm_asks;
 };
@@ -191,7 +191,7 @@ int run(const RewindArgs& a) {
   const auto& bo = setup->builder;
   const bool tty = ::isatty(STDERR_FILENO);
   if (tty) o.log = [](const std::string& line) { std::cerr << "\r\033[K" << line.substr(0, 120) << std::flush; };
-  aoc::eval::Builder builder(bo);
+  aoc::build::Builder builder(bo);
   const auto start = std::chrono::steady_clock::now();
   try {
     aoc::bank::Bank bank(bank_path(a.bank));

@@ -12,8 +12,8 @@
 #include "bank/guided.h"
 #include "cli/bank_cli.h"
 #include "cli/commands.h"
-#include "eval/eval_pool.h"
 #include "cli/rewrite_target.h"
+#include "eval/eval_pool.h"
 #include "rewrite/rewrite_candidate.h"
 #include "rewrite/strip_motifs.h"
 
@@ -62,7 +62,7 @@ int run_guided(const RewriteArgs& a) {
   o.out_dir = a.out.empty() ? std::filesystem::path(".") : std::filesystem::path(a.out);
   const bool tty = ::isatty(STDERR_FILENO);
   if (tty) o.log = [](const std::string& line) { std::cerr << "\r\033[K" << line.substr(0, 120) << std::flush; };
-  aoc::eval::Builder builder(setup->builder);
+  aoc::build::Builder builder(setup->builder);
   aoc::bank::GuidedResult r;
   try {
     aoc::bank::Bank bank(bank_path(a.bank));

@@ -2,7 +2,6 @@
 // golden reference, print verdicts, errors, simulated times and profiles. Every case runs
 // as `ascendopt eval` runs it (eval/candidate_eval.h): the kernel in the sandboxed harness,
 // the golden and InferShape in contained children, so nothing a kernel does stops `run`.
-#include <unistd.h>
 
 #include <fstream>
 #include <iostream>
@@ -13,12 +12,13 @@
 #include <nlohmann/json.hpp>
 
 #include "cli/commands.h"
+#include "cli/harness_check.h"
 #include "cli/report_format.h"
 #include "eval/candidate.h"
 #include "eval/eval_pool.h"
 #include "eval/seed.h"
-#include "ops/case_gen.h"
-#include "ops/op_package.h"
+#include "package/case_gen.h"
+#include "package/op_package.h"
 #include "sim/profile.h"
 
 namespace aoc::cli {
@@ -47,7 +47,7 @@ struct RunArgs {
   bool no_sim = false;
   std::string trace_file;  // Chrome/Perfetto trace of one case
   std::string csv_dir;     // op_summary and PipeUtilization CSVs per case
-  double timeout = aoc::eval::kDefaultCaseSeconds;  // wall-clock seconds per case
+  double timeout = aoc::base::kDefaultCaseSeconds;  // wall-clock seconds per case
   double memory_gb = 8;    // address-space limit of the kernel process
 };
 
@@ -74,16 +74,14 @@ std::string bad_options(const RunArgs& a, const aoc::eval::CandidateEvalOptions&
   if (!(a.memory_gb > 0)) return "--memory-gb must be a positive number of GiB";
   if (a.no_sim && (!a.trace_file.empty() || !a.csv_dir.empty())) return "--trace and --csv need the simulator; drop --no-sim";
   if (const std::string bad = aoc::eval::temp_root_problem(opt.temp_root); !bad.empty()) return bad;
-  if (::access(opt.harness.c_str(), X_OK) != 0)
-    return "the sandbox program " + opt.harness.string() +
-           " is missing; build the aoc-harness target (make) or point AOC_HARNESS at it";
+  if (std::string missing = harness_missing(opt.harness); !missing.empty()) return missing;
   if (!a.trace_file.empty() && !std::ofstream(a.trace_file))
     return "cannot write the trace file " + a.trace_file + "; pass a writable path to --trace";
   return "";
 }
 
 int run(const RunArgs& a) {
-  const auto case_set = aoc::op::parse_case_set(a.cases);
+  const auto case_set = aoc::package::parse_case_set(a.cases);
   if (!case_set) {
     std::cerr << "error: --cases " << a.cases << " is not a case set; use public, hidden or all\n";
     return 2;
@@ -92,10 +90,10 @@ int run(const RunArgs& a) {
   opt.soc = a.no_sim ? "" : a.soc;
   opt.case_set = a.cases;
   opt.only_cases = a.only;
-  aoc::eval::set_case_time_limit(opt.limits, a.timeout);
+  aoc::base::set_case_time_limit(opt.limits, a.timeout);
   opt.limits.address_space_bytes = static_cast<uint64_t>(a.memory_gb * double(1ull << 30));
   try {
-    if (*case_set != aoc::op::CaseSet::Public) opt.hidden.seed = aoc::op::hidden_seed_from_environment();
+    if (*case_set != aoc::package::CaseSet::Public) opt.hidden.seed = aoc::package::hidden_seed_from_environment();
   } catch (const std::invalid_argument& e) {
     std::cerr << "error: " << e.what() << "\n";
     return 2;
@@ -110,9 +108,9 @@ int run(const RunArgs& a) {
     std::cerr << "error: " << bad << "\n";
     return 2;
   }
-  aoc::eval::BuilderOptions bo = aoc::eval::default_builder_options();
+  aoc::build::BuilderOptions bo = aoc::build::default_builder_options();
   if (!a.cache_dir.empty()) bo.cache_dir = a.cache_dir;
-  aoc::eval::Builder builder(bo);
+  aoc::build::Builder builder(bo);
 
   std::vector<std::filesystem::path> packages;
   for (const auto& d : a.dirs) {
@@ -128,7 +126,7 @@ int run(const RunArgs& a) {
 
   nlohmann::json all = nlohmann::json::object();
   all["seed"] = opt.seed;
-  if (*case_set != aoc::op::CaseSet::Public) all["hidden_seed"] = opt.hidden.seed;
+  if (*case_set != aoc::package::CaseSet::Public) all["hidden_seed"] = opt.hidden.seed;
   all["ops"] = nlohmann::json::array();
   bool ok = true;
   for (const auto& dir : packages) {
@@ -139,7 +137,7 @@ int run(const RunArgs& a) {
       op_opt.chrome_trace_case = a.only.empty() ? "" : a.only.front();
       if (op_opt.chrome_trace_case.empty()) {
         try {
-          const auto p = aoc::op::with_case_set(aoc::eval::load_candidate(dir, "").package, *case_set, opt.hidden);
+          const auto p = aoc::package::with_case_set(aoc::eval::load_candidate(dir, "").package, *case_set, opt.hidden);
           if (!p.cases.empty()) op_opt.chrome_trace_case = p.cases.front().name;
         } catch (const std::exception&) {
           // The evaluation below reports what is wrong with the folder.
@@ -168,7 +166,7 @@ int run(const RunArgs& a) {
   if (a.json) std::cout << all.dump(2) << "\n";
   else std::cout << (ok ? "all operators passed" : "some operators FAILED") << " (rerun with --seed 0x" << std::hex
                  << opt.seed << std::dec << " to reproduce these inputs"
-                 << (*case_set != aoc::op::CaseSet::Public
+                 << (*case_set != aoc::package::CaseSet::Public
                          ? " and ASCENDOPT_HIDDEN_SEED=" + hex_string(opt.hidden.seed) + " to redraw these hidden cases"
                          : std::string())
                  << ")\n";

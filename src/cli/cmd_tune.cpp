@@ -14,6 +14,7 @@
 #include <nlohmann/json.hpp>
 
 #include "cli/commands.h"
+#include "cli/harness_check.h"
 #include "optimize/variant.h"
 #include "tune/bench.h"
 #include "tune/tuner.h"
@@ -35,7 +36,7 @@ struct TuneArgs {
   bool no_repository = false;
   std::string repository;
   std::string cache_dir;
-  double timeout = aoc::eval::kDefaultCaseSeconds;
+  double timeout = aoc::base::kDefaultCaseSeconds;
   int64_t max_elements = 0;
   bool no_verify = false;
   std::vector<std::string> merge;
@@ -46,7 +47,7 @@ std::string config_text(const aoc::eval::TuningConfig& c) {
 }
 
 // Shared setup of both commands; false (after printing why) when it cannot run.
-bool setup(const TuneArgs& a, aoc::tune::TuneOptions& o, aoc::eval::BuilderOptions& bo) {
+bool setup(const TuneArgs& a, aoc::tune::TuneOptions& o, aoc::build::BuilderOptions& bo) {
   o.soc = a.soc;
   o.search.seed = a.seed;
   o.tuning_cases = a.cases;
@@ -54,13 +55,12 @@ bool setup(const TuneArgs& a, aoc::tune::TuneOptions& o, aoc::eval::BuilderOptio
   o.use_repository = !a.no_repository;
   o.repository_file = a.repository;
   o.eval = aoc::eval::default_candidate_eval_options();
-  aoc::eval::set_case_time_limit(o.eval.limits, a.timeout);
-  if (::access(o.eval.harness.c_str(), X_OK) != 0) {
-    std::cerr << "error: the sandbox program " << o.eval.harness << " is missing; build the aoc-harness target "
-              << "or point AOC_HARNESS at it\n";
+  aoc::base::set_case_time_limit(o.eval.limits, a.timeout);
+  if (const std::string missing = harness_missing(o.eval.harness); !missing.empty()) {
+    std::cerr << "error: " << missing << "\n";
     return false;
   }
-  bo = aoc::eval::default_builder_options();
+  bo = aoc::build::default_builder_options();
   if (!a.cache_dir.empty()) bo.cache_dir = a.cache_dir;
   return true;
 }
@@ -145,7 +145,7 @@ void print_human(std::ostream& os, const aoc::tune::TuneReport& r) {
 
 int run_tune(const TuneArgs& a) {
   aoc::tune::TuneOptions o;
-  aoc::eval::BuilderOptions bo;
+  aoc::build::BuilderOptions bo;
   if (!setup(a, o, bo)) return 2;
   const auto m = aoc::tune::parse_method(a.method);
   if (!m) {
@@ -165,7 +165,7 @@ int run_tune(const TuneArgs& a) {
       if (done == budget) std::cerr << "\n";
     };
   }
-  aoc::eval::Builder builder(bo);
+  aoc::build::Builder builder(bo);
   try {
     const auto r = aoc::tune::tune(a.paths.at(0), builder, o);
     if (::isatty(STDERR_FILENO)) std::cerr << "\r\033[K";
@@ -211,7 +211,7 @@ int merge_reports(const TuneArgs& a) {
 int run_bench(const TuneArgs& a) {
   if (!a.merge.empty()) return merge_reports(a);
   aoc::tune::BenchOptions bo;
-  aoc::eval::BuilderOptions builder_opts;
+  aoc::build::BuilderOptions builder_opts;
   if (!setup(a, bo.tune, builder_opts)) return 2;
   bo.budgets = a.budgets;
   bo.verify = !a.no_verify;
@@ -239,7 +239,7 @@ int run_bench(const TuneArgs& a) {
     std::cerr << "error: no operator package (a folder with op.toml) under the given paths\n";
     return 2;
   }
-  aoc::eval::Builder builder(builder_opts);
+  aoc::build::Builder builder(builder_opts);
   const auto r = aoc::tune::run_bench(dirs, builder, bo);
   if (a.json) std::cout << aoc::tune::to_json(r).dump(2) << "\n";
   else std::cout << aoc::tune::to_table(r);

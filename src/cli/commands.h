@@ -1,5 +1,5 @@
 // Subcommands of the `ascendopt` program. Each adds itself to the app; the logic
-// lives in the libraries (src/ops, src/eval), these only parse, call and print.
+// lives in the libraries (src/package, src/eval), these only parse, call and print.
 #pragma once
 #include <exception>
 #include <string>

@@ -22,8 +22,8 @@ std::string hex(uint64_t v) {
 }
 
 // The output with the largest error stands for the case in the table.
-const aoc::op::OutputCheck* worst_output(const aoc::eval::CaseResult& c) {
-  const aoc::op::OutputCheck* w = nullptr;
+const aoc::package::OutputCheck* worst_output(const aoc::eval::CaseResult& c) {
+  const aoc::package::OutputCheck* w = nullptr;
   for (const auto& o : c.outputs)
     if (w == nullptr || o.cmp.max_rel > w->cmp.max_rel || !o.cmp.pass) w = &o;
   return w;
@@ -149,7 +149,7 @@ void print_report_table(std::ostream& os, const aoc::eval::CandidateReport& r) {
     int shown = 0;
     for (const auto& d : r.diagnostics) {
       if (shown++ == 10) { os << "    ...\n"; break; }
-      os << "    " << aoc::eval::to_string(d) << "\n";
+      os << "    " << aoc::build::to_string(d) << "\n";
     }
   }
   if (const std::string e = setup_error(r); !e.empty()) {
@@ -166,7 +166,7 @@ void print_report_table(std::ostream& os, const aoc::eval::CandidateReport& r) {
     os << "  " << std::left << std::setw(26) << c.name << std::setw(9) << c.dtype << std::setw(30) << shapes
        << std::setw(15) << verdict_label(c) << std::setw(10) << (w ? sci(w->cmp.max_rel) : "-")
        << std::setw(10) << (w ? sci(w->cmp.mean_rel) : "-") << std::setw(14)
-       << (w ? aoc::op::index_to_string(w->cmp.worst_index, w->shape) : "-") << std::setw(7)
+       << (w ? aoc::package::index_to_string(w->cmp.worst_index, w->shape) : "-") << std::setw(7)
        << (c.block_dim ? std::to_string(c.block_dim) : "-") << (c.sim_us ? fixed(*c.sim_us) : "-") << "\n";
     if (c.verdict != aoc::eval::Verdict::Ok) {
       os << "      " << c.message;
@@ -243,7 +243,7 @@ nlohmann::json report_to_json(const aoc::eval::CandidateReport& r) {
                                {"mean_rel", o.cmp.mean_rel},
                                {"tau", o.cmp.tau},
                                {"worst_index", o.cmp.worst_index},
-                               {"worst_position", aoc::op::index_to_string(o.cmp.worst_index, o.shape)},
+                               {"worst_position", aoc::package::index_to_string(o.cmp.worst_index, o.shape)},
                                {"worst_actual", number_or_string(o.cmp.worst_actual)},
                                {"worst_expected", number_or_string(o.cmp.worst_expected)},
                                {"nan_mismatch", o.cmp.nan_mismatch},

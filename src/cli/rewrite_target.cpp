@@ -1,11 +1,11 @@
 #include "cli/rewrite_target.h"
 
-#include "eval/builder.h"
-#include "eval/header_hash.h"
+#include "build/builder.h"
+#include "build/header_hash.h"
 
 namespace aoc::cli {
 
-std::string header_hash() { return aoc::eval::ascendc_header_hash(aoc::eval::default_builder_options().root); }
+std::string header_hash() { return aoc::build::ascendc_header_hash(aoc::build::default_builder_options().root); }
 
 std::optional<aoc::eval::Candidate> load_rewrite_target(const std::string& dir, std::string& error) {
   namespace fs = std::filesystem;

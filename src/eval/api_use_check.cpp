@@ -7,13 +7,13 @@
 
 #include <nlohmann/json.hpp>
 
-#include "eval/content_hash.h"
-#include "eval/file_text.h"
-#include "eval/header_hash.h"
-#include "eval/op_build.h"
-#include "eval/process.h"
-#include "eval/program_identity.h"
-#include "eval/published_file.h"
+#include "base/content_hash.h"
+#include "base/file_text.h"
+#include "base/process.h"
+#include "base/published_file.h"
+#include "build/header_hash.h"
+#include "build/op_build.h"
+#include "build/program_identity.h"
 
 #ifndef AOC_REWRITE_PATH
 #define AOC_REWRITE_PATH ""
@@ -120,19 +120,19 @@ ApiCheckOutcome check_api_use(const Candidate& c, const fs::path& checker, const
                               "); build it with `cmake --build build --target aoc-rewrite` (it needs clang 19, "
                               "scripts/install-deps.sh) or point AOC_REWRITE at it");
   const fs::path inc = root / "include" / "ascendc";
-  const SourceDirs& src = c.sources;
+  const build::SourceDirs& src = c.sources;
   Relocation where{{{"kernel", src.kernel}, {"host", src.host}}, {folder_prefix(src.kernel), folder_prefix(src.host)}};
 
-  // The kernel build's flags (src/eval/op_build.cpp): each dtype variant is its own parse,
+  // The kernel build's flags (src/build/op_build.cpp): each dtype variant is its own parse,
   // since each compiles its own code.
   std::vector<std::string> variants_args;
-  ContentHash key;
+  base::ContentHash key;
   // The rules are compiled into the checker: a rebuilt one answers afresh.
-  key.add("aoc-api-check-v1").add(executable_identity_once(checker)).add(ascendc_header_hash(root));
-  key.add(c.package.name).add(tree_hash(src.kernel)).add(tree_hash(src.host));
+  key.add("aoc-api-check-v1").add(build::executable_identity_once(checker)).add(build::ascendc_header_hash(root));
+  key.add(c.package.name).add(base::tree_hash(src.kernel)).add(base::tree_hash(src.host));
   for (size_t v = 0; v < c.package.variant_count(); ++v) {
     variants_args.push_back("--variant-args");
-    for (const auto& m : dtype_macros(c.package, v)) {
+    for (const auto& m : build::dtype_macros(c.package, v)) {
       variants_args.push_back(m);
       key.add(m);
     }
@@ -141,7 +141,7 @@ ApiCheckOutcome check_api_use(const Candidate& c, const fs::path& checker, const
   key.add(fs::is_regular_file(tiling) ? "tiling-header" : "no-tiling-header");
   const fs::path kept = cache_dir / "api-check" / (key.hex() + ".json");
   {
-    const json j = json::parse(read_text(kept), nullptr, false);
+    const json j = json::parse(base::read_text(kept), nullptr, false);
     if (j.is_object() && j.contains("violations")) {
       try {
         ApiCheckOutcome out = from_json(j, where);
@@ -172,7 +172,7 @@ ApiCheckOutcome check_api_use(const Candidate& c, const fs::path& checker, const
     out.seconds = seconds();
     return out;  // nothing to check; the build reports the missing kernel
   }
-  const fs::path answer = temporary_beside(kept);
+  const fs::path answer = base::temporary_beside(kept);
   fs::create_directories(answer.parent_path());
   argv.insert(argv.begin() + 2, {"--output", answer.string()});
   // The parse runs the candidate's preprocessor and templates: a macro or template explosion
@@ -181,8 +181,8 @@ ApiCheckOutcome check_api_use(const Candidate& c, const fs::path& checker, const
   const int limit_s = api_check_seconds();
   argv.insert(argv.begin(), {"timeout", "--kill-after=5", std::to_string(limit_s), "prlimit",
                              "--as=" + std::to_string(kApiCheckAddressSpace)});
-  const ProcessResult r = run_process(argv);
-  const std::string text = read_text(answer);
+  const base::ProcessResult r = base::run_process(argv);
+  const std::string text = base::read_text(answer);
   const bool timed_out = r.exit_code == kTimedOut || r.exit_code == kKilledAfterTimeout;
   if (timed_out || (r.exit_code != 0 && text.empty() && out_of_memory(r.output))) {
     std::error_code gone;
@@ -218,7 +218,7 @@ ApiCheckOutcome check_api_use(const Candidate& c, const fs::path& checker, const
                               std::to_string(r.exit_code) + "): " + r.output.substr(0, 2000));
   }
   out = from_json(keep, where);
-  publish_text(kept, keep.dump());  // failing to keep it is not an error: the answer is here
+  base::publish_text(kept, keep.dump());  // failing to keep it is not an error: the answer is here
   out.seconds = seconds();
   return out;
 }

@@ -4,7 +4,7 @@
 
 #include <algorithm>
 
-#include "eval/content_hash.h"
+#include "base/content_hash.h"
 
 namespace aoc::eval {
 namespace fs = std::filesystem;
@@ -73,15 +73,15 @@ Candidate load_candidate(const fs::path& dir, const std::string& header_hash) {
     if (!fs::is_directory(dir / "op_kernel"))
       throw CandidateError(dir.string() + " has no op_kernel/ folder; copy the package's op_kernel/ and modify it");
   }
-  c.package = aoc::op::load_op_package(package_dir);
-  c.sources = SourceDirs::of(c.package);
+  c.package = aoc::package::load_op_package(package_dir);
+  c.sources = build::SourceDirs::of(c.package);
   if (dir != package_dir) {
     c.sources.kernel = dir / "op_kernel";
     if (fs::is_directory(dir / "op_host")) c.sources.host = dir / "op_host";
   }
-  ContentHash h;
+  base::ContentHash h;
   h.add("aoc-candidate-v1").add(header_hash).add(c.package.name);
-  h.add(tree_hash(c.sources.host)).add(tree_hash(c.sources.kernel));
+  h.add(base::tree_hash(c.sources.host)).add(base::tree_hash(c.sources.kernel));
   h.add_file(c.package.toml_path).add_file(c.package.golden_source());
   c.hash = h.hex();
   return c;

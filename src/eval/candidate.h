@@ -9,8 +9,8 @@
 #include <string>
 #include <vector>
 
-#include "eval/op_build.h"
-#include "ops/op_package.h"
+#include "build/op_build.h"
+#include "package/op_package.h"
 
 namespace aoc::eval {
 
@@ -21,8 +21,8 @@ class CandidateError : public std::runtime_error {
 
 struct Candidate {
   std::filesystem::path dir;
-  aoc::op::OpPackage package;
-  SourceDirs sources;
+  aoc::package::OpPackage package;
+  build::SourceDirs sources;
   std::string hash;  // sources, package description, golden and the AscendC headers
 };
 
@@ -34,7 +34,7 @@ bool is_expert_folder(const std::filesystem::path& dir);
 std::vector<std::filesystem::path> find_candidates(const std::filesystem::path& path);
 
 // `header_hash`: tree_hash of include/ascendc (results go stale when the library changes).
-// Throws CandidateError (what is wrong and how to fix it) or aoc::op::PackageError.
+// Throws CandidateError (what is wrong and how to fix it) or aoc::package::PackageError.
 Candidate load_candidate(const std::filesystem::path& dir, const std::string& header_hash);
 
 }  // namespace aoc::eval

@@ -14,10 +14,11 @@
 #include <memory>
 #include <optional>
 
+#include "base/content_hash.h"
+#include "base/rng.h"
 #include "eval/api_use_check.h"
 #include "eval/case_size.h"
 #include "eval/contained.h"
-#include "eval/content_hash.h"
 #include "eval/harness_protocol.h"
 #include "eval/include_check.h"
 #include "eval/judge.h"
@@ -26,10 +27,9 @@
 #include "eval/source_names.h"
 #include "eval/syscall_filter.h"
 #include "eval/write_volume.h"
-#include "ops/kernel_library.h"
-#include "ops/case_gen.h"
-#include "ops/case_inputs.h"
-#include "ops/rng.h"
+#include "package/case_gen.h"
+#include "package/case_inputs.h"
+#include "package/kernel_library.h"
 #include "runtime/block_traces.h"
 #include "sim/chrome_trace.h"
 #include "sim/engine.h"
@@ -87,7 +87,7 @@ struct PrivateDir {
 };
 
 struct Setup {
-  const aoc::op::OpPackage* p = nullptr;
+  const aoc::package::OpPackage* p = nullptr;
   std::unique_ptr<aoc::sim::Soc> soc;
   GoldenFiles golden;
   std::map<size_t, fs::path> kernel_sos;                            // per dtype variant
@@ -100,19 +100,19 @@ struct Setup {
 
 // The key of a case's inputs and golden outputs in the reference cache.
 std::string reference_key(const Setup& s, size_t ci) {
-  const aoc::op::CaseSpec& c = s.p->cases[ci];
+  const aoc::package::CaseSpec& c = s.p->cases[ci];
   std::string key = s.reference_scope + "|" + std::to_string(ci) + "|" + c.name + "|" + std::to_string(c.variant);
-  for (const auto& [name, shape] : c.shapes) key += "|" + name + "=" + aoc::op::shape_to_string(shape);
-  for (const auto& shape : s.out_shapes.at(ci)) key += "|" + aoc::op::shape_to_string(shape);
+  for (const auto& [name, shape] : c.shapes) key += "|" + name + "=" + aoc::package::shape_to_string(shape);
+  for (const auto& shape : s.out_shapes.at(ci)) key += "|" + aoc::package::shape_to_string(shape);
   return key;
 }
 
-aoc::op::TypedBuffer as_buffer(aoc::op::ElemType t, size_t count, std::vector<unsigned char> bytes) {
-  const size_t expected = count * aoc::op::info(t).bytes;
+aoc::package::TypedBuffer as_buffer(aoc::package::ElemType t, size_t count, std::vector<unsigned char> bytes) {
+  const size_t expected = count * aoc::package::info(t).bytes;
   if (bytes.size() != expected)
     throw std::runtime_error("the harness returned " + std::to_string(bytes.size()) + " bytes for an output of " +
                              std::to_string(expected));
-  aoc::op::TypedBuffer b;
+  aoc::package::TypedBuffer b;
   b.type = t;
   b.count = count;
   b.bytes = std::move(bytes);  // tens of MiB for a large case: taken over, not copied
@@ -125,7 +125,7 @@ Verdict verdict_of_status(const std::string& s) {
 }
 
 // Sandbox outcome -> verdict when the child did not finish normally.
-std::optional<std::pair<Verdict, std::string>> abnormal_end(const SandboxResult& sr, const SandboxLimits& l) {
+std::optional<std::pair<Verdict, std::string>> abnormal_end(const base::SandboxResult& sr, const base::SandboxLimits& l) {
   auto tail = [&]() {
     if (sr.output.empty()) return std::string();
     std::string s = sr.output.substr(0, 400);
@@ -155,7 +155,7 @@ std::optional<std::pair<Verdict, std::string>> abnormal_end(const SandboxResult&
                               "use sockets or touch other processes)");
   }
   if (sr.signal != 0)
-    return std::make_pair(Verdict::Crash, "the kernel process was killed by " + signal_description(sr.signal) + tail());
+    return std::make_pair(Verdict::Crash, "the kernel process was killed by " + base::signal_description(sr.signal) + tail());
   if (sr.exit_code != 0)
     return std::make_pair(Verdict::Crash, "the kernel process exited with status " + std::to_string(sr.exit_code) +
                                               " (the candidate called exit?)" + tail());
@@ -164,13 +164,13 @@ std::optional<std::pair<Verdict, std::string>> abnormal_end(const SandboxResult&
 
 CaseResult run_one_case(const Setup& s, size_t ci, const CandidateEvalOptions& opt, std::string& isolation) {
   const auto t0 = Clock::now();
-  const aoc::op::OpPackage& p = *s.p;
-  const aoc::op::CaseSpec& c = p.cases[ci];
+  const aoc::package::OpPackage& p = *s.p;
+  const aoc::package::CaseSpec& c = p.cases[ci];
   CaseResult out;
   out.name = c.name;
   out.dtype = p.variant_label(c.variant);
   for (size_t i = 0; i < p.inputs.size(); ++i)
-    out.shapes += (i ? " " : "") + p.inputs[i].name + "=" + aoc::op::shape_to_string(c.shapes.at(p.inputs[i].name));
+    out.shapes += (i ? " " : "") + p.inputs[i].name + "=" + aoc::package::shape_to_string(c.shapes.at(p.inputs[i].name));
   auto lap_start = t0;
   auto lap = [&](const char* phase) {  // time since the previous lap, charged to `phase`
     const auto now = Clock::now();
@@ -191,7 +191,7 @@ CaseResult run_one_case(const Setup& s, size_t ci, const CandidateEvalOptions& o
   // A one-trial run (a cascade's screen) is the first trial of the two-trial gate.
   const int kTrials = opt.trials;
   if (kTrials < 1 || kTrials > 2) return finish(Verdict::Error, "evaluator: trials must be 1 or 2");
-  const uint64_t seeds[2] = {opt.seed, aoc::op::mix_seed(opt.seed, 0x5eed2ull, 0x7e57ull)};
+  const uint64_t seeds[2] = {opt.seed, aoc::base::mix_seed(opt.seed, 0x5eed2ull, 0x7e57ull)};
   if (const auto bad = s.shape_errors.find(ci); bad != s.shape_errors.end()) return finish(Verdict::Error, bad->second);
   // A case the harness could not hold is said so before its buffers are drawn (in this process).
   if (!opt.tiling_only)
@@ -203,7 +203,7 @@ CaseResult run_one_case(const Setup& s, size_t ci, const CandidateEvalOptions& o
       opt.tiling_only ? nullptr : cache.find(key, static_cast<size_t>(kTrials));
   auto fresh = std::make_shared<CaseReference>();
   if (!known && !opt.tiling_only) {
-    for (int t = 0; t < kTrials; ++t) fresh->inputs.push_back(aoc::op::make_case_inputs(p, ci, seeds[t]));
+    for (int t = 0; t < kTrials; ++t) fresh->inputs.push_back(aoc::package::make_case_inputs(p, ci, seeds[t]));
     // Golden outputs another process computed for the same inputs (another build of this
     // program would have drawn other inputs: the files are keyed by the program too).
     if (s.references_on_disk)
@@ -213,7 +213,7 @@ CaseResult run_one_case(const Setup& s, size_t ci, const CandidateEvalOptions& o
       }
   }
   lap("inputs");
-  const std::vector<std::vector<aoc::op::CaseTensor>>& inputs = known ? known->inputs : fresh->inputs;
+  const std::vector<std::vector<aoc::package::CaseTensor>>& inputs = known ? known->inputs : fresh->inputs;
 
   PrivateDir dir(opt.temp_root);
   HarnessRequest req;
@@ -231,7 +231,7 @@ CaseResult run_one_case(const Setup& s, size_t ci, const CandidateEvalOptions& o
   std::vector<size_t> out_counts;
   for (size_t o = 0; o < p.outputs.size(); ++o) {
     const auto& shape = s.out_shapes.at(ci).at(o);
-    out_counts.push_back(static_cast<size_t>(aoc::op::element_count(shape)));
+    out_counts.push_back(static_cast<size_t>(aoc::package::element_count(shape)));
     req.outputs.push_back({p.outputs[o].name, shape, p.outputs[o].dtypes[c.variant], p.outputs[o].format});
   }
   req.attrs = p.case_attrs(c);
@@ -241,16 +241,16 @@ CaseResult run_one_case(const Setup& s, size_t ci, const CandidateEvalOptions& o
     for (size_t i = 0; i < inputs[t].size(); ++i)
       write_bytes(input_file(dir.path, t, i), inputs[t][i].data.bytes.data(), inputs[t][i].data.bytes.size());
     for (size_t o = 0; o < req.outputs.size(); ++o) {
-      const std::vector<unsigned char> poison(out_counts[o] * aoc::op::info(req.outputs[o].dtype).bytes,
-                                              aoc::op::kPoisonByte);
+      const std::vector<unsigned char> poison(out_counts[o] * aoc::package::info(req.outputs[o].dtype).bytes,
+                                              aoc::package::kPoisonByte);
       write_bytes(output_file(dir.path, t, o), poison.data(), poison.size());
     }
   }
 
-  SandboxLimits limits = opt.limits;
+  base::SandboxLimits limits = opt.limits;
   if (s.soc) limits.readable.push_back(fs::path(req.soc).parent_path());
   lap("files");
-  const SandboxResult sr = run_sandboxed({fs::absolute(opt.harness).string(), dir.path.string()}, dir.path, limits);
+  const base::SandboxResult sr = base::run_sandboxed({fs::absolute(opt.harness).string(), dir.path.string()}, dir.path, limits);
   lap("harness");
   isolation = sr.isolation;
   if (auto bad = abnormal_end(sr, opt.limits)) return finish(bad->first, bad->second);
@@ -278,7 +278,7 @@ CaseResult run_one_case(const Setup& s, size_t ci, const CandidateEvalOptions& o
 
   // Correctness: the golden on every trial (in a contained child, unless known), then the gate.
   std::vector<TrialData> trials(kTrials);
-  std::vector<const std::vector<aoc::op::CaseTensor>*> trial_inputs;
+  std::vector<const std::vector<aoc::package::CaseTensor>*> trial_inputs;
   for (int t = 0; t < kTrials; ++t) {
     trials[t].inputs = &inputs[t];
     trial_inputs.push_back(&inputs[t]);
@@ -315,7 +315,7 @@ CaseResult run_one_case(const Setup& s, size_t ci, const CandidateEvalOptions& o
       for (size_t o = 0; o < req.outputs.size(); ++o) {
         names.push_back(req.outputs[o].name);
         sizes.push_back(trials[0].outputs[o].bytes.size());
-        seen.push_back(bytes_unlike(trials[0].outputs[o].bytes, aoc::op::kPoisonByte));
+        seen.push_back(bytes_unlike(trials[0].outputs[o].bytes, aoc::package::kPoisonByte));
       }
       const VolumeCheck volume = check_write_volume(traces.cores, traces.outputs, names, sizes, seen);
       double written = 0;
@@ -323,7 +323,7 @@ CaseResult run_one_case(const Setup& s, size_t ci, const CandidateEvalOptions& o
       const aoc::sim::WriteBound least = aoc::sim::write_bound(*s.soc, written);
       out.write_bound_us = least.time_us;
       if (opt.on_traces) opt.on_traces(c.name, traces.cores);
-      const std::vector<aoc::sim::BlockTrace> blocks = aoc::rt::block_traces(traces.cores);
+      const std::vector<aoc::sim::BlockTrace> blocks = aoc::runtime::block_traces(traces.cores);
       std::vector<const aoc::Trace*> per_core;
       for (const auto& core : traces.cores) {
         per_core.push_back(&core.trace);
@@ -390,7 +390,7 @@ void name_candidate_files(CaseResult& c, const SourceNames& names) {
 
 // The host code (op_host) is built into the kernel's library, so a failed build names the part
 // its first error is in: "host code" for a file under op_host/, else "kernel".
-std::string failing_part(const BuildResult& b, const SourceDirs& dirs) {
+std::string failing_part(const build::BuildResult& b, const build::SourceDirs& dirs) {
   for (const auto& d : b.diagnostics) {
     if (d.severity != "error" && d.severity != "fatal error") continue;
     const std::string rel = fs::path(d.file).lexically_relative(dirs.host).generic_string();
@@ -403,7 +403,7 @@ std::string failing_part(const BuildResult& b, const SourceDirs& dirs) {
 // package's own InferShape (trusted like its golden, never the candidate's), which runs in a
 // contained child that loads the package's library: a crash there is an error, not the end
 // of the evaluator. Returns an error message, empty on success.
-std::string output_shapes(const aoc::op::OpPackage& p, const std::vector<size_t>& selected, Builder& builder,
+std::string output_shapes(const aoc::package::OpPackage& p, const std::vector<size_t>& selected, build::Builder& builder,
                           double wall_seconds, Setup& s) {
   const bool needs_infer_shape =
       std::any_of(p.outputs.begin(), p.outputs.end(), [](const auto& o) { return o.shape_like.empty(); });
@@ -413,13 +413,13 @@ std::string output_shapes(const aoc::op::OpPackage& p, const std::vector<size_t>
     return "";
   }
   const size_t v = p.cases[selected.front()].variant;
-  const BuildResult own = builder.build(kernel_build_request(p, v, SourceDirs::of(p), builder.options().root));
+  const build::BuildResult own = builder.build(build::kernel_build_request(p, v, build::SourceDirs::of(p), builder.options().root));
   if (!own.ok)
     return "the package's own sources do not build (its InferShape gives the output shapes): " + own.first_error();
   const ContainedResult r = run_contained(
       "the InferShape of " + p.name,
       [&]() {
-        aoc::op::KernelLibrary::open(own.library, p.kernel, p.op_type);
+        aoc::package::KernelLibrary::open(own.library, p.kernel, p.op_type);
         json answer = json::object();
         for (size_t i : selected) {
           json& one = answer[std::to_string(i)];
@@ -446,7 +446,7 @@ std::string output_shapes(const aoc::op::OpPackage& p, const std::vector<size_t>
   return "";
 }
 
-std::vector<size_t> select_cases(const aoc::op::OpPackage& p, const CandidateEvalOptions& opt, std::string& error) {
+std::vector<size_t> select_cases(const aoc::package::OpPackage& p, const CandidateEvalOptions& opt, std::string& error) {
   std::vector<size_t> out;
   for (size_t i = 0; i < p.cases.size(); ++i)
     if (opt.only_cases.empty() ||
@@ -467,15 +467,15 @@ void summarise(CandidateReport& r) {
   r.message = worst->verdict == Verdict::Ok ? "" : "case " + worst->name + ": " + worst->message;
 }
 
-CandidateReport evaluate_candidate(const Candidate& cand, Builder& builder, const CandidateEvalOptions& opt) {
+CandidateReport evaluate_candidate(const Candidate& cand, build::Builder& builder, const CandidateEvalOptions& opt) {
   const auto t0 = Clock::now();
   CandidateReport rep;
-  const std::optional<aoc::op::CaseSet> set = aoc::op::parse_case_set(opt.case_set);
+  const std::optional<aoc::package::CaseSet> set = aoc::package::parse_case_set(opt.case_set);
   // The hidden cases are generated here, in the parent, from the package's [hidden] parameters.
-  aoc::op::OpPackage with_set;
-  if (set && *set != aoc::op::CaseSet::Public) {
+  aoc::package::OpPackage with_set;
+  if (set && *set != aoc::package::CaseSet::Public) {
     try {
-      with_set = aoc::op::with_case_set(cand.package, *set, opt.hidden);
+      with_set = aoc::package::with_case_set(cand.package, *set, opt.hidden);
     } catch (const std::exception& e) {
       rep.op = cand.package.name;
       rep.verdict = Verdict::Error;
@@ -483,7 +483,7 @@ CandidateReport evaluate_candidate(const Candidate& cand, Builder& builder, cons
       return rep;
     }
   }
-  const aoc::op::OpPackage& p = set && *set != aoc::op::CaseSet::Public ? with_set : cand.package;
+  const aoc::package::OpPackage& p = set && *set != aoc::package::CaseSet::Public ? with_set : cand.package;
   rep.op = p.name;
   rep.candidate_dir = cand.dir.string();
   rep.package_dir = p.dir.string();
@@ -550,24 +550,24 @@ CandidateReport evaluate_candidate(const Candidate& cand, Builder& builder, cons
     if (std::find(variants.begin(), variants.end(), p.cases[i].variant) == variants.end())
       variants.push_back(p.cases[i].variant);
   const bool has_golden = fs::exists(p.golden_source());
-  std::vector<BuildResult> built;
+  std::vector<build::BuildResult> built;
   try {
-    std::vector<BuildRequest> requests;
-    for (size_t v : variants) requests.push_back(kernel_build_request(p, v, cand.sources, root));
+    std::vector<build::BuildRequest> requests;
+    for (size_t v : variants) requests.push_back(build::kernel_build_request(p, v, cand.sources, root));
     if (has_golden) {
-      requests.push_back(golden_build_request(p, root));
-      requests.push_back(golden_build_request(p, root, true));
+      requests.push_back(build::golden_build_request(p, root));
+      requests.push_back(build::golden_build_request(p, root, true));
     }
     built = builder.build_all(requests);
   } catch (const std::exception& e) {
     return done(Verdict::Error, std::string("building the candidate: ") + e.what());
   }
-  for (const BuildResult& b : built)
+  for (const build::BuildResult& b : built)
     if (rep.build_isolation.empty()) rep.build_isolation = b.isolation;
   for (size_t k = 0; k < variants.size(); ++k) {
-    const BuildResult& b = built[k];
+    const build::BuildResult& b = built[k];
     if (!b.ok) {
-      rep.diagnostics = errors_only(b.diagnostics);
+      rep.diagnostics = build::errors_only(b.diagnostics);
       return done(Verdict::CompileError, p.name + " " + p.variant_label(variants[k]) + " " +
                                              failing_part(b, cand.sources) + ": " + b.first_error());
     }
@@ -580,13 +580,13 @@ CandidateReport evaluate_candidate(const Candidate& cand, Builder& builder, cons
     if (!has_golden)
       return done(Verdict::Error, "the package " + p.name + " has no " + p.golden_source().string() +
                                       ": write its reference (docs/op-package.md, \"golden.cpp\")");
-    const BuildResult& g = built[variants.size()];
-    const BuildResult& gsp = built[variants.size() + 1];
+    const build::BuildResult& g = built[variants.size()];
+    const build::BuildResult& gsp = built[variants.size() + 1];
     if (!g.ok || !gsp.ok) return done(Verdict::Error, "the golden of " + p.name + " does not build: " +
                                                           (g.ok ? gsp : g).first_error());
     s.golden = {g.library, gsp.library};
     // The golden libraries are named by their content; op.toml gives the cases' value ranges.
-    ContentHash scope;
+    base::ContentHash scope;
     scope.add(g.library.string()).add(gsp.library.string()).add_file(p.toml_path);
     scope.add(opt.case_set).add(std::to_string(opt.hidden.seed)).add(std::to_string(opt.hidden.count));
     scope.add(std::to_string(opt.hidden.max_elements)).add(std::to_string(opt.seed));
@@ -626,7 +626,7 @@ CandidateReport evaluate_candidate(const Candidate& cand, Builder& builder, cons
 
 namespace {
 
-json check_json(const aoc::op::OutputCheck& o) {
+json check_json(const aoc::package::OutputCheck& o) {
   return {{"name", o.name},
           {"shape", o.shape},
           {"pass", o.cmp.pass},
@@ -634,7 +634,7 @@ json check_json(const aoc::op::OutputCheck& o) {
           {"mean_rel", o.cmp.mean_rel},
           {"tau", o.cmp.tau},
           {"worst_index", o.cmp.worst_index},
-          {"worst_at", aoc::op::index_to_string(o.cmp.worst_index, o.shape)},
+          {"worst_at", aoc::package::index_to_string(o.cmp.worst_index, o.shape)},
           {"worst_actual", o.cmp.worst_actual},
           {"worst_expected", o.cmp.worst_expected},
           {"nan_mismatch", o.cmp.nan_mismatch},
@@ -757,7 +757,7 @@ CandidateReport report_from_json(const json& j) {
     c.tiling_digest = cj.value("tiling_digest", std::string());
     c.config_read_by_kernel = cj.value("config_read_by_kernel", false);
     for (const auto& o : cj.at("outputs")) {
-      aoc::op::OutputCheck oc;
+      aoc::package::OutputCheck oc;
       oc.name = o.at("name");
       oc.shape = o.at("shape").get<std::vector<int64_t>>();
       oc.cmp.pass = o.at("pass");

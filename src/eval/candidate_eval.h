@@ -15,14 +15,14 @@
 
 #include <nlohmann/json.hpp>
 
-#include "eval/builder.h"
+#include "base/sandbox.h"
+#include "build/builder.h"
 #include "eval/candidate.h"
 #include "eval/harness_protocol.h"
-#include "eval/sandbox.h"
 #include "eval/source_check.h"
 #include "eval/verdict.h"
-#include "ops/case_gen.h"
-#include "ops/output_check.h"
+#include "package/case_gen.h"
+#include "package/output_check.h"
 #include "sim/hazards.h"
 #include "sim/profile.h"
 
@@ -32,10 +32,10 @@ struct CandidateEvalOptions {
   uint64_t seed = 0;
   std::string soc = "Ascend910B1";      // empty: no timing, no race check
   std::string case_set = "public";      // "public", "hidden", "all"
-  aoc::op::HiddenDraw hidden;           // draw of the hidden cases: seed (hidden_seed_from_environment()),
+  aoc::package::HiddenDraw hidden;           // draw of the hidden cases: seed (hidden_seed_from_environment()),
                                         // count and size cap (0: the package's [hidden] values)
   std::vector<std::string> only_cases;  // empty: every case of the set
-  SandboxLimits limits;
+  base::SandboxLimits limits;
   std::filesystem::path harness;        // aoc-harness executable
   std::filesystem::path api_checker;    // aoc-rewrite, for the API-use check (eval/api_use_check.h)
   std::filesystem::path temp_root;      // where private per-case folders are made
@@ -45,7 +45,7 @@ struct CandidateEvalOptions {
   // With a SoC: the per-core traces of each case's first trial that passed the correctness
   // gate, with the case's name, as read back from the child (e.g. to keep them for re-timing
   // on other SoC parameters without running the kernel again).
-  std::function<void(const std::string& case_name, const std::vector<aoc::rt::CoreRun>&)> on_traces;
+  std::function<void(const std::string& case_name, const std::vector<aoc::runtime::CoreRun>&)> on_traces;
   // Runs of each case: 2 is the correctness gate (the seeded inputs, then perturbed ones in the
   // same process, so a kernel replaying earlier outputs shows); 1 runs only the first (the one
   // that is timed and race-checked), as the screen of a cascade does (eval/cascade.h).
@@ -75,7 +75,7 @@ struct CaseResult {
   std::string message;
   std::string error_file;
   unsigned error_line = 0;
-  std::vector<aoc::op::OutputCheck> outputs;  // first trial
+  std::vector<aoc::package::OutputCheck> outputs;  // first trial
   uint32_t block_dim = 0;
   uint64_t tiling_key = 0;
   std::optional<double> sim_us, t_hw_us;
@@ -115,7 +115,7 @@ struct CandidateReport {
   int trials = 2;  // CandidateEvalOptions::trials
   Verdict verdict = Verdict::Error;
   std::string message;
-  std::vector<Diagnostic> diagnostics;    // compile_error
+  std::vector<build::Diagnostic> diagnostics;    // compile_error
   std::vector<SourceFinding> findings;    // rejected
   std::vector<CaseResult> cases;
   bool network_isolated = false;
@@ -126,7 +126,7 @@ struct CandidateReport {
 };
 
 // Candidates whose folder cannot be loaded get an Error report (never an exception).
-CandidateReport evaluate_candidate(const Candidate& c, Builder& builder, const CandidateEvalOptions& opt);
+CandidateReport evaluate_candidate(const Candidate& c, build::Builder& builder, const CandidateEvalOptions& opt);
 
 nlohmann::json to_json(const CandidateReport& r);
 CandidateReport report_from_json(const nlohmann::json& j);

@@ -6,7 +6,7 @@
 #include <stdexcept>
 
 #include "eval/tiling_match.h"
-#include "ops/case_gen.h"
+#include "package/case_gen.h"
 
 namespace aoc::eval {
 
@@ -30,14 +30,14 @@ std::string CascadeOutcome::reason() const {
   return "";
 }
 
-std::vector<std::string> default_probe_cases(const aoc::op::OpPackage& p, const std::vector<std::string>& timing_cases) {
+std::vector<std::string> default_probe_cases(const aoc::package::OpPackage& p, const std::vector<std::string>& timing_cases) {
   std::map<size_t, size_t> smallest;  // variant -> case index
   for (size_t i = 0; i < p.cases.size(); ++i) {
     const auto& c = p.cases[i];
     if (std::find(timing_cases.begin(), timing_cases.end(), c.name) != timing_cases.end()) continue;
     const auto it = smallest.find(c.variant);
     if (it == smallest.end() ||
-        aoc::op::case_input_elements(p, c) < aoc::op::case_input_elements(p, p.cases[it->second]))
+        aoc::package::case_input_elements(p, c) < aoc::package::case_input_elements(p, p.cases[it->second]))
       smallest[c.variant] = i;
   }
   std::vector<std::string> out;
@@ -45,7 +45,7 @@ std::vector<std::string> default_probe_cases(const aoc::op::OpPackage& p, const 
   return out;
 }
 
-Cascade::Cascade(Builder& builder, CandidateEvalOptions base, CascadeOptions opt)
+Cascade::Cascade(build::Builder& builder, CandidateEvalOptions base, CascadeOptions opt)
     : builder_(builder), base_(std::move(base)), opt_(std::move(opt)) {
   if (opt_.timing_cases.empty()) throw std::invalid_argument("a cascade needs at least one timing case");
 }
@@ -125,14 +125,14 @@ const CascadeGate& Cascade::gate(const Candidate& cand, const TuningConfig& conf
     g.passed = true;
   } else {
     // Generated cases no screen saw, the same draw for every candidate.
-    aoc::op::HiddenDraw draw;
+    aoc::package::HiddenDraw draw;
     try {
-      if (!opt_.hidden_seed) opt_.hidden_seed = aoc::op::hidden_seed_from_environment();
+      if (!opt_.hidden_seed) opt_.hidden_seed = aoc::package::hidden_seed_from_environment();
       draw.seed = *opt_.hidden_seed;
       draw.count = opt_.hidden_count;
       draw.max_elements = opt_.hidden_max_elements;
       Candidate hidden = cand;
-      hidden.package = aoc::op::with_case_set(cand.package, aoc::op::CaseSet::Hidden, draw);
+      hidden.package = aoc::package::with_case_set(cand.package, aoc::package::CaseSet::Hidden, draw);
       g.hidden_report = evaluate_candidate(hidden, builder_, o);
       g.passed = g.hidden_report->verdict == Verdict::Ok;
       if (!g.passed) g.message = "hidden draw (seed " + std::to_string(draw.seed) + "): " + first_failure(*g.hidden_report);

@@ -33,7 +33,7 @@
 #include <string_view>
 #include <vector>
 
-#include "eval/builder.h"
+#include "build/builder.h"
 #include "eval/candidate.h"
 #include "eval/candidate_eval.h"
 
@@ -86,7 +86,7 @@ class Cascade {
  public:
   // `base` gives the seed, SoC, limits, harness and temporary folder; its case selection,
   // trials and configuration are set per stage. Throws std::invalid_argument without timing cases.
-  Cascade(Builder& builder, CandidateEvalOptions base, CascadeOptions opt);
+  Cascade(build::Builder& builder, CandidateEvalOptions base, CascadeOptions opt);
 
   // One evaluation of the budget: the screen, then the gate when the screen is valid and faster
   // than best() (or nothing is best yet).
@@ -116,7 +116,7 @@ class Cascade {
  private:
   std::vector<std::string> probe_for(const Candidate& cand) const;
   CandidateEvalOptions stage_options(const TuningConfig& config, int trials) const;
-  Builder& builder_;
+  build::Builder& builder_;
   CandidateEvalOptions base_;
   CascadeOptions opt_;
   std::map<std::string, CascadeScreen> screens_;
@@ -128,6 +128,6 @@ class Cascade {
 
 // The probe: per dtype variant, the public case with the fewest input elements that is not a
 // timing case (none for a variant whose every case is timed).
-std::vector<std::string> default_probe_cases(const aoc::op::OpPackage& p, const std::vector<std::string>& timing_cases);
+std::vector<std::string> default_probe_cases(const aoc::package::OpPackage& p, const std::vector<std::string>& timing_cases);
 
 }  // namespace aoc::eval

@@ -3,7 +3,7 @@
 #include <cmath>
 #include <cstdio>
 
-#include "ops/dtype.h"
+#include "package/dtype.h"
 
 namespace aoc::eval {
 
@@ -32,16 +32,16 @@ std::string bytes_over_limit(long double bytes, uint64_t limit_bytes) {
          " bytes (--memory-gb " + gb + ")";
 }
 
-std::string oversized_case(const aoc::op::OpPackage& p, const aoc::op::CaseSpec& c,
+std::string oversized_case(const aoc::package::OpPackage& p, const aoc::package::CaseSpec& c,
                            const std::vector<std::vector<int64_t>>& out_shapes, uint64_t limit_bytes) {
   long double total = 0;
-  auto one = [&](const char* kind, const aoc::op::TensorSpec& t, const std::vector<int64_t>& shape) -> std::string {
-    const aoc::op::ElemType type = t.dtypes.at(c.variant);
+  auto one = [&](const char* kind, const aoc::package::TensorSpec& t, const std::vector<int64_t>& shape) -> std::string {
+    const aoc::package::ElemType type = t.dtypes.at(c.variant);
     const long double n = elements(shape);
-    const long double bytes = n * aoc::op::info(type).bytes;
+    const long double bytes = n * aoc::package::info(type).bytes;
     total += bytes;
     if (bytes <= static_cast<long double>(limit_bytes)) return "";
-    return std::string(kind) + " " + t.name + " holds " + integer(n) + " elements of " + aoc::op::info(type).name +
+    return std::string(kind) + " " + t.name + " holds " + integer(n) + " elements of " + aoc::package::info(type).name +
            ": " + bytes_over_limit(bytes, limit_bytes);
   };
   for (const auto& t : p.inputs) {

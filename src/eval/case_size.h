@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "ops/op_package.h"
+#include "package/op_package.h"
 
 namespace aoc::eval {
 
@@ -17,7 +17,7 @@ namespace aoc::eval {
 // `limit_bytes` on its own and all together; else what does not fit, with sizes in bytes:
 // "input x holds 1099511627776 elements of float16: 2199023255552 bytes, more than the
 // address-space limit of 8589934592 bytes (--memory-gb 8)".
-std::string oversized_case(const aoc::op::OpPackage& p, const aoc::op::CaseSpec& c,
+std::string oversized_case(const aoc::package::OpPackage& p, const aoc::package::CaseSpec& c,
                            const std::vector<std::vector<int64_t>>& out_shapes, uint64_t limit_bytes);
 
 // "<bytes> bytes, more than the address-space limit of <limit> bytes (--memory-gb G)".

@@ -15,8 +15,8 @@
 #include <algorithm>
 #include <cstring>
 
-#include "eval/fd_write.h"
-#include "eval/sandbox.h"
+#include "base/fd_write.h"
+#include "base/sandbox.h"
 
 namespace aoc::eval {
 
@@ -55,7 +55,7 @@ void close_fds(unsigned from, unsigned to) {
     msg = "an exception that is not a std::exception";
   }
   // A short answer is refused by the parent like a missing one.
-  if (write_fully(answer_fd, msg.data(), msg.size())) (void)write_fully(done_fd, &tag, 1);
+  if (base::write_fully(answer_fd, msg.data(), msg.size())) (void)base::write_fully(done_fd, &tag, 1);
   _exit(0);
 }
 
@@ -133,7 +133,7 @@ ContainedResult run_contained(const std::string& what, const std::function<std::
   if (timed_out) {
     r.error = what + " did not finish within " + std::to_string(static_cast<int>(wall_seconds)) + " s (an endless loop?)";
   } else if (WIFSIGNALED(st)) {
-    r.error = what + " was killed by " + signal_description(WTERMSIG(st));
+    r.error = what + " was killed by " + base::signal_description(WTERMSIG(st));
   } else if (WIFEXITED(st) && WEXITSTATUS(st) != 0) {
     r.error = what + " exited with status " + std::to_string(WEXITSTATUS(st)) + " (it called exit?)";
   } else if (data.size() != 1 || (data[0] != 'o' && data[0] != 'e')) {

@@ -4,7 +4,7 @@
 #include <mutex>
 #include <thread>
 
-#include "eval/header_hash.h"
+#include "build/header_hash.h"
 
 namespace aoc::eval {
 namespace fs = std::filesystem;
@@ -23,7 +23,7 @@ size_t default_jobs() { return std::max(1u, std::thread::hardware_concurrency())
 
 namespace {
 
-CandidateReport evaluate_or_recall(const fs::path& dir, const std::string& header_hash, Builder& builder,
+CandidateReport evaluate_or_recall(const fs::path& dir, const std::string& header_hash, build::Builder& builder,
                                    const CandidateEvalOptions& opt, ResultStore* store) {
   Candidate cand;
   try {
@@ -62,9 +62,9 @@ CandidateReport evaluate_or_recall(const fs::path& dir, const std::string& heade
 
 }  // namespace
 
-std::vector<CandidateReport> evaluate_candidates(const std::vector<fs::path>& candidates, Builder& builder,
+std::vector<CandidateReport> evaluate_candidates(const std::vector<fs::path>& candidates, build::Builder& builder,
                                                  const CandidateEvalOptions& opt, const PoolOptions& pool) {
-  const std::string header_hash = ascendc_header_hash(builder.options().root);
+  const std::string header_hash = build::ascendc_header_hash(builder.options().root);
   std::vector<CandidateReport> out(candidates.size());
   std::atomic<size_t> next{0};
   size_t done = 0;

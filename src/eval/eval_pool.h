@@ -21,7 +21,7 @@ struct PoolOptions {
 
 // Reports in the order of `candidates`. Folders that are not candidates get an Error report.
 std::vector<CandidateReport> evaluate_candidates(const std::vector<std::filesystem::path>& candidates,
-                                                 Builder& builder, const CandidateEvalOptions& opt,
+                                                 build::Builder& builder, const CandidateEvalOptions& opt,
                                                  const PoolOptions& pool);
 
 size_t default_jobs();

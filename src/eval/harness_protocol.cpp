@@ -15,8 +15,8 @@
 #include <nlohmann/json.hpp>
 #include <zstd.h>
 
-#include "eval/fd_write.h"
-#include "eval/file_text.h"
+#include "base/fd_write.h"
+#include "base/file_text.h"
 #include "runtime/large_buffer.h"
 
 namespace aoc::eval {
@@ -34,14 +34,14 @@ fs::path trace_file(const fs::path& dir, int trial) { return dir / ("trace_" + s
 namespace {
 
 json tensor_json(const WireTensor& t) {
-  return {{"name", t.name}, {"shape", t.shape}, {"dtype", aoc::op::info(t.dtype).name}, {"format", t.format}};
+  return {{"name", t.name}, {"shape", t.shape}, {"dtype", aoc::package::info(t.dtype).name}, {"format", t.format}};
 }
 
 WireTensor tensor_from(const json& j) {
   WireTensor t;
   t.name = j.at("name").get<std::string>();
   t.shape = j.at("shape").get<std::vector<int64_t>>();
-  const auto dt = aoc::op::parse_elem_type(j.at("dtype").get<std::string>());
+  const auto dt = aoc::package::parse_elem_type(j.at("dtype").get<std::string>());
   if (!dt) throw std::runtime_error("request: unknown dtype " + j.at("dtype").dump());
   t.dtype = *dt;
   t.format = j.at("format").get<std::string>();
@@ -65,7 +65,7 @@ double float_from(const json& v) {
   throw std::runtime_error("request: float attribute value \"" + s + "\" is not a number, inf, -inf or nan");
 }
 
-json attr_json(const aoc::op::AttrValue& v) {
+json attr_json(const aoc::package::AttrValue& v) {
   return std::visit([](const auto& x) -> json {
     using T = std::decay_t<decltype(x)>;
     if constexpr (std::is_same_v<T, double>) {
@@ -83,7 +83,7 @@ json attr_json(const aoc::op::AttrValue& v) {
   }, v);
 }
 
-aoc::op::AttrValue attr_from(const json& j) {
+aoc::package::AttrValue attr_from(const json& j) {
   const std::string t = j.at("type").get<std::string>();
   const json& v = j.at("value");
   if (t == "int") return v.get<int64_t>();
@@ -170,7 +170,7 @@ void write_request(const fs::path& dir, const HarnessRequest& r) {
   for (const auto& [n, v] : r.attrs) j["attrs"].push_back({{"name", n}, {"attr", attr_json(v)}});
   if (!r.config.empty()) j["config"] = to_json(r.config);
   if (r.tiling_only) j["tiling_only"] = true;
-  write_text(dir / "request.json", j.dump());
+  base::write_text(dir / "request.json", j.dump());
 }
 
 HarnessRequest read_request(const fs::path& dir) {
@@ -216,7 +216,7 @@ std::string statuses_text(const std::vector<TrialStatus>& s) {
 
 void write_statuses(const fs::path& dir, const std::vector<TrialStatus>& s) {
   // Written whole then renamed: a child killed mid-write leaves no half result.
-  write_text(dir / "result.json.tmp", statuses_text(s));
+  base::write_text(dir / "result.json.tmp", statuses_text(s));
   fs::rename(dir / "result.json.tmp", dir / "result.json");
 }
 
@@ -253,7 +253,7 @@ std::vector<TrialStatus> read_statuses(const fs::path& dir) {
 }
 
 void write_fd(int fd, const void* data, size_t n, const std::string& name) {
-  if (!write_fully(fd, data, n)) throw std::runtime_error("cannot write " + name + ": " + std::strerror(errno));
+  if (!base::write_fully(fd, data, n)) throw std::runtime_error("cannot write " + name + ": " + std::strerror(errno));
 }
 
 void write_bytes(int fd, const void* data, size_t n, const std::string& name) {
@@ -280,7 +280,7 @@ std::vector<unsigned char> read_bytes(const fs::path& p) {
     throw std::runtime_error("cannot read " + p.string() + ": " + std::strerror(err));
   }
   std::vector<unsigned char> out;
-  aoc::rt::reserve_large(out, static_cast<size_t>(st.st_size));  // huge pages for a large tensor
+  aoc::runtime::reserve_large(out, static_cast<size_t>(st.st_size));  // huge pages for a large tensor
   out.resize(static_cast<size_t>(st.st_size));
   size_t done = 0;
   while (done < out.size()) {
@@ -380,7 +380,7 @@ std::vector<unsigned char> read_compressed(const fs::path& p) {
 
 }  // namespace
 
-void write_traces(const fs::path& p, const std::vector<aoc::rt::CoreRun>& cores, const std::vector<GmSpan>& outputs) {
+void write_traces(const fs::path& p, const std::vector<aoc::runtime::CoreRun>& cores, const std::vector<GmSpan>& outputs) {
   const int fd = ::open(p.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
   if (fd < 0) throw std::runtime_error("cannot write " + p.string() + ": " + std::strerror(errno));
   try {
@@ -392,7 +392,7 @@ void write_traces(const fs::path& p, const std::vector<aoc::rt::CoreRun>& cores,
   ::close(fd);
 }
 
-void write_traces(int fd, const std::vector<aoc::rt::CoreRun>& cores, const std::string& name,
+void write_traces(int fd, const std::vector<aoc::runtime::CoreRun>& cores, const std::string& name,
                   const std::vector<GmSpan>& outputs) {
   if (::ftruncate(fd, 0) != 0 || ::lseek(fd, 0, SEEK_SET) != 0)
     throw std::runtime_error("cannot write " + name + ": " + std::strerror(errno));
@@ -447,7 +447,7 @@ TraceSet read_traces(const fs::path& p) {
   get(ncores);
   if (ncores > 1u << 20) throw std::runtime_error("trace file " + p.string() + " claims too many cores");
   for (uint64_t c = 0; c < ncores; ++c) {
-    aoc::rt::CoreRun run;
+    aoc::runtime::CoreRun run;
     get(run.core_type);
     get(run.block_idx);
     get(run.group);

@@ -14,17 +14,17 @@
 
 #include <nlohmann/json.hpp>
 
-#include "ops/dtype.h"
-#include "ops/op_package.h"
+#include "aoc/launch.h"
 #include "eval/write_volume.h"
-#include "runtime/launcher.h"
+#include "package/dtype.h"
+#include "package/op_package.h"
 
 namespace aoc::eval {
 
 struct WireTensor {
   std::string name;
   std::vector<int64_t> shape;
-  aoc::op::ElemType dtype = aoc::op::ElemType::F32;
+  aoc::package::ElemType dtype = aoc::package::ElemType::F32;
   std::string format = "ND";
 };
 
@@ -56,7 +56,7 @@ struct HarnessRequest {
   std::string op_type;
   std::string soc;  // empty: no traces, default platform
   std::vector<WireTensor> inputs, outputs;
-  std::vector<std::pair<std::string, aoc::op::AttrValue>> attrs;  // OpDef order, defaults filled in
+  std::vector<std::pair<std::string, aoc::package::AttrValue>> attrs;  // OpDef order, defaults filled in
   int trials = 1;
   TuningConfig config;  // absent from request.json when empty
   // Run the tiling function only and report its digest: no input files, no launch, no traces.
@@ -116,16 +116,16 @@ std::vector<unsigned char> read_bytes(const std::filesystem::path& p);  // throw
 // Per-core traces with their strings (API names, source files) owned by the set.
 struct TraceSet {
   std::deque<std::string> strings;
-  std::vector<aoc::rt::CoreRun> cores;
+  std::vector<aoc::runtime::CoreRun> cores;
   // Where each output lay in the child's memory (the addresses its records name), for the
   // parent's volume accounting (eval/write_volume.h). Written by the child, so checked there.
   std::vector<GmSpan> outputs;
 };
 // A zstd stream: a trace compresses about tenfold, so long kernels stay under the sandbox's
 // file-size limit.
-void write_traces(const std::filesystem::path& p, const std::vector<aoc::rt::CoreRun>& cores,
+void write_traces(const std::filesystem::path& p, const std::vector<aoc::runtime::CoreRun>& cores,
                   const std::vector<GmSpan>& outputs = {});
-void write_traces(int fd, const std::vector<aoc::rt::CoreRun>& cores, const std::string& name,
+void write_traces(int fd, const std::vector<aoc::runtime::CoreRun>& cores, const std::string& name,
                   const std::vector<GmSpan>& outputs = {});
 // Throws std::runtime_error on a malformed file (the child is not trusted), or one that
 // expands beyond 4 GiB.

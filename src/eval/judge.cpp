@@ -5,13 +5,13 @@
 #include <stdexcept>
 
 #include "eval/contained.h"
-#include "ops/golden.h"
+#include "package/golden.h"
 
 namespace aoc::eval {
 
 namespace {
 
-using aoc::op::GoldenLibrary;
+using aoc::package::GoldenLibrary;
 
 // Golden results travel from the contained child as flat binary: per trial a status byte,
 // the error text, then each output as a count and its doubles (hundreds of megabytes on a
@@ -67,9 +67,9 @@ TrialReferences decode(const std::string& in) {
 }
 
 // `golden` on each of `inputs` in a contained child.
-ReferenceRun run_golden(const std::string& what, const aoc::op::OpPackage& p, const aoc::op::CaseSpec& c,
+ReferenceRun run_golden(const std::string& what, const aoc::package::OpPackage& p, const aoc::package::CaseSpec& c,
                         const std::filesystem::path& golden, const std::vector<std::vector<int64_t>>& shapes,
-                        const std::vector<const std::vector<aoc::op::CaseTensor>*>& inputs, double wall_seconds) {
+                        const std::vector<const std::vector<aoc::package::CaseTensor>*>& inputs, double wall_seconds) {
   const ContainedResult r = run_contained(
       what,
       [&]() {
@@ -100,19 +100,19 @@ ReferenceRun run_golden(const std::string& what, const aoc::op::OpPackage& p, co
 
 }  // namespace
 
-ReferenceRun reference_outputs(const aoc::op::OpPackage& p, const aoc::op::CaseSpec& c, const GoldenFiles& golden,
+ReferenceRun reference_outputs(const aoc::package::OpPackage& p, const aoc::package::CaseSpec& c, const GoldenFiles& golden,
                                const std::vector<std::vector<int64_t>>& output_shapes,
-                               const std::vector<const std::vector<aoc::op::CaseTensor>*>& trial_inputs,
+                               const std::vector<const std::vector<aoc::package::CaseTensor>*>& trial_inputs,
                                double wall_seconds) {
   ReferenceRun run = run_golden("the golden of " + p.name, p, c, golden.reference, output_shapes, trial_inputs, wall_seconds);
   // Rounded to the output dtypes once here, not per element of every candidate's comparison.
   for (auto& trial : run.trials)
     for (size_t o = 0; o < trial.outputs.size() && o < p.outputs.size(); ++o)
-      aoc::op::round_reference(p.outputs[o].dtypes.at(c.variant), trial.outputs[o]);
+      aoc::package::round_reference(p.outputs[o].dtypes.at(c.variant), trial.outputs[o]);
   return run;
 }
 
-Judgement judge_case(const aoc::op::OpPackage& p, const aoc::op::CaseSpec& c, const GoldenFiles& golden,
+Judgement judge_case(const aoc::package::OpPackage& p, const aoc::package::CaseSpec& c, const GoldenFiles& golden,
                      const std::vector<std::vector<int64_t>>& shapes, const std::vector<TrialData>& trials,
                      const TrialReferences& ref, double wall_seconds) {
   Judgement j;
@@ -147,7 +147,7 @@ Judgement judge_case(const aoc::op::OpPackage& p, const aoc::op::CaseSpec& c, co
       }
       return cpu->ok ? &cpu->outputs : nullptr;
     };
-    const auto checks = aoc::op::compare_outputs(trials[t].outputs, ref[t].outputs, p.tolerance, aoc::op::kPoisonByte,
+    const auto checks = aoc::package::compare_outputs(trials[t].outputs, ref[t].outputs, p.tolerance, aoc::package::kPoisonByte,
                                                  cpu_outputs, /*golden_rounded=*/true);
     if (!cpu_failure.empty()) {
       j.verdict = Verdict::Error;
@@ -156,11 +156,11 @@ Judgement judge_case(const aoc::op::OpPackage& p, const aoc::op::CaseSpec& c, co
       return j;
     }
     for (size_t o = 0; o < checks.size(); ++o) {
-      aoc::op::OutputCheck chk{p.outputs[o].name, shapes[o], checks[o]};
+      aoc::package::OutputCheck chk{p.outputs[o].name, shapes[o], checks[o]};
       if (t == 0) j.outputs.push_back(chk);
       if (chk.cmp.pass) continue;
       const std::string where = "output " + chk.name + ": " + chk.cmp.reason + " (worst at " +
-                                aoc::op::index_to_string(chk.cmp.worst_index, chk.shape) + ")";
+                                aoc::package::index_to_string(chk.cmp.worst_index, chk.shape) + ")";
       if (t == 0) {
         j.verdict = Verdict::WrongResult;
         j.message = where;

@@ -10,10 +10,10 @@
 #include <vector>
 
 #include "eval/verdict.h"
-#include "ops/case_inputs.h"
-#include "ops/golden.h"
-#include "ops/output_check.h"
-#include "ops/op_package.h"
+#include "package/case_inputs.h"
+#include "package/golden.h"
+#include "package/op_package.h"
+#include "package/output_check.h"
 
 namespace aoc::eval {
 
@@ -23,13 +23,13 @@ struct GoldenFiles {
 };
 
 struct TrialData {
-  const std::vector<aoc::op::CaseTensor>* inputs = nullptr;  // owned by the caller (or the reference cache)
-  std::vector<aoc::op::TypedBuffer> outputs;                 // what the kernel returned
+  const std::vector<aoc::package::CaseTensor>* inputs = nullptr;  // owned by the caller (or the reference cache)
+  std::vector<aoc::package::TypedBuffer> outputs;                 // what the kernel returned
 };
 
 // The package's golden in double on each trial's inputs: one result per trial, each either
 // the outputs or the golden's own failure message.
-using TrialReferences = std::vector<aoc::op::GoldenLibrary::Result>;
+using TrialReferences = std::vector<aoc::package::GoldenLibrary::Result>;
 
 struct ReferenceRun {
   bool ok = false;        // false: the golden crashed, threw, exited or ran out of time
@@ -41,15 +41,15 @@ struct ReferenceRun {
 // dtypes (the precision gate judges the rounded reference). The result depends only on
 // the package, the case and the inputs, never on the kernel: it may be kept and reused for
 // other candidates of the operator (eval/reference_cache.h).
-ReferenceRun reference_outputs(const aoc::op::OpPackage& p, const aoc::op::CaseSpec& c, const GoldenFiles& golden,
+ReferenceRun reference_outputs(const aoc::package::OpPackage& p, const aoc::package::CaseSpec& c, const GoldenFiles& golden,
                                const std::vector<std::vector<int64_t>>& output_shapes,
-                               const std::vector<const std::vector<aoc::op::CaseTensor>*>& trial_inputs,
+                               const std::vector<const std::vector<aoc::package::CaseTensor>*>& trial_inputs,
                                double wall_seconds);
 
 struct Judgement {
   Verdict verdict = Verdict::Error;   // Ok, WrongResult, Suspicious or Error (golden failed)
   std::string message;
-  std::vector<aoc::op::OutputCheck> outputs;  // first trial
+  std::vector<aoc::package::OutputCheck> outputs;  // first trial
 };
 
 // The precision gate on every trial's outputs against `references` (from reference_outputs, rounded;
@@ -57,7 +57,7 @@ struct Judgement {
 // in this process; the same-precision golden of the fallback screen, when an output needs it,
 // runs in a contained child. With two or more trials, a later trial that returns the first
 // trial's outputs while the reference changed is Suspicious (cached or replayed output).
-Judgement judge_case(const aoc::op::OpPackage& p, const aoc::op::CaseSpec& c, const GoldenFiles& golden,
+Judgement judge_case(const aoc::package::OpPackage& p, const aoc::package::CaseSpec& c, const GoldenFiles& golden,
                      const std::vector<std::vector<int64_t>>& output_shapes, const std::vector<TrialData>& trials,
                      const TrialReferences& references, double wall_seconds);
 

@@ -9,15 +9,15 @@
 
 #include "aoc/error.h"
 #include "aoc/host/tiling_context.h"
+#include "base/content_hash.h"
 #include "eval/case_size.h"
-#include "eval/content_hash.h"
 #include "runtime/large_buffer.h"
 
 namespace aoc::eval {
 
 namespace {
 
-ge::DataType ge_type(aoc::op::ElemType t) { return static_cast<ge::DataType>(aoc::op::info(t).ge_value); }
+ge::DataType ge_type(aoc::package::ElemType t) { return static_cast<ge::DataType>(aoc::package::info(t).ge_value); }
 
 ge::Format ge_format(const std::string& f) {
   if (f == "NCHW") return ge::FORMAT_NCHW;
@@ -26,7 +26,7 @@ ge::Format ge_format(const std::string& f) {
   return ge::FORMAT_ND;
 }
 
-void add_attr(aoc::host::NodeDesc& node, const aoc::op::AttrValue& v) {
+void add_attr(aoc::host::NodeDesc& node, const aoc::package::AttrValue& v) {
   std::visit([&](const auto& x) {
     using T = std::decay_t<decltype(x)>;
     if constexpr (std::is_same_v<T, std::vector<double>>) {
@@ -145,7 +145,7 @@ extern "C" __attribute__((visibility("default"))) void aoc_platform_read(int wha
 
 namespace aoc::eval {
 
-KernelRun execute_kernel(const HarnessRequest& req, const aoc::op::KernelLibrary& lib,
+KernelRun execute_kernel(const HarnessRequest& req, const aoc::package::KernelLibrary& lib,
                          const std::vector<std::vector<unsigned char>>& inputs,
                          std::vector<std::vector<unsigned char>> outputs, const aoc::host::PlatformConfig& platform,
                          const aoc::CoreLimits& limits, bool record_trace) {
@@ -194,7 +194,7 @@ KernelRun execute_kernel(const HarnessRequest& req, const aoc::op::KernelLibrary
   }
   const size_t tiling_bytes = ctx.GetRawTilingData()->GetDataSize();
   {
-    ContentHash h;
+    base::ContentHash h;
     h.add(std::to_string(st.block_dim)).add(std::to_string(st.tiling_key));
     for (size_t s : ctx.workspace_sizes()) h.add(std::to_string(s));
     h.add(std::string_view(static_cast<const char*>(ctx.GetRawTilingData()->GetData()), tiling_bytes));
@@ -225,9 +225,9 @@ KernelRun execute_kernel(const HarnessRequest& req, const aoc::op::KernelLibrary
   // GM: inputs, outputs (as given: poisoned), workspace, and exactly the tiling bytes
   // the host wrote, so a kernel reading a bigger struct is caught. A buffer that cannot be
   // allocated under the address-space limit is named with its size.
-  std::vector<aoc::rt::GmBuffer> bufs;
+  std::vector<aoc::runtime::GmBuffer> bufs;
   bufs.reserve(inputs.size() + outputs.size() + 2);
-  std::vector<aoc::rt::GmArg> args;
+  std::vector<aoc::runtime::GmArg> args;
   auto add = [&](const void* init, size_t bytes, const std::string& kind, const std::string& name, bool direct) {
     try {
       bufs.emplace_back(init, bytes, 0);
@@ -248,14 +248,14 @@ KernelRun execute_kernel(const HarnessRequest& req, const aoc::op::KernelLibrary
   if (!add(nullptr, ws, "workspace", "", false)) return run;
   if (!add(ctx.GetRawTilingData()->GetData(), tiling_bytes, "tiling", "", /*direct=*/true)) return run;
 
-  aoc::rt::LaunchConfig cfg;
+  aoc::runtime::LaunchConfig cfg;
   cfg.block_dim = st.block_dim;
   cfg.tiling_key = st.tiling_key;
-  cfg.mode = aoc::rt::CoreMode::AIV;
+  cfg.mode = aoc::runtime::CoreMode::AIV;
   cfg.limits = limits;
   cfg.record_trace = record_trace;
   set_kernel_running(true);
-  aoc::rt::LaunchResult launch = aoc::rt::launch_kernel(cfg, lib.kernel(), args);
+  aoc::runtime::LaunchResult launch = aoc::runtime::launch_kernel(cfg, lib.kernel(), args);
   set_kernel_running(false);
   st.config_read_by_kernel = config_read_by_kernel();
   for (const auto& [msg, n] : launch.warnings)

@@ -8,16 +8,16 @@
 #include <vector>
 
 #include "aoc/host/platform_config.h"
+#include "aoc/launch.h"
 #include "eval/harness_protocol.h"
-#include "ops/kernel_library.h"
-#include "runtime/launcher.h"
+#include "package/kernel_library.h"
 
 namespace aoc::eval {
 
 struct KernelRun {
   TrialStatus status;
   std::vector<std::vector<unsigned char>> outputs;  // final GM contents of each output
-  std::vector<aoc::rt::CoreRun> cores;               // per-core traces (when recorded)
+  std::vector<aoc::runtime::CoreRun> cores;               // per-core traces (when recorded)
   std::vector<GmSpan> output_spans;                  // where each output lay: the addresses records name
 };
 
@@ -41,7 +41,7 @@ bool config_read_by_kernel();
 bool knob_allows(const KnobDecl& k, int64_t v);
 
 // `outputs` hold the initial (poison) contents of the output buffers.
-KernelRun execute_kernel(const HarnessRequest& req, const aoc::op::KernelLibrary& lib,
+KernelRun execute_kernel(const HarnessRequest& req, const aoc::package::KernelLibrary& lib,
                          const std::vector<std::vector<unsigned char>>& inputs,
                          std::vector<std::vector<unsigned char>> outputs, const aoc::host::PlatformConfig& platform,
                          const aoc::CoreLimits& limits, bool record_trace);

@@ -13,12 +13,12 @@
 #include <vector>
 
 #include "eval/judge.h"
-#include "ops/case_inputs.h"
+#include "package/case_inputs.h"
 
 namespace aoc::eval {
 
 struct CaseReference {
-  std::vector<std::vector<aoc::op::CaseTensor>> inputs;  // per trial
+  std::vector<std::vector<aoc::package::CaseTensor>> inputs;  // per trial
   TrialReferences outputs;                               // per trial, every golden run succeeded
   size_t bytes() const;
 };

@@ -13,11 +13,11 @@
 #include <system_error>
 #include <vector>
 
-#include "eval/content_hash.h"
+#include "base/content_hash.h"
+#include "base/published_file.h"
+#include "build/program_identity.h"
 #include "eval/harness_protocol.h"
-#include "eval/program_identity.h"
-#include "eval/published_file.h"
-#include "ops/dtype.h"
+#include "package/dtype.h"
 
 namespace aoc::eval {
 namespace fs = std::filesystem;
@@ -80,11 +80,11 @@ class Reader {
 
 // The narrowest type among half, bfloat16 and float that holds every value of `v` bit for bit
 // (any NaN stands for NaN: the judge only asks whether a value is NaN), else double.
-aoc::op::ElemType narrowest_exact(const std::vector<double>& v, bool& as_double) {
-  using aoc::op::ElemType;
+aoc::package::ElemType narrowest_exact(const std::vector<double>& v, bool& as_double) {
+  using aoc::package::ElemType;
   for (ElemType t : {ElemType::F16, ElemType::BF16, ElemType::F32}) {
     const bool exact = std::all_of(v.begin(), v.end(), [t](double x) {
-      const double r = aoc::op::round_to(t, x);
+      const double r = aoc::package::round_to(t, x);
       return std::isnan(x) ? std::isnan(r) : std::memcmp(&r, &x, sizeof x) == 0;
     });
     if (exact) {
@@ -108,13 +108,13 @@ std::vector<unsigned char> encode(const std::string& key, const TrialReferences&
     w.pod<uint32_t>(static_cast<uint32_t>(r.outputs.size()));
     for (const auto& o : r.outputs) {
       bool as_double = false;
-      const aoc::op::ElemType t = narrowest_exact(o, as_double);
+      const aoc::package::ElemType t = narrowest_exact(o, as_double);
       if (as_double) {
         w.pod<uint8_t>(kAsDouble);
         w.bytes(o.data(), o.size() * sizeof(double));
         continue;
       }
-      aoc::op::TypedBuffer narrow(t, o.size());
+      aoc::package::TypedBuffer narrow(t, o.size());
       for (size_t i = 0; i < o.size(); ++i) narrow.set(i, o[i]);
       w.pod<uint8_t>(static_cast<uint8_t>(t));
       w.bytes(narrow.bytes.data(), narrow.bytes.size());
@@ -141,13 +141,13 @@ std::optional<TrialReferences> decode(const std::string& key, const unsigned cha
         std::memcpy(o.data(), b, len);
         continue;
       }
-      using aoc::op::ElemType;
+      using aoc::package::ElemType;
       const auto t = static_cast<ElemType>(tag);
       if (t != ElemType::F16 && t != ElemType::BF16 && t != ElemType::F32)
         throw std::runtime_error("unknown output encoding");
-      const size_t width = aoc::op::info(t).bytes;
+      const size_t width = aoc::package::info(t).bytes;
       if (len % width != 0) throw std::runtime_error("reference output of odd length");
-      aoc::op::TypedBuffer narrow;
+      aoc::package::TypedBuffer narrow;
       narrow.type = t;
       narrow.count = len / width;
       narrow.bytes.assign(b, b + len);
@@ -161,14 +161,14 @@ std::optional<TrialReferences> decode(const std::string& key, const unsigned cha
 }  // namespace
 
 ReferenceFiles::ReferenceFiles(fs::path dir, size_t max_bytes)
-    : dir_(std::move(dir)), max_bytes_(program_identity() == "unknown" ? 0 : max_bytes) {}
+    : dir_(std::move(dir)), max_bytes_(build::program_identity() == "unknown" ? 0 : max_bytes) {}
 
 ReferenceFiles ReferenceFiles::in_cache(const fs::path& cache_dir) {
   return ReferenceFiles(cache_dir / "references", cache_dir.empty() ? 0 : megabytes_from_environment("AOC_REFERENCE_DISK_MB", 2048));
 }
 
 fs::path ReferenceFiles::file_of(const std::string& key) const {
-  return dir_ / (ContentHash().add(program_identity()).add(key).hex() + ".ref");
+  return dir_ / (base::ContentHash().add(build::program_identity()).add(key).hex() + ".ref");
 }
 
 std::optional<TrialReferences> ReferenceFiles::load(const std::string& key, size_t trials) const {
@@ -205,7 +205,7 @@ std::optional<TrialReferences> ReferenceFiles::read_entry(const std::string& key
   if (ZSTD_isError(got) || got != size) return std::nullopt;
   std::optional<TrialReferences> e;
   try {
-    e = decode(program_identity() + "|" + key, payload.data(), payload.size());
+    e = decode(build::program_identity() + "|" + key, payload.data(), payload.size());
   } catch (const std::exception&) {
     return std::nullopt;
   }
@@ -220,13 +220,13 @@ size_t ReferenceFiles::hits() { return g_hits.load(); }
 
 void ReferenceFiles::save(const std::string& key, const TrialReferences& outputs) const {
   if (!enabled() || outputs.empty() || holds(key, outputs.size())) return;
-  const std::vector<unsigned char> payload = encode(program_identity() + "|" + key, outputs);
+  const std::vector<unsigned char> payload = encode(build::program_identity() + "|" + key, outputs);
   if (payload.size() > max_bytes_ / 2) return;
   std::vector<unsigned char> packed(ZSTD_compressBound(payload.size()));
   const size_t n = ZSTD_compress(packed.data(), packed.size(), payload.data(), payload.size(), kZstdLevel);
   if (ZSTD_isError(n)) return;
   const uint64_t sum = XXH3_64bits(packed.data(), n), size = payload.size();
-  const bool saved = publish(file_of(key), [&](const fs::path& temp) {
+  const bool saved = base::publish(file_of(key), [&](const fs::path& temp) {
     std::ofstream out(temp, std::ios::binary | std::ios::trunc);
     out.write(kMagic, sizeof kMagic);
     out.write(reinterpret_cast<const char*>(&sum), sizeof sum);

@@ -7,14 +7,14 @@
 
 namespace aoc::eval {
 
-std::set<std::string> perf_case_names(const aoc::op::OpPackage& p) {
+std::set<std::string> perf_case_names(const aoc::package::OpPackage& p) {
   std::set<std::string> out;
   for (const auto& c : p.cases)
     if (c.perf) out.insert(c.name);
   return out;
 }
 
-PerfSpeed perf_speed(const CandidateReport& r, const aoc::op::OpPackage& p) {
+PerfSpeed perf_speed(const CandidateReport& r, const aoc::package::OpPackage& p) {
   PerfSpeed s;
   const auto names = perf_case_names(p);
   s.perf_cases = names.size();
@@ -28,7 +28,7 @@ PerfSpeed perf_speed(const CandidateReport& r, const aoc::op::OpPackage& p) {
 PerfSpeed perf_speed(const CandidateReport& r) {
   if (r.package_dir.empty()) return {};
   try {
-    return perf_speed(r, aoc::op::load_op_package(r.package_dir));
+    return perf_speed(r, aoc::package::load_op_package(r.package_dir));
   } catch (const std::exception&) {
     return {};
   }

@@ -9,7 +9,7 @@
 #include <string>
 
 #include "eval/candidate_eval.h"
-#include "ops/op_package.h"
+#include "package/op_package.h"
 
 namespace aoc::eval {
 
@@ -19,8 +19,8 @@ struct PerfSpeed {
   std::optional<double> geomean_us;   // only when every perf case ran, passed and was timed
 };
 
-std::set<std::string> perf_case_names(const aoc::op::OpPackage& p);
-PerfSpeed perf_speed(const CandidateReport& r, const aoc::op::OpPackage& p);
+std::set<std::string> perf_case_names(const aoc::package::OpPackage& p);
+PerfSpeed perf_speed(const CandidateReport& r, const aoc::package::OpPackage& p);
 // Loads the package at r.package_dir; a package that cannot be loaded has no perf cases.
 PerfSpeed perf_speed(const CandidateReport& r);
 

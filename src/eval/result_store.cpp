@@ -6,27 +6,25 @@
 #include <stdexcept>
 #include <thread>
 
+#include "base/sqlite_statement.h"
+
 namespace aoc::eval {
 
 namespace {
 
-// A prepared statement finalized on scope exit.
-struct Stmt {
-  sqlite3_stmt* s = nullptr;
-  Stmt(sqlite3* db, const char* sql, const std::string& file) {
-    if (sqlite3_prepare_v2(db, sql, -1, &s, nullptr) != SQLITE_OK)
-      throw std::runtime_error("result store " + file + ": " + sqlite3_errmsg(db));
-  }
-  ~Stmt() { sqlite3_finalize(s); }
-  void bind(int i, const std::string& v) { sqlite3_bind_text(s, i, v.c_str(), static_cast<int>(v.size()), SQLITE_TRANSIENT); }
-  void bind_key(const ResultKey& k) {
-    bind(1, k.candidate_hash);
-    bind(2, k.op);
-    bind(3, k.case_set);
-    sqlite3_bind_int64(s, 4, static_cast<sqlite3_int64>(k.seed));
-    bind(5, k.soc);
-  }
-};
+base::SqliteStatement prepare(sqlite3* db, const char* sql, const std::string& file) {
+  base::SqliteStatement s(db, sql);
+  if (s.prepared() != SQLITE_OK) throw std::runtime_error("result store " + file + ": " + sqlite3_errmsg(db));
+  return s;
+}
+
+void bind_key(base::SqliteStatement& s, const ResultKey& k) {
+  s.bind_text(1, k.candidate_hash);
+  s.bind_text(2, k.op);
+  s.bind_text(3, k.case_set);
+  s.bind_int(4, static_cast<int64_t>(k.seed));
+  s.bind_text(5, k.soc);
+}
 
 }  // namespace
 
@@ -80,31 +78,31 @@ ResultStore::~ResultStore() { sqlite3_close(db_); }
 
 std::optional<std::string> ResultStore::find(const ResultKey& k) {
   std::lock_guard lock(mu_);
-  Stmt st(db_, "SELECT report FROM results WHERE candidate_hash=?1 AND op=?2 AND case_set=?3 AND seed=?4 AND soc=?5",
-          file_.string());
-  st.bind_key(k);
-  if (sqlite3_step(st.s) != SQLITE_ROW) return std::nullopt;
-  return std::string(reinterpret_cast<const char*>(sqlite3_column_text(st.s, 0)),
-                     static_cast<size_t>(sqlite3_column_bytes(st.s, 0)));
+  base::SqliteStatement st = prepare(
+      db_, "SELECT report FROM results WHERE candidate_hash=?1 AND op=?2 AND case_set=?3 AND seed=?4 AND soc=?5",
+      file_.string());
+  bind_key(st, k);
+  if (st.step() != SQLITE_ROW) return std::nullopt;
+  return st.column_text(0);
 }
 
 void ResultStore::put(const ResultKey& k, const std::string& verdict, const std::string& report_json) {
   std::lock_guard lock(mu_);
-  Stmt st(db_,
-          "INSERT OR REPLACE INTO results (candidate_hash, op, case_set, seed, soc, verdict, report) "
-          "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
-          file_.string());
-  st.bind_key(k);
-  st.bind(6, verdict);
-  st.bind(7, report_json);
-  if (sqlite3_step(st.s) != SQLITE_DONE)
+  base::SqliteStatement st = prepare(db_,
+                                     "INSERT OR REPLACE INTO results (candidate_hash, op, case_set, seed, soc, verdict, report) "
+                                     "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+                                     file_.string());
+  bind_key(st, k);
+  st.bind_text(6, verdict);
+  st.bind_text(7, report_json);
+  if (st.step() != SQLITE_DONE)
     throw std::runtime_error("cannot write to the result store " + file_.string() + ": " + sqlite3_errmsg(db_));
 }
 
 size_t ResultStore::count() {
   std::lock_guard lock(mu_);
-  Stmt st(db_, "SELECT COUNT(*) FROM results", file_.string());
-  return sqlite3_step(st.s) == SQLITE_ROW ? static_cast<size_t>(sqlite3_column_int64(st.s, 0)) : 0;
+  base::SqliteStatement st = prepare(db_, "SELECT COUNT(*) FROM results", file_.string());
+  return st.step() == SQLITE_ROW ? static_cast<size_t>(st.column_int(0)) : 0;
 }
 
 }  // namespace aoc::eval

@@ -7,7 +7,7 @@
 #include <sstream>
 #include <unordered_map>
 
-#include "eval/content_hash.h"
+#include "base/content_hash.h"
 #include "eval/include_check.h"
 
 namespace aoc::eval {
@@ -171,7 +171,7 @@ namespace {
 std::vector<SourceFinding> checked_before(const std::string& text) {
   static std::mutex mu;
   static std::unordered_map<std::string, std::vector<SourceFinding>> known;
-  const std::string key = ContentHash().add(text).hex();
+  const std::string key = base::ContentHash().add(text).hex();
   {
     std::lock_guard lock(mu);
     if (auto it = known.find(key); it != known.end()) return it->second;

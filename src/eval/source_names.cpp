@@ -3,7 +3,7 @@
 #include <cctype>
 #include <filesystem>
 
-#include "eval/object_cache.h"
+#include "build/object_cache.h"
 
 namespace aoc::eval {
 
@@ -33,7 +33,7 @@ std::string replace_relative(const std::string& text, const std::string& name, c
 }  // namespace
 
 std::string SourceNames::operator()(const std::string& text) const {
-  std::string s = substitute_folders(text, staged, original);
+  std::string s = build::substitute_folders(text, staged, original);
   // The names relocation_flags gives the folders (their last component), as in op_host/add.cpp.
   for (size_t i = 0; i < staged.size() && i < original.size(); ++i)
     s = replace_relative(s, std::filesystem::path(staged[i]).filename().string(), original[i]);

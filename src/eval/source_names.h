@@ -1,9 +1,9 @@
 // The candidate's own file names in what its built code reports.
 //
-// The compiler reads content-named copies of the candidate's folders (eval/staged_sources.h),
+// The compiler reads content-named copies of the candidate's folders (build/staged_sources.h),
 // so __FILE__ and std::source_location in the built library name those copies
 // (<cache>/sources/<hash>/1/op_kernel/add.cpp), and in a unit whose object is shared across
-// folders (op_host, eval/object_cache.h) the folder's last name alone (op_host/add.cpp). Every
+// folders (op_host, build/object_cache.h) the folder's last name alone (op_host/add.cpp). Every
 // message that comes from the running kernel (runtime errors, race reports, GM guard messages,
 // warnings) passes through here to name the candidate's folders instead, or the package's for
 // an op_host the candidate took from its package.

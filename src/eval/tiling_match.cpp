@@ -14,7 +14,7 @@ std::string tiling_fingerprint(const CandidateReport& r, const std::vector<std::
   return fp;
 }
 
-CandidateReport tiling_only_report(const Candidate& c, Builder& builder, CandidateEvalOptions opt,
+CandidateReport tiling_only_report(const Candidate& c, build::Builder& builder, CandidateEvalOptions opt,
                                    const std::vector<std::string>& cases) {
   opt.case_set = "public";
   opt.only_cases = cases;
@@ -23,7 +23,7 @@ CandidateReport tiling_only_report(const Candidate& c, Builder& builder, Candida
   return evaluate_candidate(c, builder, opt);
 }
 
-std::string tiling_only_fingerprint(const Candidate& c, Builder& builder, CandidateEvalOptions opt,
+std::string tiling_only_fingerprint(const Candidate& c, build::Builder& builder, CandidateEvalOptions opt,
                                     const std::vector<std::string>& cases) {
   const CandidateReport r = tiling_only_report(c, builder, std::move(opt), cases);
   return r.verdict == Verdict::Ok ? tiling_fingerprint(r, cases) : "";

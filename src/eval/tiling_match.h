@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "eval/builder.h"
+#include "build/builder.h"
 #include "eval/candidate.h"
 #include "eval/candidate_eval.h"
 
@@ -21,11 +21,11 @@ std::string tiling_fingerprint(const CandidateReport& r, const std::vector<std::
 
 // A run of the tiling functions alone (in the sandbox, no kernel) on the public `cases`, with
 // `opt`'s configuration, seed, SoC and limits, stopping at the first case whose tiling fails.
-CandidateReport tiling_only_report(const Candidate& c, Builder& builder, CandidateEvalOptions opt,
+CandidateReport tiling_only_report(const Candidate& c, build::Builder& builder, CandidateEvalOptions opt,
                                    const std::vector<std::string>& cases);
 
 // The same fingerprint from tiling_only_report; "" when a tiling fails.
-std::string tiling_only_fingerprint(const Candidate& c, Builder& builder, CandidateEvalOptions opt,
+std::string tiling_only_fingerprint(const Candidate& c, build::Builder& builder, CandidateEvalOptions opt,
                                     const std::vector<std::string>& cases);
 
 }  // namespace aoc::eval

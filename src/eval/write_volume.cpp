@@ -48,7 +48,7 @@ uint64_t traced_store_bytes(const TraceRecord& r, const GmSpan& span) {
   return 0;
 }
 
-VolumeCheck check_write_volume(const std::vector<aoc::rt::CoreRun>& cores, const std::vector<GmSpan>& spans,
+VolumeCheck check_write_volume(const std::vector<aoc::runtime::CoreRun>& cores, const std::vector<GmSpan>& spans,
                                const std::vector<std::string>& names, const std::vector<uint64_t>& output_bytes,
                                const std::vector<uint64_t>& seen_bytes) {
   VolumeCheck v;

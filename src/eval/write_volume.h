@@ -11,8 +11,8 @@
 #include <string>
 #include <vector>
 
+#include "aoc/launch.h"
 #include "aoc/trace.h"
-#include "runtime/launcher.h"
 
 namespace aoc::eval {
 
@@ -45,7 +45,7 @@ struct VolumeCheck {
 
 // `spans` come from the child (one per output, in order), so they are checked first: each must
 // be as long as its output and no two may overlap (else one record could count twice).
-VolumeCheck check_write_volume(const std::vector<aoc::rt::CoreRun>& cores, const std::vector<GmSpan>& spans,
+VolumeCheck check_write_volume(const std::vector<aoc::runtime::CoreRun>& cores, const std::vector<GmSpan>& spans,
                                const std::vector<std::string>& names, const std::vector<uint64_t>& output_bytes,
                                const std::vector<uint64_t>& seen_bytes);
 

@@ -16,8 +16,8 @@
 #include "eval/harness_protocol.h"
 #include "eval/kernel_exec.h"
 #include "eval/syscall_filter.h"
-#include "ops/soc_platform.h"
-#include "ops/kernel_library.h"
+#include "package/kernel_library.h"
+#include "package/soc_platform.h"
 #include "runtime/platform.h"
 #include "sim/soc.h"
 
@@ -91,20 +91,20 @@ int main(int argc, char** argv) {
     if (const std::string err = install_syscall_filter(); !err.empty())
       throw std::runtime_error("cannot install the system-call filter: " + err);
     // From here on the candidate's code may run (the library's constructors first).
-    const auto lib = aoc::op::KernelLibrary::open(dir / req.library, req.kernel_symbol, req.op_type);
+    const auto lib = aoc::package::KernelLibrary::open(dir / req.library, req.kernel_symbol, req.op_type);
     aoc::host::PlatformConfig platform = aoc::host::current_platform();
     aoc::CoreLimits limits;
     limits.ub_bytes = static_cast<uint32_t>(platform.ub_bytes);
     if (!req.soc.empty()) {
       const aoc::sim::Soc soc = aoc::sim::load_soc(req.soc);
-      platform = aoc::op::platform_for(soc);
+      platform = aoc::package::platform_for(soc);
       limits = soc.limits;
     }
     // A tuning configuration changes only what the tiling function is told (through the
     // context and PlatformAscendCManager alike); the core keeps its real UB.
     if (req.config.cores != 0 || req.config.ub_bytes != 0) {
       try {
-        platform = aoc::rt::with_overrides(platform, req.config.cores, req.config.ub_bytes);
+        platform = aoc::runtime::with_overrides(platform, req.config.cores, req.config.ub_bytes);
       } catch (const std::invalid_argument& e) {
         failed(statuses, 0, "tiling_error", std::string("configuration: ") + e.what());
         write_statuses(files.result, statuses);

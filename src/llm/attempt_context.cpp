@@ -88,7 +88,7 @@ AttemptFailure failure_from_report(const aoc::eval::CandidateReport& r, size_t m
   auto add = [&](const std::string& line) {
     if (f.details.size() < max_details) f.details.push_back(scrub_paths(line));
   };
-  for (const auto& d : r.diagnostics) add(aoc::eval::to_string(d));
+  for (const auto& d : r.diagnostics) add(aoc::build::to_string(d));
   for (const auto& x : r.findings) add(x.message());
   for (const auto& c : r.cases) {
     if (c.verdict == Verdict::Ok) continue;

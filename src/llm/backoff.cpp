@@ -8,7 +8,7 @@
 
 namespace aoc::llm {
 
-double backoff_delay(const BackoffPolicy& p, int retry, aoc::op::Xoshiro256& rng) {
+double backoff_delay(const BackoffPolicy& p, int retry, aoc::base::Xoshiro256& rng) {
   const double base = std::min(p.max_s, p.initial_s * std::ldexp(1.0, std::min(retry, 30)));
   return base * rng.uniform(0.5, 1.0);
 }

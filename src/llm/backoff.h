@@ -5,7 +5,7 @@
 #include <optional>
 #include <string>
 
-#include "ops/rng.h"
+#include "base/rng.h"
 
 namespace aoc::llm {
 
@@ -16,7 +16,7 @@ struct BackoffPolicy {
 
 // Delay before retry `retry` (0 for the first retry): initial * 2^retry, at most max,
 // times a jitter factor drawn uniformly from [0.5, 1) so clients started together spread out.
-double backoff_delay(const BackoffPolicy& p, int retry, aoc::op::Xoshiro256& rng);
+double backoff_delay(const BackoffPolicy& p, int retry, aoc::base::Xoshiro256& rng);
 
 // A Retry-After header value in seconds from `now`: delta-seconds or an HTTP-date.
 // nullopt when empty or unreadable; a date in the past gives 0.

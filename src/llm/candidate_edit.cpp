@@ -8,7 +8,7 @@
 
 #include <toml++/toml.h>
 
-#include "eval/file_text.h"
+#include "base/file_text.h"
 #include "llm/text_lines.h"
 
 namespace aoc::llm {
@@ -22,7 +22,7 @@ void add_tree(SourceTree& t, const fs::path& root, const std::string& prefix) {
   for (const auto& e : fs::recursive_directory_iterator(root))
     if (e.is_regular_file()) files.push_back(e.path());
   std::sort(files.begin(), files.end());
-  for (const auto& f : files) t.files[prefix + "/" + f.lexically_relative(root).generic_string()] = eval::read_text_or_throw(f);
+  for (const auto& f : files) t.files[prefix + "/" + f.lexically_relative(root).generic_string()] = base::read_text_or_throw(f);
 }
 
 std::string file_list(const SourceTree& t) {

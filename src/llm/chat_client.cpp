@@ -144,7 +144,7 @@ ChatClient::ChatClient(LlmOptions o, ApiKey key)
     : o_(std::move(o)),
       key_(std::move(key)),
       meter_(o_.prompt_price_per_million, o_.completion_price_per_million),
-      jitter_(aoc::op::mix_seed(o_.seed, 0x6a177e4ull)) {
+      jitter_(aoc::base::mix_seed(o_.seed, 0x6a177e4ull)) {
   validate(o_);
   if (o_.cache) {
     if (o_.cache_dir.empty())

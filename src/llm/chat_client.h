@@ -14,12 +14,12 @@
 
 #include <nlohmann/json.hpp>
 
+#include "base/rng.h"
 #include "llm/api_key.h"
 #include "llm/llm_error.h"
 #include "llm/llm_options.h"
 #include "llm/response_cache.h"
 #include "llm/usage.h"
-#include "ops/rng.h"
 
 namespace aoc::llm {
 
@@ -76,7 +76,7 @@ class ChatClient {
   std::condition_variable slot_cv_;
   int in_flight_ = 0;
   std::mutex rng_mu_;
-  aoc::op::Xoshiro256 jitter_;
+  aoc::base::Xoshiro256 jitter_;
 };
 
 // Parses a chat-completions response body; throws LlmError(BadResponse) saying what is

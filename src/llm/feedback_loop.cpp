@@ -3,13 +3,13 @@
 #include <cmath>
 #include <map>
 
-#include "eval/file_text.h"
+#include "base/file_text.h"
+#include "base/rng.h"
 #include "llm/proposal_record.h"
-#include "ops/rng.h"
 
 namespace aoc::llm {
 namespace fs = std::filesystem;
-using eval::write_text;
+using base::write_text;
 
 nlohmann::json AttemptOutcome::to_json() const {
   nlohmann::json j = proposal.to_json();
@@ -31,7 +31,7 @@ std::vector<AttemptOutcome> propose_with_feedback(LlmProposer& proposer, Proposa
   for (int k = 1; k <= opt.max_attempts; ++k) {
     const fs::path dir = opt.out_root / ("attempt-" + std::to_string(k));
     fs::create_directories(dir);
-    req.seed = aoc::op::mix_seed(seed, static_cast<uint64_t>(k));
+    req.seed = aoc::base::mix_seed(seed, static_cast<uint64_t>(k));
     req.out_dir = dir / "candidate";
     AttemptOutcome a;
     a.index = k;

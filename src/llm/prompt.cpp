@@ -95,16 +95,16 @@ void write_task(std::ostringstream& os, const PromptInputs& in) {
   }
 }
 
-void write_operator(std::ostringstream& os, const aoc::op::OpPackage& p, const PromptLimits& limits) {
+void write_operator(std::ostringstream& os, const aoc::package::OpPackage& p, const PromptLimits& limits) {
   os << "## Operator " << p.name << " (category " << p.category << ", op type " << p.op_type << ", kernel "
      << p.kernel << ")\n";
   const std::string desc = package_description(p);
   if (!desc.empty()) os << desc << "\n";
-  auto tensors = [&](const char* what, const std::vector<aoc::op::TensorSpec>& ts) {
+  auto tensors = [&](const char* what, const std::vector<aoc::package::TensorSpec>& ts) {
     os << what << ":";
     for (const auto& t : ts) {
       os << " " << t.name << " (";
-      for (size_t i = 0; i < t.dtypes.size(); ++i) os << (i ? "|" : "") << aoc::op::info(t.dtypes[i]).name;
+      for (size_t i = 0; i < t.dtypes.size(); ++i) os << (i ? "|" : "") << aoc::package::info(t.dtypes[i]).name;
       os << ", " << t.format << ")";
     }
     os << "\n";
@@ -115,7 +115,7 @@ void write_operator(std::ostringstream& os, const aoc::op::OpPackage& p, const P
     os << "Attributes:";
     for (const auto& a : p.attrs) {
       os << " " << a.name << " (" << a.type;
-      if (a.default_value) os << ", default " << aoc::op::to_string(*a.default_value);
+      if (a.default_value) os << ", default " << aoc::package::to_string(*a.default_value);
       os << ")";
     }
     os << "\n";
@@ -124,8 +124,8 @@ void write_operator(std::ostringstream& os, const aoc::op::OpPackage& p, const P
   for (size_t i = 0; i < p.cases.size() && i < limits.max_cases; ++i) {
     const auto& c = p.cases[i];
     os << "- " << c.name << ": " << p.variant_label(c.variant);
-    for (const auto& [input, shape] : c.shapes) os << " " << input << "=" << aoc::op::shape_to_string(shape);
-    for (const auto& [name, value] : c.attrs) os << " " << name << "=" << aoc::op::to_string(value);
+    for (const auto& [input, shape] : c.shapes) os << " " << input << "=" << aoc::package::shape_to_string(shape);
+    for (const auto& [name, value] : c.attrs) os << " " << name << "=" << aoc::package::to_string(value);
     os << ", values " << c.values.dist;
     if (c.values.dist == "uniform") os << " [" << c.values.low << ", " << c.values.high << ")";
     if (!c.values.special.empty()) os << " with special values";
@@ -221,7 +221,7 @@ void write_format(std::ostringstream& os, const PromptInputs& in) {
 
 }  // namespace
 
-std::string package_description(const aoc::op::OpPackage& p) {
+std::string package_description(const aoc::package::OpPackage& p) {
   std::ifstream in(p.toml_path);
   std::string line, out;
   while (std::getline(in, line)) {

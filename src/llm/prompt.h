@@ -13,7 +13,7 @@
 #include "llm/candidate_edit.h"
 #include "llm/chat_client.h"
 #include "llm/experience.h"
-#include "ops/op_package.h"
+#include "package/op_package.h"
 
 namespace aoc::llm {
 
@@ -28,7 +28,7 @@ std::optional<ProposalMode> parse_mode(std::string_view s);  // guided, sample, 
 
 struct PromptInputs {
   ProposalMode mode = ProposalMode::Guided;
-  const aoc::op::OpPackage* package = nullptr;  // required
+  const aoc::package::OpPackage* package = nullptr;  // required
   SourceTree sources;                           // the kernel to change
   std::optional<ProfileSummary> profile;
   std::vector<ExperienceEntry> experiences;     // guided only
@@ -46,6 +46,6 @@ struct PromptLimits {
 std::vector<ChatMessage> build_prompt(const PromptInputs& in, const PromptLimits& limits = {});
 
 // The package's description: the comment lines at the top of its op.toml.
-std::string package_description(const aoc::op::OpPackage& p);
+std::string package_description(const aoc::package::OpPackage& p);
 
 }  // namespace aoc::llm

@@ -2,10 +2,10 @@
 
 #include <stdexcept>
 
-#include "eval/file_text.h"
+#include "base/file_text.h"
 
 namespace aoc::llm {
-using eval::write_text;
+using base::write_text;
 
 std::string prompt_markdown(const std::vector<ChatMessage>& msgs) {
   std::string s;
@@ -22,7 +22,7 @@ void write_proposal_record(const Proposal& p, const ChatClient& client, const st
 }
 
 Proposal read_proposal_record(const std::filesystem::path& dir) {
-  const nlohmann::json j = nlohmann::json::parse(eval::read_text_or_throw(dir / "proposal.json"), nullptr, false);
+  const nlohmann::json j = nlohmann::json::parse(base::read_text_or_throw(dir / "proposal.json"), nullptr, false);
   if (!j.is_object()) throw std::runtime_error((dir / "proposal.json").string() + " is not a JSON object");
   Proposal p;
   try {
@@ -43,7 +43,7 @@ Proposal read_proposal_record(const std::filesystem::path& dir) {
   } catch (const nlohmann::json::exception& e) {
     throw std::runtime_error((dir / "proposal.json").string() + ": " + e.what());
   }
-  p.answer.content = eval::read_text_or_throw(dir / "answer.md");
+  p.answer.content = base::read_text_or_throw(dir / "answer.md");
   return p;
 }
 

@@ -1,6 +1,6 @@
 #include "llm/proposer.h"
 
-#include "ops/rng.h"
+#include "base/rng.h"
 
 namespace aoc::llm {
 
@@ -68,7 +68,7 @@ Proposal LlmProposer::propose(const ProposalRequest& req) {
   ChatRequest chat;
   chat.messages = p.prompt;
   // Servers keep seeds in a signed 32- or 64-bit integer; 31 bits suit every one.
-  chat.seed = aoc::op::mix_seed(client_.options().seed, req.seed, static_cast<uint64_t>(req.mode)) & 0x7fffffffull;
+  chat.seed = aoc::base::mix_seed(client_.options().seed, req.seed, static_cast<uint64_t>(req.mode)) & 0x7fffffffull;
   try {
     p.answer = client_.complete(chat);
   } catch (const LlmError& e) {

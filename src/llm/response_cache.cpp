@@ -3,8 +3,8 @@
 #include <fstream>
 #include <sstream>
 
-#include "eval/content_hash.h"
-#include "eval/published_file.h"
+#include "base/content_hash.h"
+#include "base/published_file.h"
 #include "llm/llm_error.h"
 
 namespace aoc::llm {
@@ -18,7 +18,7 @@ constexpr int kFormat = 1;
 std::string ResponseCache::canonical(const json& request) { return request.dump(); }
 
 std::string ResponseCache::key_of(const json& request) {
-  aoc::eval::ContentHash h;
+  aoc::base::ContentHash h;
   h.add("ascendopt-llm-request-v1");
   h.add(canonical(request));
   return h.hex();
@@ -55,7 +55,7 @@ void ResponseCache::put(const json& request, const json& answer) const {
     throw LlmError(ErrorKind::Cache, "cannot create the LLM cache folder " + p.parent_path().string() + ": " +
                                          ec.message() + " (set cache_dir in the --llm-config file or --cache-dir)");
   const json entry = {{"format", kFormat}, {"key", key}, {"request", request}, {"answer", answer}};
-  if (std::string error; !eval::publish_text(p, entry.dump(1) + "\n", &error))
+  if (std::string error; !base::publish_text(p, entry.dump(1) + "\n", &error))
     throw LlmError(ErrorKind::Cache, "cannot write the LLM cache entry " + p.string() + ": " + error);
 }
 

@@ -3,7 +3,7 @@
 #include <filesystem>
 #include <set>
 
-#include "eval/process.h"
+#include "base/process.h"
 
 namespace aoc::llm {
 namespace fs = std::filesystem;
@@ -34,7 +34,7 @@ std::string source_diff(const aoc::eval::Candidate& from, const aoc::eval::Candi
     for (const auto& f : files) {
       const fs::path a = dirs[i].first / f, b = dirs[i].second / f;
       const std::string label = std::string(roots[i]) + "/" + f;
-      out += aoc::eval::run_process({"diff", "-u", "--label", "a/" + label, "--label", "b/" + label,
+      out += aoc::base::run_process({"diff", "-u", "--label", "a/" + label, "--label", "b/" + label,
                                      fs::exists(a) ? a.string() : "/dev/null", fs::exists(b) ? b.string() : "/dev/null"})
                  .output;
     }

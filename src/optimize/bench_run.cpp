@@ -8,7 +8,7 @@
 #include <map>
 
 #include "eval/candidate.h"
-#include "ops/op_package.h"
+#include "package/op_package.h"
 
 namespace aoc::optimize {
 namespace fs = std::filesystem;

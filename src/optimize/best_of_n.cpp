@@ -15,7 +15,7 @@ namespace {
 
 void llm_samples(SearchContext& ctx) {
   ctx.llm->set_mode(aoc::llm::ProposalMode::Sample);
-  aoc::tune::Rng rng(aoc::op::mix_seed(ctx.seed, 0xb0f));
+  aoc::tune::Rng rng(aoc::base::mix_seed(ctx.seed, 0xb0f));
   const size_t max_draws = 2 * ctx.ev.budget().limit() + 4;
   for (size_t draw = 0; draw < max_draws && !ctx.ev.budget().exhausted() && ctx.llm->available(); ++draw) {
     const auto p = ctx.llm->propose({*ctx.baseline, {}, rng, seen_in(ctx.ev)});
@@ -28,7 +28,7 @@ void llm_samples(SearchContext& ctx) {
 void run_best_of_n(SearchContext& ctx) {
   if (ctx.llm) return llm_samples(ctx);
   const aoc::tune::Space sp = ctx.config.space_of(*ctx.baseline);
-  aoc::tune::Rng rng(aoc::op::mix_seed(ctx.seed, 0xb0f));
+  aoc::tune::Rng rng(aoc::base::mix_seed(ctx.seed, 0xb0f));
   const size_t max_draws = 8 * ctx.ev.budget().limit() + 16;
   for (size_t draw = 0; draw < max_draws && !ctx.ev.budget().exhausted(); ++draw) {
     KernelPtr k = ctx.baseline->variant.kernel;

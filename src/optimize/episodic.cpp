@@ -71,7 +71,7 @@ void host_episode(SearchContext& ctx, const ScoredPtr& best, size_t episode, siz
   // one: both come back without a charge and do not count against the episode's length.
   so.budget = length;
   so.max_free = seeds.size() + aoc::tune::kMaxFreePerEvaluation * length;
-  so.seed = aoc::op::mix_seed(ctx.seed, episode);
+  so.seed = aoc::base::mix_seed(ctx.seed, episode);
   // At most half the episode on random points, so that even a short episode makes children
   // (profile-guided moves, crossover and mutation of the fastest configurations so far).
   so.max_random_fill = std::max<size_t>(1, length / 2);
@@ -111,7 +111,7 @@ void kernel_episode(SearchContext& ctx, size_t tries) {
   for (size_t i = 0; i < tries && !ctx.ev.budget().exhausted(); ++i) {
     const ScoredPtr parent = kernel_parent(ctx, ctx.ev.best());
     if (!parent) return;
-    aoc::tune::Rng rng(aoc::op::mix_seed(ctx.seed, 0x4b000 + ctx.ev.budget().spent()));
+    aoc::tune::Rng rng(aoc::base::mix_seed(ctx.seed, 0x4b000 + ctx.ev.budget().spent()));
     const auto p = ctx.motif.propose({*parent, {}, rng, seen_in(ctx.ev)});
     if (!p) return;
     ctx.ev.evaluate(p->variant, p->origin, parent->index);
@@ -121,7 +121,7 @@ void kernel_episode(SearchContext& ctx, size_t tries) {
 void llm_episode(SearchContext& ctx, const ScoredPtr& best, size_t tries) {
   ctx.llm->set_mode(aoc::llm::ProposalMode::Guided);
   for (size_t i = 0; i < tries && !ctx.ev.budget().exhausted(); ++i) {
-    aoc::tune::Rng rng(aoc::op::mix_seed(ctx.seed, 0x11a000 + ctx.ev.budget().spent()));
+    aoc::tune::Rng rng(aoc::base::mix_seed(ctx.seed, 0x11a000 + ctx.ev.budget().spent()));
     const auto p = ctx.llm->propose({*best, {}, rng, seen_in(ctx.ev)});
     if (!p) return;
     evaluate_proposal(ctx.ev, *p, best->index);

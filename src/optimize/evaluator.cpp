@@ -11,7 +11,7 @@
 
 namespace aoc::optimize {
 
-Evaluator::Evaluator(aoc::eval::Builder& builder, EvaluatorOptions opt, size_t budget, aoc::eval::ResultStore* store)
+Evaluator::Evaluator(aoc::build::Builder& builder, EvaluatorOptions opt, size_t budget, aoc::eval::ResultStore* store)
     : builder_(builder), opt_(std::move(opt)), budget_(budget), store_(store) {}
 
 ScoredPtr Evaluator::known(const std::string& key) const {
@@ -188,12 +188,12 @@ Evaluator::Verification Evaluator::verify(const Variant& v, uint64_t hidden_seed
     out.message = "public cases: " + failure(pub);
     return out;
   }
-  aoc::op::HiddenDraw draw;
+  aoc::package::HiddenDraw draw;
   draw.seed = hidden_seed;
   draw.count = kHiddenCount;
   draw.max_elements = kHiddenMaxElements;
   aoc::eval::Candidate hidden = v.kernel->cand;
-  hidden.package = aoc::op::with_case_set(v.kernel->cand.package, aoc::op::CaseSet::Hidden, draw);
+  hidden.package = aoc::package::with_case_set(v.kernel->cand.package, aoc::package::CaseSet::Hidden, draw);
   const std::string set = "verify:hidden:" + std::to_string(hidden_seed) + ":" + std::to_string(kHiddenCount) + ":" +
                           std::to_string(kHiddenMaxElements);
   const aoc::eval::CandidateReport hid = run(hidden, v, {}, set, hidden_seed, recalled, seconds);

@@ -30,7 +30,7 @@
 #include <string>
 #include <vector>
 
-#include "eval/builder.h"
+#include "build/builder.h"
 #include "eval/candidate_eval.h"
 #include "eval/result_store.h"
 #include "optimize/budget.h"
@@ -63,7 +63,7 @@ struct EvaluatorOptions {
 
 class Evaluator {
  public:
-  Evaluator(aoc::eval::Builder& builder, EvaluatorOptions opt, size_t budget, aoc::eval::ResultStore* store);
+  Evaluator(aoc::build::Builder& builder, EvaluatorOptions opt, size_t budget, aoc::eval::ResultStore* store);
 
   // The variant's result. A variant the run has met before, or one whose tiling equals an
   // evaluated variant's of the same kernel, is returned as that variant (no charge, no new
@@ -108,7 +108,7 @@ class Evaluator {
   // Configurations answered by an evaluated variant with the same tiling (not charged).
   size_t same_tiling() const { return same_tiling_; }
   const EvaluatorOptions& options() const { return opt_; }
-  aoc::eval::Builder& builder() { return builder_; }
+  aoc::build::Builder& builder() { return builder_; }
 
   std::function<void(const Scored&)> on_evaluation;  // after each charged evaluation
 
@@ -118,7 +118,7 @@ class Evaluator {
 
   ScoredPtr same_tiling_as(const Variant& v);
 
-  aoc::eval::Builder& builder_;
+  aoc::build::Builder& builder_;
   EvaluatorOptions opt_;
   Budget budget_;
   aoc::eval::ResultStore* store_;

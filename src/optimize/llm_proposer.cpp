@@ -5,11 +5,11 @@
 #include <iterator>
 #include <sstream>
 
-#include "eval/file_text.h"
+#include "base/file_text.h"
+#include "base/rng.h"
 #include "llm/bank_experience.h"
 #include "llm/proposal_record.h"
 #include "llm/source_diff.h"
-#include "ops/rng.h"
 
 namespace aoc::optimize {
 namespace fs = std::filesystem;
@@ -108,7 +108,7 @@ Proposal LlmKernelProposer::applied(const ProposalContext& ctx, const fs::path& 
   made->motifs = parent->motifs;
   made->motifs.push_back("llm");
   if (fs::exists(dir / "kernel.diff")) {
-    made->diff = eval::read_text(dir / "kernel.diff");
+    made->diff = base::read_text(dir / "kernel.diff");
   } else {
     made->diff = aoc::llm::source_diff(parent->cand, made->cand);
     std::ofstream(dir / "kernel.diff", std::ios::binary) << made->diff;
@@ -146,7 +146,7 @@ std::optional<Proposal> LlmKernelProposer::ask(const ProposalContext& ctx, const
     req.previous_failure = previous_failure();
   }
   const std::string& hash = ctx.parent.variant.kernel->cand.hash;
-  req.seed = aoc::op::mix_seed(aoc::op::mix_seed(seed_, std::stoull(hash.substr(0, 15), nullptr, 16)),
+  req.seed = aoc::base::mix_seed(aoc::base::mix_seed(seed_, std::stoull(hash.substr(0, 15), nullptr, 16)),
                                static_cast<uint64_t>(mode_), attempts_[std::string(aoc::llm::to_string(mode_)) + "-" + hash]);
   req.out_dir = dir / "candidate";
   std::error_code ec;

@@ -239,7 +239,7 @@ Program program_of(const ScoredPtr& s, size_t island, double baseline_us) {
 }  // namespace
 
 void run_openevolve(SearchContext& ctx) {
-  aoc::tune::Rng rng(aoc::op::mix_seed(ctx.seed, 0x0e0e));
+  aoc::tune::Rng rng(aoc::base::mix_seed(ctx.seed, 0x0e0e));
   Database db(rng);
   if (ctx.llm) ctx.llm->set_mode(aoc::llm::ProposalMode::Guided);
   const double base = ctx.baseline->eval.time_us;

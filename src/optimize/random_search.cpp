@@ -6,7 +6,7 @@
 namespace aoc::optimize {
 
 void run_random(SearchContext& ctx) {
-  aoc::tune::Rng rng(aoc::op::mix_seed(ctx.seed, 0x7a4d));
+  aoc::tune::Rng rng(aoc::base::mix_seed(ctx.seed, 0x7a4d));
   ConfigProposer random_config(ctx.config);
   random_config.set_mode(ConfigProposer::Mode::Random);
   const size_t max_draws = 8 * ctx.ev.budget().limit() + 16;

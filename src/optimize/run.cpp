@@ -7,14 +7,14 @@
 #include <iomanip>
 #include <sstream>
 
-#include "eval/header_hash.h"
-#include "eval/process.h"
+#include "base/process.h"
+#include "build/header_hash.h"
 #include "llm/chat_client.h"
 #include "llm/proposer.h"
 #include "optimize/llm_proposer.h"
+#include "package/case_gen.h"
 #include "runtime/platform.h"
 #include "sim/soc.h"
-#include "ops/case_gen.h"
 #include "tune/tuner.h"
 
 namespace aoc::optimize {
@@ -60,7 +60,7 @@ std::vector<LineageStep> lineage_of(const std::vector<ScoredPtr>& history, const
 }
 
 std::string diff_trees(const fs::path& a, const fs::path& b, const std::string& label) {
-  return aoc::eval::run_process({"diff", "-ruN", "--label", "a/" + label, "--label", "b/" + label, a.string(), b.string()})
+  return aoc::base::run_process({"diff", "-ruN", "--label", "a/" + label, "--label", "b/" + label, a.string(), b.string()})
       .output;
 }
 
@@ -96,12 +96,12 @@ std::vector<double> OptimizeReport::progress_curve() const {
   return curve;
 }
 
-OptimizeReport optimize(const fs::path& op_dir, aoc::eval::Builder& builder, const OptimizeOptions& opt) {
+OptimizeReport optimize(const fs::path& op_dir, aoc::build::Builder& builder, const OptimizeOptions& opt) {
   const auto t0 = std::chrono::steady_clock::now();
   if (opt.budget == 0) throw OptimizeError("the budget must be at least 1 evaluation (the baseline is the first)");
   if (opt.soc.empty()) throw OptimizeError("optimizing needs a SoC model for timing (--soc)");
   if (opt.out_dir.empty()) throw OptimizeError("no run folder given (--out)");
-  const std::string header_hash = aoc::eval::ascendc_header_hash(builder.options().root);
+  const std::string header_hash = aoc::build::ascendc_header_hash(builder.options().root);
   auto original = std::make_shared<Kernel>();
   try {
     original->cand = aoc::eval::load_candidate(op_dir, header_hash);
@@ -124,7 +124,7 @@ OptimizeReport optimize(const fs::path& op_dir, aoc::eval::Builder& builder, con
   if (r.cases.empty()) throw OptimizeError("operator " + pkg.name + " has no public cases to evaluate on");
   aoc::host::PlatformConfig platform;
   try {
-    platform = aoc::rt::platform_from_soc(aoc::sim::load_soc(opt.soc));
+    platform = aoc::runtime::platform_from_soc(aoc::sim::load_soc(opt.soc));
   } catch (const std::exception& e) {
     throw OptimizeError(e.what());
   }
@@ -230,7 +230,7 @@ OptimizeReport optimize(const fs::path& op_dir, aoc::eval::Builder& builder, con
   order.push_back(base);
   uint64_t hidden_seed = 0;
   try {
-    hidden_seed = aoc::op::hidden_seed_from_environment();
+    hidden_seed = aoc::package::hidden_seed_from_environment();
   } catch (const std::exception& e) {
     throw OptimizeError(e.what());
   }

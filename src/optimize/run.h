@@ -94,7 +94,7 @@ struct OptimizeReport {
   std::vector<double> progress_curve() const;
 };
 
-OptimizeReport optimize(const std::filesystem::path& op_dir, aoc::eval::Builder& builder, const OptimizeOptions& opt);
+OptimizeReport optimize(const std::filesystem::path& op_dir, aoc::build::Builder& builder, const OptimizeOptions& opt);
 
 nlohmann::json to_json(const OptimizeReport& r);
 std::string summary_text(const OptimizeReport& r);

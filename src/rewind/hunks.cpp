@@ -5,7 +5,7 @@
 #include <sstream>
 #include <stdexcept>
 
-#include "eval/process.h"
+#include "base/process.h"
 
 namespace aoc::rewind {
 namespace fs = std::filesystem;
@@ -50,7 +50,7 @@ std::vector<Hunk> expert_hunks(const fs::path& package_dir) {
     std::sort(files.begin(), files.end());
     for (const auto& f : files) {
       const std::string rel = std::string(dir) + "/" + f.string();
-      const auto d = aoc::eval::run_process({"diff", "-U3", (base / f).string(), (exp / f).string()});
+      const auto d = aoc::base::run_process({"diff", "-U3", (base / f).string(), (exp / f).string()});
       std::istringstream in(d.output);
       std::string line;
       Hunk* cur = nullptr;

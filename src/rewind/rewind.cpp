@@ -8,10 +8,10 @@
 #include <optional>
 #include <sstream>
 
+#include "base/file_text.h"
+#include "base/process.h"
+#include "build/header_hash.h"
 #include "eval/eval_pool.h"
-#include "eval/file_text.h"
-#include "eval/header_hash.h"
-#include "eval/process.h"
 #include "rewind/hunk_groups.h"
 #include "rewind/hunks.h"
 #include "rewind/llm_removals.h"
@@ -24,14 +24,14 @@ namespace fs = std::filesystem;
 
 namespace {
 
-std::string header_hash(aoc::eval::Builder& builder) { return aoc::eval::ascendc_header_hash(builder.options().root); }
+std::string header_hash(aoc::build::Builder& builder) { return aoc::build::ascendc_header_hash(builder.options().root); }
 
 // The rewound candidate folder for `motif`: rewritten now, or the one an earlier run wrote.
 // Returns "" when written, else why not.
 std::string rewound_folder(const aoc::eval::Candidate& c, const std::string& motif, const fs::path& out,
                            std::string& diff) {
   if (fs::exists(out / "candidate.toml")) {
-    diff = eval::read_text(out / "rewind.diff");
+    diff = base::read_text(out / "rewind.diff");
     return "";
   }
   fs::remove_all(out);
@@ -54,7 +54,7 @@ void mark_from_bank(RewoundMotif& m, const aoc::bank::Entry& e) {
 // The model's removals of `c` (opt.llm): asked, evaluated together, stored like the rewriter's.
 void add_llm_removals(RewindResult& out, const aoc::eval::Candidate& c,
                       const std::vector<aoc::rewrite::MotifState>& states, const aoc::eval::CandidateReport& optimized,
-                      const std::vector<std::string>& named, const std::string& hh, aoc::eval::Builder& builder,
+                      const std::vector<std::string>& named, const std::string& hh, aoc::build::Builder& builder,
                       aoc::bank::Bank& bank, const RewindOptions& opt, const aoc::eval::PoolOptions& pool) {
   auto removals = opt.llm->ask(c, optimized, states, named, opt.work_dir, hh);
   std::vector<fs::path> to_eval;
@@ -118,7 +118,7 @@ std::optional<std::pair<RewoundMotif, PairRemoval>> pair_removal(const aoc::eval
 
 }  // namespace
 
-RewindResult rewind_kernel(const fs::path& kernel_dir, aoc::eval::Builder& builder, aoc::bank::Bank& bank,
+RewindResult rewind_kernel(const fs::path& kernel_dir, aoc::build::Builder& builder, aoc::bank::Bank& bank,
                            const RewindOptions& opt) {
   const auto start = std::chrono::steady_clock::now();
   RewindResult out;
@@ -251,7 +251,7 @@ RewindResult rewind_kernel(const fs::path& kernel_dir, aoc::eval::Builder& build
   return finish();
 }
 
-RewindResult ablate_hunks(const fs::path& package_dir, aoc::eval::Builder& builder, aoc::bank::Bank& bank,
+RewindResult ablate_hunks(const fs::path& package_dir, aoc::build::Builder& builder, aoc::bank::Bank& bank,
                           const RewindOptions& opt) {
   const auto start = std::chrono::steady_clock::now();
   RewindResult out;
@@ -366,7 +366,7 @@ RewindResult ablate_hunks(const fs::path& package_dir, aoc::eval::Builder& build
       if (std::find(files.begin(), files.end(), hunks[h].file) == files.end()) files.push_back(hunks[h].file);
     std::string diff;
     for (const auto& f : files)
-      diff += aoc::eval::run_process({"diff", "-u", "--label", "a/" + f, "--label", "b/" + f,
+      diff += aoc::base::run_process({"diff", "-u", "--label", "a/" + f, "--label", "b/" + f,
                                       (package_dir / "expert" / f).string(), (m.dir / f).string()})
                   .output;
     aoc::bank::Entry e = make_entry(c, labels[i], reports[0], r, diff, opt, whats[i]);

@@ -16,7 +16,7 @@
 #include <vector>
 
 #include "bank/store.h"
-#include "eval/builder.h"
+#include "build/builder.h"
 #include "eval/candidate_eval.h"
 #include "eval/result_store.h"
 
@@ -63,7 +63,7 @@ struct RewindResult {
 
 // Never throws for a bad kernel (RewindResult::failure says what); BankError escapes, and with
 // a model so does aoc::llm::LlmError for settings, a replay miss or the response cache.
-RewindResult rewind_kernel(const std::filesystem::path& kernel_dir, aoc::eval::Builder& builder, aoc::bank::Bank& bank,
+RewindResult rewind_kernel(const std::filesystem::path& kernel_dir, aoc::build::Builder& builder, aoc::bank::Bank& bank,
                            const RewindOptions& opt);
 
 // Hunk ablation of a package with a baseline and an expert: each hunk of the expert against the
@@ -71,7 +71,7 @@ RewindResult rewind_kernel(const std::filesystem::path& kernel_dir, aoc::eval::B
 // other hunks the parser's errors lead to (hunk_groups.h); each distinct revert is classified by
 // the first motif present in the expert whose detector state it changes (else "unclassified"),
 // evaluated and stored like a motif removal. RewoundMotif::reason names the hunks.
-RewindResult ablate_hunks(const std::filesystem::path& package_dir, aoc::eval::Builder& builder, aoc::bank::Bank& bank,
+RewindResult ablate_hunks(const std::filesystem::path& package_dir, aoc::build::Builder& builder, aoc::bank::Bank& bank,
                           const RewindOptions& opt);
 
 nlohmann::json to_json(const RewindResult& r);

@@ -4,10 +4,10 @@
 #include <map>
 #include <mutex>
 
-#include "eval/content_hash.h"
-#include "eval/object_cache.h"
-#include "eval/program_identity.h"
-#include "eval/published_file.h"
+#include "base/content_hash.h"
+#include "base/published_file.h"
+#include "build/object_cache.h"
+#include "build/program_identity.h"
 
 namespace aoc::rewrite {
 namespace fs = std::filesystem;
@@ -20,7 +20,7 @@ std::string tree_identity(const fs::path& dir) {
   static std::map<std::string, std::string> known;
   std::lock_guard lock(mu);
   auto [it, fresh] = known.try_emplace(dir.string());
-  if (fresh) it->second = fs::is_directory(dir) ? aoc::eval::tree_hash(dir) : "none";
+  if (fresh) it->second = fs::is_directory(dir) ? aoc::base::tree_hash(dir) : "none";
   return it->second;
 }
 
@@ -58,18 +58,18 @@ std::string AnswerCache::relocate(const std::string& text) const {
   std::vector<std::string> from = spelled_, to = placeholders_;
   from.insert(from.end(), real_.begin(), real_.end());
   to.insert(to.end(), placeholders_.begin(), placeholders_.end());
-  return aoc::eval::substitute_folders(text, from, to);
+  return aoc::build::substitute_folders(text, from, to);
 }
 
 std::string AnswerCache::restore(const std::string& text) const {
-  return aoc::eval::substitute_folders(text, placeholders_, real_);
+  return aoc::build::substitute_folders(text, placeholders_, real_);
 }
 
 std::string AnswerCache::key(const fs::path& tool, const std::vector<std::string>& argv, const fs::path& headers) const {
-  aoc::eval::ContentHash h;
-  h.add("aoc-rewrite-answer-v1").add(aoc::eval::executable_identity_once(tool)).add(tree_identity(headers));
+  aoc::base::ContentHash h;
+  h.add("aoc-rewrite-answer-v1").add(aoc::build::executable_identity_once(tool)).add(tree_identity(headers));
   for (size_t i = 1; i < argv.size(); ++i) h.add(relocate(argv[i]));  // argv[0] is the tool's path
-  for (const auto& r : spelled_) h.add(fs::is_directory(r) ? aoc::eval::tree_hash(r) : "none");
+  for (const auto& r : spelled_) h.add(fs::is_directory(r) ? aoc::base::tree_hash(r) : "none");
   return h.hex();
 }
 
@@ -105,7 +105,7 @@ void AnswerCache::store(const std::string& key, const CachedAnswer& a) const {
                   {"exit_code", a.exit_code},
                   {"body", map_strings(a.body, [&](const std::string& s) { return relocate(s); })},
                   {"written", written}};
-  eval::publish_text(dir_ / key.substr(0, 2) / (key + ".json"), j.dump());
+  base::publish_text(dir_ / key.substr(0, 2) / (key + ".json"), j.dump());
 }
 
 }  // namespace aoc::rewrite

@@ -2,7 +2,7 @@
 
 #include <fstream>
 
-#include "eval/process.h"
+#include "base/process.h"
 #include "rewrite/rewrite_tool.h"
 
 namespace aoc::rewrite {
@@ -34,7 +34,7 @@ std::string diff_against(const aoc::eval::Candidate& from, const fs::path& dir, 
   for (const auto& rel : changed) {
     const fs::path rp = rel;
     const fs::path orig = (*rp.begin() == "op_host" ? from.sources.host : from.sources.kernel) / rp.lexically_relative(*rp.begin());
-    diff += aoc::eval::run_process({"diff", "-u", "--label", "a/" + rel, "--label", "b/" + rel, orig.string(),
+    diff += aoc::base::run_process({"diff", "-u", "--label", "a/" + rel, "--label", "b/" + rel, orig.string(),
                                     (dir / rel).string()})
                 .output;
   }
@@ -56,7 +56,7 @@ RewriteOutcome rewrite_candidate(const aoc::eval::Candidate& c, const std::strin
   try {
     copy_tree(c.sources.host, work / "op_host");
     copy_tree(c.sources.kernel, work / "op_kernel");
-    const aoc::eval::SourceDirs copy{work / "op_host", work / "op_kernel"};
+    const aoc::build::SourceDirs copy{work / "op_host", work / "op_kernel"};
     const ToolAnswer a = run_rewrite_tool(c, copy, action, motif, true);
     if (a.exit_code == 3) {
       r.refused = a.body.value("refused", std::string("refused"));

@@ -6,11 +6,11 @@
 #include <cstdlib>
 #include <fstream>
 
+#include "base/file_text.h"
+#include "base/process.h"
+#include "build/builder.h"
+#include "build/op_build.h"
 #include "eval/api_use_check.h"
-#include "eval/builder.h"
-#include "eval/file_text.h"
-#include "eval/op_build.h"
-#include "eval/process.h"
 #include "rewrite/answer_cache.h"
 
 namespace aoc::rewrite {
@@ -42,8 +42,8 @@ ToolAnswer run_and_keep(std::vector<std::string> argv, const AnswerCache& cache,
   const fs::path answer = tmpl;
   // Right after the command: everything after --kernel-args / --host-args is a compiler flag.
   argv.insert(argv.begin() + 2, {"--output", answer.string()});
-  const auto r = aoc::eval::run_process(argv);
-  const std::string text = eval::read_text(answer);
+  const auto r = aoc::base::run_process(argv);
+  const std::string text = base::read_text(answer);
   std::error_code ec;
   fs::remove(answer, ec);
   ToolAnswer out;
@@ -60,7 +60,7 @@ ToolAnswer run_and_keep(std::vector<std::string> argv, const AnswerCache& cache,
   if (write && out.exit_code == 0)
     for (const auto& f : out.body.value("files", nlohmann::json::array())) {
       const std::string file = f.get<std::string>();
-      keep.written.emplace_back(file, eval::read_text(file));
+      keep.written.emplace_back(file, base::read_text(file));
     }
   cache.store(key, keep);
   return out;
@@ -68,13 +68,13 @@ ToolAnswer run_and_keep(std::vector<std::string> argv, const AnswerCache& cache,
 
 }  // namespace
 
-ToolAnswer run_rewrite_tool(const aoc::eval::Candidate& c, const aoc::eval::SourceDirs& sources,
+ToolAnswer run_rewrite_tool(const aoc::eval::Candidate& c, const aoc::build::SourceDirs& sources,
                             const std::string& command, const std::string& motif, bool write) {
   const fs::path tool = rewrite_tool_path();
   if (tool.empty() || ::access(tool.c_str(), X_OK) != 0)
     throw RewriteError("the source rewriter aoc-rewrite is missing (" + tool.string() +
                        "); build the aoc-rewrite target or point AOC_REWRITE at it");
-  const aoc::eval::BuilderOptions build = aoc::eval::default_builder_options();
+  const aoc::build::BuilderOptions build = aoc::build::default_builder_options();
   const fs::path inc = build.root / "include" / "ascendc";
   std::vector<std::string> argv = {tool.string(), command};
   if (!motif.empty()) argv.insert(argv.end(), {"--motif", motif});
@@ -88,10 +88,10 @@ ToolAnswer run_rewrite_tool(const aoc::eval::Candidate& c, const aoc::eval::Sour
   // build cache, as candidate builds do for kernel_operator.h (AOC_NO_PCH=1 turns all off).
   if (build.precompiled_headers)
     argv.insert(argv.end(), {"--pch-dir", (build.cache_dir / "rewrite-pch").string(), "--pch-include", inc.string()});
-  // The same flags as the kernel build (src/eval/op_build.cpp), for the first dtype variant.
+  // The same flags as the kernel build (src/build/op_build.cpp), for the first dtype variant.
   argv.insert(argv.end(), {"--kernel-args", "-I" + inc.string(), "-I" + sources.host.string(),
                            "-I" + sources.kernel.string()});
-  for (const auto& m : aoc::eval::dtype_macros(c.package, 0)) argv.push_back(m);
+  for (const auto& m : aoc::build::dtype_macros(c.package, 0)) argv.push_back(m);
   const fs::path tiling = sources.host / (c.package.name + "_tiling.h");
   if (fs::is_regular_file(tiling)) argv.insert(argv.end(), {"-include", tiling.string()});
   argv.insert(argv.end(), {"--host-args", "-I" + inc.string(), "-I" + sources.host.string()});
@@ -100,7 +100,7 @@ ToolAnswer run_rewrite_tool(const aoc::eval::Candidate& c, const aoc::eval::Sour
   const std::string key = cache.key(tool, argv, inc);
   if (auto hit = cache.find(key)) {
     try {
-      for (const auto& [file, text] : hit->written) eval::write_text(file, text);
+      for (const auto& [file, text] : hit->written) base::write_text(file, text);
     } catch (const std::runtime_error& e) {
       throw RewriteError(e.what());
     }

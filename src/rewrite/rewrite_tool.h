@@ -33,7 +33,7 @@ struct ToolAnswer {
 // folders to read (and, with write, to edit in place). Throws RewriteError unless the
 // program answered (exit status 0 or 3). Answers come from the build cache when the same
 // question was asked of the same sources before (rewrite/answer_cache.h).
-ToolAnswer run_rewrite_tool(const aoc::eval::Candidate& c, const aoc::eval::SourceDirs& sources,
+ToolAnswer run_rewrite_tool(const aoc::eval::Candidate& c, const aoc::build::SourceDirs& sources,
                             const std::string& command, const std::string& motif, bool write);
 
 // How many times this process ran the rewriter (answers from the cache do not count).

@@ -8,7 +8,7 @@
 #include "aoc/sync.h"
 #include "sim/hazards.h"
 
-namespace aoc::rt {
+namespace aoc::runtime {
 
 namespace {
 
@@ -70,4 +70,4 @@ void insert_toolchain_syncs(aoc::Trace& trace, std::map<std::string, uint64_t>& 
   }
 }
 
-}  // namespace aoc::rt
+}  // namespace aoc::runtime

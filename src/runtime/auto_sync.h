@@ -12,11 +12,11 @@
 
 #include "aoc/trace.h"
 
-namespace aoc::rt {
+namespace aoc::runtime {
 
 // Inserts implicit SetFlag/WaitFlag (writer pipe -> S) records before every scalar read that
 // races with an earlier write of another pipe in `trace` (one core's), and adds one warning per
 // pair of call sites to `warnings` (message -> times).
 void insert_toolchain_syncs(aoc::Trace& trace, std::map<std::string, uint64_t>& warnings);
 
-}  // namespace aoc::rt
+}  // namespace aoc::runtime

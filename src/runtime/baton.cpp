@@ -2,7 +2,7 @@
 
 #include <utility>
 
-namespace aoc::rt {
+namespace aoc::runtime {
 
 Baton::Baton(std::vector<int> barrier_class, std::vector<std::string> labels)
     : class_(std::move(barrier_class)), labels_(std::move(labels)),
@@ -124,4 +124,4 @@ void Baton::abort() {
   cv_.notify_all();
 }
 
-}  // namespace aoc::rt
+}  // namespace aoc::runtime

@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-namespace aoc::rt {
+namespace aoc::runtime {
 
 // Raised inside a waiting core when another core failed: unwinds it without running more.
 struct LaunchAborted {};
@@ -61,4 +61,4 @@ class Baton {
   bool aborted_ = false;
 };
 
-}  // namespace aoc::rt
+}  // namespace aoc::runtime

@@ -1,6 +1,6 @@
 #include "runtime/block_traces.h"
 
-namespace aoc::rt {
+namespace aoc::runtime {
 
 std::vector<aoc::sim::BlockTrace> block_traces(const std::vector<CoreRun>& cores) {
   std::vector<aoc::sim::BlockTrace> blocks;
@@ -10,4 +10,4 @@ std::vector<aoc::sim::BlockTrace> block_traces(const std::vector<CoreRun>& cores
   return blocks;
 }
 
-}  // namespace aoc::rt
+}  // namespace aoc::runtime

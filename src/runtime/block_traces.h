@@ -3,11 +3,11 @@
 #pragma once
 #include <vector>
 
-#include "runtime/launcher.h"
+#include "aoc/launch.h"
 #include "sim/engine.h"
 
-namespace aoc::rt {
+namespace aoc::runtime {
 
 std::vector<aoc::sim::BlockTrace> block_traces(const std::vector<CoreRun>& cores);
 
-}  // namespace aoc::rt
+}  // namespace aoc::runtime

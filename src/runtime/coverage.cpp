@@ -27,7 +27,7 @@ __attribute__((visibility("default"))) void __cyg_profile_func_exit(void*, void*
 
 }  // extern "C"
 
-namespace aoc::rt {
+namespace aoc::runtime {
 
 std::vector<std::string> scalar_coverage_flags() {
   // The C++ library (and, through kernel_sources_flag, the kernel's own functions) get no
@@ -50,4 +50,4 @@ void reset_scalar_counters() {
   aoc::tls_api_blocks = 0;
 }
 
-}  // namespace aoc::rt
+}  // namespace aoc::runtime

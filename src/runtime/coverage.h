@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-namespace aoc::rt {
+namespace aoc::runtime {
 
 // Instrumentation flags for kernel translation units. They also shape how the AscendC
 // headers compile, so a precompiled kernel_operator.h must be built with them too.
@@ -24,4 +24,4 @@ std::string kernel_sources_flag(const std::vector<std::string>& kernel_dirs);
 // Clears this thread's counters; the launcher calls it when a block starts.
 void reset_scalar_counters();
 
-}  // namespace aoc::rt
+}  // namespace aoc::runtime

@@ -14,7 +14,7 @@
 
 #include "aoc/core_state.h"
 
-namespace aoc::rt {
+namespace aoc::runtime {
 
 namespace {
 
@@ -164,4 +164,4 @@ bool run_guarded(const std::function<void()>& body, std::string& fault) {
   return true;
 }
 
-}  // namespace aoc::rt
+}  // namespace aoc::runtime

@@ -16,7 +16,7 @@
 #include <string>
 #include <vector>
 
-namespace aoc::rt {
+namespace aoc::runtime {
 
 // One buffer to guard: its real bytes and their count (the runtime's padding is added).
 struct GuardedBuffer {
@@ -49,4 +49,4 @@ class GmGuard {
 // touched a guarded address directly.
 bool run_guarded(const std::function<void()>& body, std::string& fault);
 
-}  // namespace aoc::rt
+}  // namespace aoc::runtime

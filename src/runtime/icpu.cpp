@@ -9,14 +9,14 @@
 namespace {
 std::atomic<int> g_kernel_mode{static_cast<int>(AscendC::KernelMode::MIX_MODE)};
 std::atomic<uint64_t> g_tiling_key{0};
-aoc::rt::LaunchResult g_last_result;
+aoc::runtime::LaunchResult g_last_result;
 }  // namespace
 
 namespace AscendC {
 void SetKernelMode(KernelMode mode) { g_kernel_mode = static_cast<int>(mode); }
 }  // namespace AscendC
 
-namespace aoc::rt {
+namespace aoc::runtime {
 
 void icpu_set_tiling_key(uint64_t key) { g_tiling_key = key; }
 
@@ -43,4 +43,4 @@ void icpu_check_arg(const char* kernel, size_t index, const void* p) {
                                 " is not inside a GmAlloc buffer");
 }
 
-}  // namespace aoc::rt
+}  // namespace aoc::runtime

@@ -6,7 +6,7 @@
 #include <cstring>
 #include <new>
 
-namespace aoc::rt {
+namespace aoc::runtime {
 
 namespace {
 constexpr uintptr_t kHugePage = uintptr_t{2} << 20;
@@ -30,4 +30,4 @@ GmBuffer::GmBuffer(const void* init, size_t n, unsigned char fill) : bytes(n) {
   std::memset(mem.get() + copied, fill, rounded - copied);
 }
 
-}  // namespace aoc::rt
+}  // namespace aoc::runtime

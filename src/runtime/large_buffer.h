@@ -7,7 +7,7 @@
 #include <cstdlib>
 #include <memory>
 
-namespace aoc::rt {
+namespace aoc::runtime {
 
 // Asks the kernel to back the 2 MiB-aligned interior of [p, p + bytes) with transparent huge
 // pages. Only worth it, and only done, for buffers of several MiB; a no-op where the kernel does
@@ -32,4 +32,4 @@ struct GmBuffer {
   GmBuffer(const void* init, size_t n, unsigned char fill);
 };
 
-}  // namespace aoc::rt
+}  // namespace aoc::runtime

@@ -1,4 +1,4 @@
-#include "runtime/launcher.h"
+#include "aoc/launch.h"
 
 #include <array>
 #include <exception>
@@ -17,7 +17,7 @@
 #include "runtime/coverage.h"
 #include "runtime/gm_guard.h"
 
-namespace aoc::rt {
+namespace aoc::runtime {
 
 const char* core_type_name(int32_t core_type) {
   return core_type == AscendC::AIC ? "AIC" : core_type == AscendC::AIV ? "AIV" : "MIX";
@@ -276,4 +276,4 @@ LaunchResult launch_kernel(const LaunchConfig& cfg, void* kernel, const std::vec
   return r;
 }
 
-}  // namespace aoc::rt
+}  // namespace aoc::runtime

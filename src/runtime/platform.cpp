@@ -2,7 +2,7 @@
 
 #include <stdexcept>
 
-namespace aoc::rt {
+namespace aoc::runtime {
 
 host::PlatformConfig platform_from_soc(const sim::Soc& soc) {
   host::PlatformConfig cfg;  // fields the SoC file does not describe keep the 910B defaults
@@ -47,4 +47,4 @@ sim::Soc select_soc(const std::string& name_or_path) {
   return soc;
 }
 
-}  // namespace aoc::rt
+}  // namespace aoc::runtime

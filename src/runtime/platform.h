@@ -6,7 +6,7 @@
 #include "aoc/host/platform_config.h"
 #include "sim/soc.h"
 
-namespace aoc::rt {
+namespace aoc::runtime {
 
 // The host-visible numbers of a SoC model.
 host::PlatformConfig platform_from_soc(const sim::Soc& soc);
@@ -20,4 +20,4 @@ host::PlatformConfig with_overrides(host::PlatformConfig base, uint32_t cores, u
 // Loads socs/<name>.toml (or a path) and makes it the process platform; returns the SoC.
 sim::Soc select_soc(const std::string& name_or_path);
 
-}  // namespace aoc::rt
+}  // namespace aoc::runtime

@@ -5,7 +5,7 @@
 #include <iomanip>
 #include <sstream>
 
-#include "eval/header_hash.h"
+#include "build/header_hash.h"
 #include "runtime/platform.h"
 
 namespace aoc::tune {
@@ -15,7 +15,7 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
-BenchOp bench_one(const fs::path& dir, eval::Builder& builder, const BenchOptions& o, const std::string& header_hash) {
+BenchOp bench_one(const fs::path& dir, build::Builder& builder, const BenchOptions& o, const std::string& header_hash) {
   BenchOp b;
   b.op = dir.filename().string();
   eval::Candidate cand;
@@ -39,7 +39,7 @@ BenchOp bench_one(const fs::path& dir, eval::Builder& builder, const BenchOption
   b.baseline_us = base.time_us;
   Space space;
   try {
-    space = make_space(base.knobs, rt::platform_from_soc(sim::load_soc(o.tune.soc)), base.platform_reads);
+    space = make_space(base.knobs, runtime::platform_from_soc(sim::load_soc(o.tune.soc)), base.platform_reads);
   } catch (const std::exception& e) {
     b.error = e.what();
     return b;
@@ -108,11 +108,11 @@ double BenchReport::fast(const std::string& method, size_t budget, double p) con
   return n ? static_cast<double>(hit) / static_cast<double>(n) : 0;
 }
 
-BenchReport run_bench(const std::vector<fs::path>& op_dirs, eval::Builder& builder, const BenchOptions& o) {
+BenchReport run_bench(const std::vector<fs::path>& op_dirs, build::Builder& builder, const BenchOptions& o) {
   const auto t0 = Clock::now();
   BenchReport r;
   r.options = o;
-  const std::string header_hash = eval::ascendc_header_hash(builder.options().root);
+  const std::string header_hash = build::ascendc_header_hash(builder.options().root);
   for (const auto& d : op_dirs) {
     r.ops.push_back(bench_one(d, builder, o, header_hash));
     if (o.log && !r.ops.back().error.empty()) o.log(r.ops.back().op + ": skipped: " + r.ops.back().error);

@@ -15,7 +15,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "eval/builder.h"
+#include "build/builder.h"
 #include "tune/tuner.h"
 
 namespace aoc::tune {
@@ -51,7 +51,7 @@ struct BenchReport {
   double fast(const std::string& method, size_t budget, double p) const;
 };
 
-BenchReport run_bench(const std::vector<std::filesystem::path>& op_dirs, eval::Builder& builder, const BenchOptions& o);
+BenchReport run_bench(const std::vector<std::filesystem::path>& op_dirs, build::Builder& builder, const BenchOptions& o);
 
 nlohmann::json to_json(const BenchReport& r);
 // A report written by to_json (throws std::runtime_error on a malformed one); reports of

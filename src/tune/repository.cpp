@@ -5,7 +5,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "eval/published_file.h"
+#include "base/published_file.h"
 
 namespace aoc::tune {
 namespace fs = std::filesystem;
@@ -59,7 +59,7 @@ bool Repository::store(const RepoKey& k, const RepoEntry& e) {
                             {"method", e.method},
                             {"evaluations", e.evaluations}};
   // Published whole, so a reader never sees half a file.
-  if (std::string error; !eval::publish_text(file_, j.dump(2) + "\n", &error))
+  if (std::string error; !base::publish_text(file_, j.dump(2) + "\n", &error))
     throw std::runtime_error("cannot update the tuning repository " + file_.string() + ": " + error);
   return true;
 }

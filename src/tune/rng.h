@@ -1,15 +1,15 @@
-// The tuner's random numbers: the project's xoshiro256** (src/ops/rng.h) with integer
+// The tuner's random numbers: the project's xoshiro256** (src/base/rng.h) with integer
 // draws of our own, so a seed gives the same search on every standard library.
 #pragma once
 #include <cstdint>
 
-#include "ops/rng.h"
+#include "base/rng.h"
 
 namespace aoc::tune {
 
 class Rng {
  public:
-  explicit Rng(uint64_t seed) : g_(aoc::op::mix_seed(seed, 0x7e11e5ull)) {}
+  explicit Rng(uint64_t seed) : g_(aoc::base::mix_seed(seed, 0x7e11e5ull)) {}
   // Uniform in [0, n) by rejection (no modulo bias); n > 0.
   uint64_t below(uint64_t n) {
     const uint64_t limit = UINT64_MAX - UINT64_MAX % n;
@@ -21,7 +21,7 @@ class Rng {
   double unit() { return g_.unit(); }  // uniform in [0, 1)
 
  private:
-  aoc::op::Xoshiro256 g_;
+  aoc::base::Xoshiro256 g_;
 };
 
 }  // namespace aoc::tune

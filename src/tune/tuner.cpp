@@ -6,10 +6,10 @@
 #include <map>
 #include <optional>
 
-#include "eval/header_hash.h"
-#include "ops/case_gen.h"
-#include "ops/case_inputs.h"
-#include "ops/rng.h"
+#include "base/rng.h"
+#include "build/header_hash.h"
+#include "package/case_gen.h"
+#include "package/case_inputs.h"
 #include "runtime/platform.h"
 
 namespace aoc::tune {
@@ -19,18 +19,18 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
-uint64_t input_elements(const aoc::op::OpPackage& p, const aoc::op::CaseSpec& c) {
-  return static_cast<uint64_t>(aoc::op::case_input_elements(p, c));
+uint64_t input_elements(const aoc::package::OpPackage& p, const aoc::package::CaseSpec& c) {
+  return static_cast<uint64_t>(aoc::package::case_input_elements(p, c));
 }
 
-bool has_perf_cases(const aoc::op::OpPackage& p) {
+bool has_perf_cases(const aoc::package::OpPackage& p) {
   return std::any_of(p.cases.begin(), p.cases.end(), [](const auto& c) { return c.perf; });
 }
 
 // The package's performance cases with at most `max_elements` input elements (every one when
 // 0), or the smallest of them when none is that small: the speed a package is judged by is the
 // geomean over its performance cases, so a search must be scored on them.
-std::vector<std::string> perf_tuning_cases(const aoc::op::OpPackage& p, int64_t max_elements) {
+std::vector<std::string> perf_tuning_cases(const aoc::package::OpPackage& p, int64_t max_elements) {
   std::vector<std::string> out;
   std::optional<size_t> smallest;
   for (size_t i = 0; i < p.cases.size(); ++i) {
@@ -45,13 +45,13 @@ std::vector<std::string> perf_tuning_cases(const aoc::op::OpPackage& p, int64_t 
 
 // Innermost bytes of the case's first input: a UB budget or tile cap that holds the largest
 // cases can be too small for long rows.
-int64_t row_bytes(const aoc::op::OpPackage& p, const aoc::op::CaseSpec& c) {
+int64_t row_bytes(const aoc::package::OpPackage& p, const aoc::package::CaseSpec& c) {
   const auto& shape = c.shapes.at(p.inputs.front().name);
-  return (shape.empty() ? 1 : shape.back()) * static_cast<int64_t>(aoc::op::info(p.inputs.front().dtypes[c.variant]).bytes);
+  return (shape.empty() ? 1 : shape.back()) * static_cast<int64_t>(aoc::package::info(p.inputs.front().dtypes[c.variant]).bytes);
 }
 
 // The first case with the longest rows among those `keep` accepts (by index).
-template <typename Keep> std::optional<size_t> longest_rows(const aoc::op::OpPackage& p, Keep keep) {
+template <typename Keep> std::optional<size_t> longest_rows(const aoc::package::OpPackage& p, Keep keep) {
   std::optional<size_t> longest;
   for (size_t i = 0; i < p.cases.size(); ++i)
     if (keep(i) && (!longest || row_bytes(p, p.cases[i]) > row_bytes(p, p.cases[*longest]))) longest = i;
@@ -61,7 +61,7 @@ template <typename Keep> std::optional<size_t> longest_rows(const aoc::op::OpPac
 // For a package without performance cases: per variant the largest case that fits under
 // `max_elements`, else the smallest one; plus the fitting case with the longest rows when the
 // largest ones have shorter rows, since a configuration tuned without them fails verification there.
-std::vector<std::string> largest_tuning_cases(const aoc::op::OpPackage& p, int64_t max_elements) {
+std::vector<std::string> largest_tuning_cases(const aoc::package::OpPackage& p, int64_t max_elements) {
   const auto fits = [&](size_t i) { return max_elements <= 0 || input_elements(p, p.cases[i]) <= uint64_t(max_elements); };
   std::map<size_t, size_t> pick;
   for (size_t i = 0; i < p.cases.size(); ++i) {
@@ -89,11 +89,11 @@ std::vector<std::string> largest_tuning_cases(const aoc::op::OpPackage& p, int64
 
 }  // namespace
 
-std::vector<std::string> default_tuning_cases(const aoc::op::OpPackage& p, int64_t max_elements) {
+std::vector<std::string> default_tuning_cases(const aoc::package::OpPackage& p, int64_t max_elements) {
   return has_perf_cases(p) ? perf_tuning_cases(p, max_elements) : largest_tuning_cases(p, max_elements);
 }
 
-std::vector<std::string> tuning_probe_cases(const aoc::op::OpPackage& p, const std::vector<std::string>& timing_cases) {
+std::vector<std::string> tuning_probe_cases(const aoc::package::OpPackage& p, const std::vector<std::string>& timing_cases) {
   std::vector<std::string> out = eval::default_probe_cases(p, timing_cases);
   const std::optional<size_t> longest = longest_rows(p, [&](size_t i) { return !p.cases[i].perf; });
   if (!longest) return out;
@@ -104,7 +104,7 @@ std::vector<std::string> tuning_probe_cases(const aoc::op::OpPackage& p, const s
   return out;
 }
 
-RepoKey repository_key(const aoc::op::OpPackage& p, const std::vector<std::string>& cases, const std::string& soc,
+RepoKey repository_key(const aoc::package::OpPackage& p, const std::vector<std::string>& cases, const std::string& soc,
                        int64_t max_elements) {
   RepoKey k;
   k.op = p.name;
@@ -127,7 +127,7 @@ RepoKey repository_key(const aoc::op::OpPackage& p, const std::vector<std::strin
   return k;
 }
 
-ConfigRunner::ConfigRunner(const eval::Candidate& cand, eval::Builder& builder, eval::CandidateEvalOptions opt,
+ConfigRunner::ConfigRunner(const eval::Candidate& cand, build::Builder& builder, eval::CandidateEvalOptions opt,
                            std::vector<std::string> tuning_cases, bool gate)
     : cand_(cand),
       cascade_(builder, std::move(opt),
@@ -197,16 +197,16 @@ void take_verified_best(TuneReport& r, ConfigRunner& runner) {
   r.verification = runner.verify({});
 }
 
-TuneReport tune(const fs::path& op_dir, eval::Builder& builder, const TuneOptions& opt) {
+TuneReport tune(const fs::path& op_dir, build::Builder& builder, const TuneOptions& opt) {
   const auto t0 = Clock::now();
-  const std::string header_hash = eval::ascendc_header_hash(builder.options().root);
+  const std::string header_hash = build::ascendc_header_hash(builder.options().root);
   eval::Candidate cand;
   try {
     cand = eval::load_candidate(op_dir, header_hash);
   } catch (const std::exception& e) {
     throw TuneError(e.what());
   }
-  const aoc::op::OpPackage& p = cand.package;
+  const aoc::package::OpPackage& p = cand.package;
   TuneReport r;
   r.op = p.name;
   r.package_dir = p.dir.string();
@@ -236,7 +236,7 @@ TuneReport tune(const fs::path& op_dir, eval::Builder& builder, const TuneOption
 
   host::PlatformConfig platform;
   try {
-    platform = rt::platform_from_soc(sim::load_soc(opt.soc));
+    platform = runtime::platform_from_soc(sim::load_soc(opt.soc));
     r.space = make_space(base.knobs, platform, base.platform_reads);
   } catch (const std::exception& e) {
     throw TuneError(e.what());

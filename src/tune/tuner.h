@@ -22,7 +22,7 @@
 #include <string>
 #include <vector>
 
-#include "eval/builder.h"
+#include "build/builder.h"
 #include "eval/candidate.h"
 #include "eval/candidate_eval.h"
 #include "eval/cascade.h"
@@ -90,7 +90,7 @@ class TuneError : public std::runtime_error {
 class ConfigRunner {
  public:
   // gate = false: screens only (evaluate() verifies nothing and best() stays empty).
-  ConfigRunner(const eval::Candidate& cand, eval::Builder& builder, eval::CandidateEvalOptions opt,
+  ConfigRunner(const eval::Candidate& cand, build::Builder& builder, eval::CandidateEvalOptions opt,
                std::vector<std::string> tuning_cases, bool gate = true);
   // The screen of a configuration, not counted as an evaluation of a search.
   Evaluation run(const eval::TuningConfig& c);
@@ -130,17 +130,17 @@ class ConfigRunner {
 // performance cases: the largest public case (by input elements) of each dtype variant, in
 // variant order (with `max_elements`, the largest at or under it, the smallest when none is),
 // then the fitting case with the longest rows when it has longer rows than all of those.
-std::vector<std::string> default_tuning_cases(const aoc::op::OpPackage& p, int64_t max_elements = 0);
+std::vector<std::string> default_tuning_cases(const aoc::package::OpPackage& p, int64_t max_elements = 0);
 // The correctness probe of a search's screen: the smallest public case of each dtype (eval's
 // default) plus the ordinary public case with the longest rows, so that a configuration whose
 // tiles cannot hold long rows fails at the screen instead of at the full gate.
-std::vector<std::string> tuning_probe_cases(const aoc::op::OpPackage& p, const std::vector<std::string>& timing_cases);
+std::vector<std::string> tuning_probe_cases(const aoc::package::OpPackage& p, const std::vector<std::string>& timing_cases);
 // "bf16+fp16+fp32"-style dtype label and the shape class of the tuning cases.
-RepoKey repository_key(const aoc::op::OpPackage& p, const std::vector<std::string>& cases, const std::string& soc,
+RepoKey repository_key(const aoc::package::OpPackage& p, const std::vector<std::string>& cases, const std::string& soc,
                        int64_t max_elements = 0);
 
 // Throws TuneError when the package cannot be tuned (does not load, baseline fails ...).
-TuneReport tune(const std::filesystem::path& op_dir, eval::Builder& builder, const TuneOptions& opt);
+TuneReport tune(const std::filesystem::path& op_dir, build::Builder& builder, const TuneOptions& opt);
 
 // After a search through runner.evaluate(): the verified best (the baseline, verified, when
 // no configuration passed the gate) and the configurations the gate rejected.

@@ -8,7 +8,7 @@
 #include <fstream>
 
 #include "bank/store.h"
-#include "eval/content_hash.h"
+#include "base/content_hash.h"
 #include "optimize/evaluator.h"
 #include "optimize/motif_proposer.h"
 
@@ -44,7 +44,7 @@ TEST(BankChooser, OrdersApplicableMotifsByTheBank) {
   const fs::path root = AOC_SOURCE_DIR;
   auto kernel = std::make_shared<aoc::optimize::Kernel>();
   kernel->cand = aoc::eval::load_candidate(root / "ops" / "conversion" / "tril",
-                                           aoc::eval::tree_hash(root / "include" / "ascendc"));
+                                           aoc::base::tree_hash(root / "include" / "ascendc"));
   aoc::optimize::Scored parent;
   parent.variant.kernel = kernel;
   aoc::tune::CaseTiming ct;

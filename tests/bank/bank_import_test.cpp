@@ -45,7 +45,7 @@ TEST(BankImport, MalformedEntriesNameTheIndexAndField) {
   auto error = [](const std::string& text) {
     try {
       aoc::bank::entries_from_json(nlohmann::json::parse(text));
-    } catch (const aoc::bank::ImportError& e) {
+    } catch (const aoc::bank::EntryImportError& e) {
       return std::string(e.what());
     }
     return std::string("accepted");

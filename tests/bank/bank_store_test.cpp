@@ -10,11 +10,11 @@
 #include <thread>
 
 #include "bank/store.h"
-#include "eval/file_text.h"
+#include "base/file_text.h"
 #include "scratch_dir.h"
 
 namespace fs = std::filesystem;
-using aoc::eval::read_text;
+using aoc::base::read_text;
 using aoc::bank::Bank;
 using aoc::bank::BankError;
 using aoc::bank::Entry;

@@ -12,9 +12,9 @@
 #include <regex>
 #include <set>
 
+#include "build/header_hash.h"
 #include "eval/api_use_check.h"
 #include "eval/eval_test_support.h"
-#include "eval/header_hash.h"
 #include "scratch_dir.h"
 
 namespace fs = std::filesystem;
@@ -25,10 +25,10 @@ namespace {
 
 fs::path forgery(const std::string& name) { return source_root() / "tests" / "data" / "api_forgery" / name; }
 
-Candidate candidate(const fs::path& dir) { return load_candidate(dir, ascendc_header_hash(source_root())); }
+Candidate candidate(const fs::path& dir) { return load_candidate(dir, aoc::build::ascendc_header_hash(source_root())); }
 
 ApiCheckOutcome check(const fs::path& dir) {
-  const BuilderOptions& b = shared_builder().options();
+  const aoc::build::BuilderOptions& b = shared_builder().options();
   return check_api_use(candidate(dir), api_checker_path(), b.root, b.cache_dir, b.precompiled_headers);
 }
 

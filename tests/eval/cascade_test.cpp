@@ -21,7 +21,7 @@ using namespace aoc::eval;
 using namespace aoc::eval::testing;
 
 Candidate load(const fs::path& dir) {
-  return load_candidate(dir, tree_hash(source_root() / "include" / "ascendc"));
+  return load_candidate(dir, aoc::base::tree_hash(source_root() / "include" / "ascendc"));
 }
 
 CascadeOptions small_gate() {

@@ -33,8 +33,8 @@ TEST(CaseSize, ACaseOfTwoToTheFortyElementsIsNamedWithItsBytes) {
 }
 
 TEST(CaseSize, BuffersThatFitOnlyAloneAreNamedTogether) {
-  const aoc::op::OpPackage p = aoc::op::load_op_package(add_package());
-  aoc::op::CaseSpec c = p.cases.front();
+  const aoc::package::OpPackage p = aoc::package::load_op_package(add_package());
+  aoc::package::CaseSpec c = p.cases.front();
   c.variant = 0;
   c.shapes = {{"x", {1024, 1024}}, {"y", {1024, 1024}}};  // 2 MiB each in float16
   EXPECT_EQ(oversized_case(p, c, {{1024, 1024}}, 8ull << 20), "");

@@ -8,11 +8,11 @@
 #include <fstream>
 
 #include "cli_support.h"
-#include "eval/file_text.h"
+#include "base/file_text.h"
 #include "scratch_dir.h"
 
 namespace fs = std::filesystem;
-using aoc::eval::read_text;
+using aoc::base::read_text;
 
 namespace {
 

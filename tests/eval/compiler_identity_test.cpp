@@ -1,7 +1,7 @@
 // The compiler identity is asked once per compiler binary and then read from the cache
 // folder; a different binary under the same path, or a wrapper script, is asked again.
-#include "eval/compiler_identity.h"
-#include "eval/file_text.h"
+#include "base/file_text.h"
+#include "build/compiler_identity.h"
 #include "scratch_dir.h"
 
 #include <gtest/gtest.h>
@@ -11,8 +11,8 @@
 #include <fstream>
 
 namespace fs = std::filesystem;
-using aoc::eval::read_text;
-using aoc::eval::compiler_identity;
+using aoc::base::read_text;
+using aoc::build::compiler_identity;
 
 namespace {
 

@@ -1,4 +1,4 @@
-// The compiler in the sandbox (eval/compiler_sandbox.h): it cannot read a file outside the
+// The compiler in the sandbox (build/compiler_sandbox.h): it cannot read a file outside the
 // build's folders nor write outside its output folder, what it says about files outside the
 // folders never reaches the diagnostics, a candidate whose computed include got past the
 // static check still cannot have /etc/passwd compiled, and the build cache keeps hitting.
@@ -6,10 +6,10 @@
 
 #include <fstream>
 
-#include "eval/compiler_sandbox.h"
-#include "eval/foreign_lines.h"
-#include "eval/op_build.h"
-#include "eval/sandbox.h"
+#include "base/sandbox.h"
+#include "build/compiler_sandbox.h"
+#include "build/foreign_lines.h"
+#include "build/op_build.h"
 #include "eval_test_support.h"
 #include "scratch_dir.h"
 
@@ -18,18 +18,18 @@ namespace fs = std::filesystem;
 
 namespace {
 
-Builder make_builder(const fs::path& cache) {
-  BuilderOptions o = default_builder_options();
+aoc::build::Builder make_builder(const fs::path& cache) {
+  aoc::build::BuilderOptions o = aoc::build::default_builder_options();
   o.cache_dir = cache;
-  return Builder(o);
+  return aoc::build::Builder(o);
 }
 
 bool namespaced() {
   aoc::testing::ScratchDir d("compiler-sandbox");
-  return run_compiler_sandboxed({"g++", "--version"}, d.path(), {}).isolation == "namespaces";
+  return aoc::build::run_compiler_sandboxed({"g++", "--version"}, d.path(), {}).isolation == "namespaces";
 }
 
-std::string diagnostics_text(const BuildResult& r) {
+std::string diagnostics_text(const aoc::build::BuildResult& r) {
   std::string s;
   for (const auto& d : r.diagnostics) s += to_string(d) + "\n";
   return s;
@@ -51,8 +51,8 @@ TEST(CompilerSandbox, AFileOutsideTheBuildsFoldersCannotBeRead) {
   aoc::testing::ScratchDir cache("compiler-cache");
   std::ofstream(secret.path() / "secret.h") << "int aoc_secret_marker_4711 oops;\n";
   std::ofstream(src.path() / "f.cpp") << "#include \"" << (secret.path() / "secret.h").string() << "\"\n";
-  Builder b = make_builder(cache.path());
-  const BuildResult r = b.build({"secret", {{src.path() / "f.cpp", {}}}, {}, {src.path()}});
+  aoc::build::Builder b = make_builder(cache.path());
+  const aoc::build::BuildResult r = b.build({"secret", {{src.path() / "f.cpp", {}}}, {}, {src.path()}});
   ASSERT_FALSE(r.ok);
   // Read, the header's broken line would be quoted in the messages; in the sandbox it is absent.
   EXPECT_EQ(r.log.find("aoc_secret_marker_4711"), std::string::npos) << r.log;
@@ -70,8 +70,8 @@ TEST(CompilerSandbox, ItsOwnFoldersAreReadable) {
   aoc::testing::ScratchDir cache("compiler-cache");
   std::ofstream(inc.path() / "answer.h") << "#define ANSWER 42\n";
   std::ofstream(src.path() / "f.cpp") << "#include \"answer.h\"\nextern \"C\" int answer() { return ANSWER; }\n";
-  Builder b = make_builder(cache.path());
-  const BuildResult r = b.build({"ok", {{src.path() / "f.cpp", {}}}, {"-I" + inc.path().string()}, {src.path()}});
+  aoc::build::Builder b = make_builder(cache.path());
+  const aoc::build::BuildResult r = b.build({"ok", {{src.path() / "f.cpp", {}}}, {"-I" + inc.path().string()}, {src.path()}});
   EXPECT_TRUE(r.ok) << r.log;
   EXPECT_FALSE(r.isolation.empty());
   EXPECT_TRUE(b.build({"ok", {{src.path() / "f.cpp", {}}}, {"-I" + inc.path().string()}, {src.path()}}).cache_hit);
@@ -86,8 +86,8 @@ TEST(CompilerSandbox, AFolderNamedThroughALinkIsReadable) {
   std::ofstream(inc.path() / "answer.h") << "#define ANSWER 42\n";
   fs::create_directory_symlink(inc.path(), links.path() / "inc");
   std::ofstream(src.path() / "f.cpp") << "#include \"answer.h\"\nextern \"C\" int answer() { return ANSWER; }\n";
-  Builder b = make_builder(cache.path());
-  const BuildResult r =
+  aoc::build::Builder b = make_builder(cache.path());
+  const aoc::build::BuildResult r =
       b.build({"linked", {{src.path() / "f.cpp", {}}}, {"-I" + (links.path() / "inc").string()}, {src.path()}});
   EXPECT_TRUE(r.ok) << r.log;
 }
@@ -96,8 +96,8 @@ TEST(CompilerSandbox, PasswdIsNeverQuoted) {
   aoc::testing::ScratchDir src("compiler-src");
   aoc::testing::ScratchDir cache("compiler-cache");
   std::ofstream(src.path() / "f.cpp") << "#include </etc/passwd>\nint x;\n";
-  Builder b = make_builder(cache.path());
-  const BuildResult r = b.build({"passwd", {{src.path() / "f.cpp", {}}}, {}, {src.path()}});
+  aoc::build::Builder b = make_builder(cache.path());
+  const aoc::build::BuildResult r = b.build({"passwd", {{src.path() / "f.cpp", {}}}, {}, {src.path()}});
   ASSERT_FALSE(r.ok);
   const std::string first = passwd_first_line();
   ASSERT_FALSE(first.empty());
@@ -105,7 +105,7 @@ TEST(CompilerSandbox, PasswdIsNeverQuoted) {
   EXPECT_EQ(r.log.find(first.substr(0, first.find(':') + 1) + "x:"), std::string::npos) << r.log;
   for (const auto& d : r.diagnostics) EXPECT_NE(d.file, "/etc/passwd") << to_string(d);
   // One fatal error (the missing file), not a diagnostic per line of the file.
-  EXPECT_LE(errors_only(r.diagnostics).size(), 1u) << diagnostics_text(r);
+  EXPECT_LE(aoc::build::errors_only(r.diagnostics).size(), 1u) << diagnostics_text(r);
 }
 
 TEST(CompilerSandbox, WritesOnlyInItsOutputFolder) {
@@ -115,11 +115,11 @@ TEST(CompilerSandbox, WritesOnlyInItsOutputFolder) {
   aoc::testing::ScratchDir elsewhere("compiler-elsewhere");
   std::ofstream(src.path() / "f.cpp") << "int f() { return 1; }\n";
   const fs::path outside = elsewhere.path() / "f.o";
-  const CompilerRun bad = run_compiler_sandboxed({"g++", "-c", (src.path() / "f.cpp").string(), "-o", outside.string()},
+  const aoc::build::CompilerRun bad = aoc::build::run_compiler_sandboxed({"g++", "-c", (src.path() / "f.cpp").string(), "-o", outside.string()},
                                                  work.path(), {src.path(), elsewhere.path()});
   EXPECT_NE(bad.result.exit_code, 0) << bad.result.output;
   EXPECT_FALSE(fs::exists(outside));
-  const CompilerRun good = run_compiler_sandboxed(
+  const aoc::build::CompilerRun good = aoc::build::run_compiler_sandboxed(
       {"g++", "-c", (src.path() / "f.cpp").string(), "-o", (work.path() / "f.o").string()}, work.path(), {src.path()});
   EXPECT_EQ(good.result.exit_code, 0) << good.result.output;
   EXPECT_TRUE(fs::exists(work.path() / "f.o"));
@@ -138,11 +138,11 @@ TEST(CompilerSandbox, AComputedIncludeOfPasswdIsRejectedAndCannotBeCompiledAnywa
   EXPECT_EQ(r.verdict, Verdict::Rejected) << r.message;
   EXPECT_NE(r.message.find("computed include"), std::string::npos) << r.message;
 
-  const aoc::op::OpPackage p = aoc::op::load_op_package(add_package());
-  const SourceDirs dirs{add_package() / "op_host", dir.path() / "op_kernel"};
+  const aoc::package::OpPackage p = aoc::package::load_op_package(add_package());
+  const aoc::build::SourceDirs dirs{add_package() / "op_host", dir.path() / "op_kernel"};
   aoc::testing::ScratchDir cache("compiler-cache");  // a cold cache: the compiler runs
-  Builder builder = make_builder(cache.path());
-  const BuildResult b = builder.build(kernel_build_request(p, 0, dirs, source_root()));
+  aoc::build::Builder builder = make_builder(cache.path());
+  const aoc::build::BuildResult b = builder.build(aoc::build::kernel_build_request(p, 0, dirs, source_root()));
   EXPECT_FALSE(b.cache_hit);
   // The precompiled header was built in the sandbox too (in a folder of its own, then moved).
   size_t headers = 0;
@@ -156,7 +156,7 @@ TEST(CompilerSandbox, AComputedIncludeOfPasswdIsRejectedAndCannotBeCompiledAnywa
   if (b.isolation == "namespaces") EXPECT_NE(b.log.find("No such file or directory"), std::string::npos) << b.log;
   else EXPECT_NE(b.log.find("withheld"), std::string::npos) << b.isolation << "\n" << b.log;
   // Read back from the cache, the failure says the same.
-  const BuildResult again = builder.build(kernel_build_request(p, 0, dirs, source_root()));
+  const aoc::build::BuildResult again = builder.build(aoc::build::kernel_build_request(p, 0, dirs, source_root()));
   EXPECT_TRUE(again.cache_hit);
   EXPECT_EQ(again.log.find(first), std::string::npos) << again.log;
   // Messages about the candidate's own file name it, not the staged copy.
@@ -175,7 +175,7 @@ TEST(CompilerSandbox, ForeignLinesAreWithheld) {
       "/etc/passwd: In function 'int x()':\n"
       "/usr/include/c++/12/vector:3: note: fine\n"
       "compilation terminated.\n";
-  const std::string out = withhold_foreign_lines(log, {"/build", "/usr"});
+  const std::string out = aoc::build::withhold_foreign_lines(log, {"/build", "/usr"});
   EXPECT_EQ(out.find("root:x"), std::string::npos) << out;
   EXPECT_EQ(out.find("'root'"), std::string::npos) << out;
   EXPECT_EQ(out.find("/etc/passwd: In"), std::string::npos) << out;
@@ -191,8 +191,8 @@ TEST(CompilerSandbox, AStoredFailureQuotingAForeignFileIsWithheldOnReading) {
   aoc::testing::ScratchDir src("compiler-src");
   aoc::testing::ScratchDir cache("compiler-cache");
   std::ofstream(src.path() / "f.cpp") << "#include </etc/passwd>\nint x;\n";
-  Builder b = make_builder(cache.path());
-  const BuildRequest req{"stored", {{src.path() / "f.cpp", {}}}, {}, {src.path()}};
+  aoc::build::Builder b = make_builder(cache.path());
+  const aoc::build::BuildRequest req{"stored", {{src.path() / "f.cpp", {}}}, {}, {src.path()}};
   ASSERT_FALSE(b.build(req).ok);
   // The stored failure (keyed by the staged request): the one .fail file of this cache.
   fs::path stored;
@@ -201,7 +201,7 @@ TEST(CompilerSandbox, AStoredFailureQuotingAForeignFileIsWithheldOnReading) {
   ASSERT_FALSE(stored.empty());
   std::ofstream(stored) << "/etc/passwd:1:5: error: 'aoc_quoted_4711' does not name a type\n"
                         << "    1 | aoc_quoted_4711:x:0:0\n      | ^~~~\n";
-  const BuildResult r = b.build(req);
+  const aoc::build::BuildResult r = b.build(req);
   EXPECT_TRUE(r.cache_hit);
   EXPECT_EQ(r.log.find("aoc_quoted_4711"), std::string::npos) << r.log;
   EXPECT_TRUE(r.diagnostics.empty()) << to_string(r.diagnostics.front());

@@ -5,8 +5,8 @@
 #include <string>
 #include <vector>
 
+#include "base/content_hash.h"
 #include "eval/candidate_eval.h"
-#include "eval/content_hash.h"
 
 namespace aoc::eval::testing {
 
@@ -16,8 +16,8 @@ inline std::filesystem::path bad_kernel(const std::string& name) {
 }
 inline std::filesystem::path add_package() { return source_root() / "ops" / "elementwise" / "add"; }
 
-inline Builder& shared_builder() {
-  static Builder b(default_builder_options());
+inline build::Builder& shared_builder() {
+  static build::Builder b(build::default_builder_options());
   return b;
 }
 
@@ -31,7 +31,7 @@ inline CandidateEvalOptions test_options(std::vector<std::string> cases) {
 }
 
 inline CandidateReport evaluate_dir(const std::filesystem::path& dir, const CandidateEvalOptions& o) {
-  static const std::string headers = tree_hash(source_root() / "include" / "ascendc");
+  static const std::string headers = base::tree_hash(source_root() / "include" / "ascendc");
   return evaluate_candidate(load_candidate(dir, headers), shared_builder(), o);
 }
 

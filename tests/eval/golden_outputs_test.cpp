@@ -6,25 +6,25 @@
 #include <cmath>
 #include <variant>
 
-#include "eval/op_build.h"
+#include "build/op_build.h"
 #include "eval_test_support.h"
-#include "ops/case_inputs.h"
-#include "ops/golden.h"
+#include "package/case_inputs.h"
+#include "package/golden.h"
 
 using namespace aoc::eval;
 using namespace aoc::eval::testing;
 
 TEST(GoldenOutputs, EachOutputIsSizedByItsOwnShape) {
-  const aoc::op::OpPackage p = aoc::op::load_op_package(source_root() / "ops/foreach/foreach_add_scalar");
-  const BuildResult so = shared_builder().build(golden_build_request(p, source_root()));
+  const aoc::package::OpPackage p = aoc::package::load_op_package(source_root() / "ops/foreach/foreach_add_scalar");
+  const aoc::build::BuildResult so = shared_builder().build(aoc::build::golden_build_request(p, source_root()));
   ASSERT_TRUE(so.ok) << so.log;
-  const auto golden = aoc::op::GoldenLibrary::open(so.library);
+  const auto golden = aoc::package::GoldenLibrary::open(so.library);
   size_t checked = 0;
   for (size_t c = 0; c < p.cases.size(); ++c) {
-    const auto inputs = aoc::op::make_case_inputs(p, c, 7);
+    const auto inputs = aoc::package::make_case_inputs(p, c, 7);
     ASSERT_EQ(inputs.size(), 4u);
     if (inputs[0].data.to_double().size() == inputs[3].data.to_double().size()) continue;
-    const aoc::op::GoldenLibrary::Inputs in(inputs);
+    const aoc::package::GoldenLibrary::Inputs in(inputs);
     const auto r = golden.run(p, p.cases[c], in);
     ASSERT_TRUE(r.ok) << r.error;
     ASSERT_EQ(r.outputs.size(), 4u);

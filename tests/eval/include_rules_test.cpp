@@ -10,7 +10,7 @@
 
 #include "eval/include_check.h"
 #include "eval_test_support.h"
-#include "ops/op_package.h"
+#include "package/op_package.h"
 #include "scratch_dir.h"
 
 using namespace aoc::eval;
@@ -114,7 +114,7 @@ TEST(IncludeRules, LinkOutOfTheCandidateIsRefused) {
 TEST(IncludeRules, EveryPackageAndTestKernelPasses) {
   const fs::path root = aoc::eval::testing::source_root();
   const fs::path headers = root / "include" / "ascendc";
-  std::vector<fs::path> packages = aoc::op::find_op_packages(root / "ops");
+  std::vector<fs::path> packages = aoc::package::find_op_packages(root / "ops");
   ASSERT_GT(packages.size(), 50u);
   size_t checked = 0;
   for (const auto& dir : packages) {

@@ -4,22 +4,21 @@
 
 #include <fstream>
 
-#include "eval/program_identity.h"
+#include "build/program_identity.h"
 #include "scratch_dir.h"
 
-using namespace aoc::eval;
 
 TEST(ProgramIdentity, TheRunningProgramsFileHasItsIdentity) {
-  ASSERT_EQ(program_identity().rfind("build-id:", 0), 0u) << program_identity();
-  EXPECT_EQ(executable_identity("/proc/self/exe"), program_identity());
+  ASSERT_EQ(aoc::build::program_identity().rfind("build-id:", 0), 0u) << aoc::build::program_identity();
+  EXPECT_EQ(aoc::build::executable_identity("/proc/self/exe"), aoc::build::program_identity());
 }
 
 TEST(ProgramIdentity, AFileWithoutABuildIdIsKnownByItsContent) {
   aoc::testing::ScratchDir d("identity");
   std::ofstream(d.path() / "tool") << "#!/bin/sh\necho one\n";
-  const std::string one = executable_identity(d.path() / "tool");
+  const std::string one = aoc::build::executable_identity(d.path() / "tool");
   EXPECT_EQ(one.rfind("content:", 0), 0u) << one;
   std::ofstream(d.path() / "tool") << "#!/bin/sh\necho two\n";
-  EXPECT_NE(executable_identity(d.path() / "tool"), one);
-  EXPECT_THROW(executable_identity(d.path() / "missing"), std::exception);
+  EXPECT_NE(aoc::build::executable_identity(d.path() / "tool"), one);
+  EXPECT_THROW(aoc::build::executable_identity(d.path() / "missing"), std::exception);
 }

@@ -13,7 +13,7 @@
 #include "eval/reference_cache.h"
 #include "eval/reference_files.h"
 #include "eval_test_support.h"
-#include "ops/rng.h"
+#include "base/rng.h"
 #include "scratch_dir.h"
 
 using namespace aoc::eval;
@@ -25,14 +25,14 @@ namespace {
 // Two trials of two outputs: random doubles (kept as doubles) and values a half holds exactly
 // (kept as halves), with a NaN and an infinity in each.
 TrialReferences entry(uint64_t seed, size_t elements) {
-  aoc::op::Xoshiro256 rng(seed);
+  aoc::base::Xoshiro256 rng(seed);
   TrialReferences e;
   for (int t = 0; t < 2; ++t) {
-    aoc::op::GoldenLibrary::Result r;
+    aoc::package::GoldenLibrary::Result r;
     r.ok = true;
     std::vector<double> wide(elements), half(elements);
     for (double& v : wide) v = static_cast<double>(rng.next() >> 11) * 0x1p-53 - 0.5;
-    for (double& v : half) v = aoc::op::round_to(aoc::op::ElemType::F16, static_cast<double>(rng.next() % 4096) / 64.0);
+    for (double& v : half) v = aoc::package::round_to(aoc::package::ElemType::F16, static_cast<double>(rng.next() % 4096) / 64.0);
     wide[0] = half[0] = std::numeric_limits<double>::quiet_NaN();
     wide[1] = half[1] = -std::numeric_limits<double>::infinity();
     half[2] = -0.0;

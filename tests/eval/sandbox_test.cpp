@@ -8,9 +8,8 @@
 
 #include <filesystem>
 
-#include "eval/sandbox.h"
+#include "base/sandbox.h"
 
-using namespace aoc::eval;
 namespace fs = std::filesystem;
 
 namespace {
@@ -25,9 +24,9 @@ struct Workdir {
   ~Workdir() { fs::remove_all(path); }
 };
 
-SandboxResult sh(const std::string& script, SandboxLimits l = {}) {
+aoc::base::SandboxResult sh(const std::string& script, aoc::base::SandboxLimits l = {}) {
   Workdir w;
-  return run_sandboxed({"/bin/sh", "-c", script}, w.path, l);
+  return aoc::base::run_sandboxed({"/bin/sh", "-c", script}, w.path, l);
 }
 
 bool namespaced() { return sh("true").isolation == "namespaces"; }
@@ -46,16 +45,16 @@ TEST(Sandbox, SignalIsReportedByName) {
   const auto r = sh("kill -SEGV $$");
   EXPECT_FALSE(r.exited);
   EXPECT_EQ(r.signal, SIGSEGV);
-  EXPECT_NE(signal_description(r.signal).find("SIGSEGV"), std::string::npos);
+  EXPECT_NE(aoc::base::signal_description(r.signal).find("SIGSEGV"), std::string::npos);
 }
 
 TEST(Sandbox, TimeoutKillsTheWholeGroupIncludingBackgroundChildren) {
-  SandboxLimits l;
+  aoc::base::SandboxLimits l;
   l.wall_seconds = 1;
   Workdir w;
   const fs::path marker = w.path / "marker";
   // A background child that would write the marker after 3 s, and a parent that hangs.
-  const auto r = run_sandboxed({"/bin/sh", "-c", "(sleep 3; touch " + marker.string() + ") & sleep 60"}, w.path, l);
+  const auto r = aoc::base::run_sandboxed({"/bin/sh", "-c", "(sleep 3; touch " + marker.string() + ") & sleep 60"}, w.path, l);
   EXPECT_TRUE(r.timed_out);
   EXPECT_LT(r.wall_seconds, 10);
   ::sleep(4);
@@ -67,12 +66,12 @@ TEST(Sandbox, TimeoutKillsTheWholeGroupIncludingBackgroundChildren) {
 TEST(Sandbox, ProcessesThatLeftTheSessionDieWithTheChild) {
   if (!namespaced()) GTEST_SKIP() << "namespaces unavailable here: " << sh("true").isolation;
   for (const bool hang : {false, true}) {
-    SandboxLimits l;
+    aoc::base::SandboxLimits l;
     l.wall_seconds = 2;
     Workdir w;
     const fs::path marker = w.path / "marker";
     const std::string escape = "setsid sh -c 'sleep 3; touch " + marker.string() + "' & ";
-    const auto r = run_sandboxed({"/bin/sh", "-c", escape + (hang ? "sleep 60" : "exit 0")}, w.path, l);
+    const auto r = aoc::base::run_sandboxed({"/bin/sh", "-c", escape + (hang ? "sleep 60" : "exit 0")}, w.path, l);
     EXPECT_EQ(r.timed_out, hang);
     ::sleep(4);
     EXPECT_FALSE(fs::exists(marker)) << "a setsid child survived (hang=" << hang << ")";
@@ -84,7 +83,7 @@ TEST(Sandbox, OnlyItsFolderIsWritable) {
   Workdir w;
   const fs::path outside = fs::temp_directory_path() / ("aoc_sandbox_outside_" + std::to_string(::getpid()));
   fs::remove(outside);
-  const auto r = run_sandboxed({"/bin/sh", "-c", "touch inside && echo in; touch " + outside.string() +
+  const auto r = aoc::base::run_sandboxed({"/bin/sh", "-c", "touch inside && echo in; touch " + outside.string() +
                                                      " 2>/dev/null && echo out; touch /usr/aoc_x 2>/dev/null && echo usr; "
                                                      "echo $TMPDIR"},
                                w.path, {});
@@ -104,7 +103,7 @@ TEST(Sandbox, SeesOnlyWhatItNeedsAndNoOtherProcess) {
 }
 
 TEST(Sandbox, OutputIsCapped) {
-  SandboxLimits l;
+  aoc::base::SandboxLimits l;
   l.output_bytes = 1000;
   const auto r = sh("yes 0123456789 | head -c 100000", l);
   EXPECT_EQ(r.output.size(), 1000u);
@@ -117,7 +116,7 @@ TEST(Sandbox, StdinIsClosed) {
 }
 
 TEST(Sandbox, AddressSpaceLimitStopsBigAllocations) {
-  SandboxLimits l;
+  aoc::base::SandboxLimits l;
   l.address_space_bytes = 64ull << 20;
   // head -c of /dev/zero into a shell variable needs more than 64 MiB.
   const auto r = sh("x=$(head -c 100000000 /dev/zero | tr '\\0' a); echo ${#x}", l);
@@ -136,7 +135,7 @@ TEST(Sandbox, NetworkIsolationIsRecorded) {
 }
 
 TEST(Sandbox, ProcessGroupModeStillRuns) {
-  SandboxLimits l;
+  aoc::base::SandboxLimits l;
   l.namespaces = false;
   const auto r = sh("echo $TMPDIR | grep -c aoc_sandbox_test", l);
   EXPECT_EQ(r.output, "1\n");

@@ -5,7 +5,7 @@
 #include <fstream>
 
 #include "eval/source_check.h"
-#include "ops/op_package.h"
+#include "package/op_package.h"
 #include "scratch_dir.h"
 
 using namespace aoc::eval;
@@ -62,7 +62,7 @@ TEST(SourceCheck, OrdinaryKernelCodePasses) {
 }
 
 TEST(SourceCheck, EveryPackageInTheSuitePasses) {
-  for (const auto& dir : aoc::op::find_op_packages(std::filesystem::path(AOC_SOURCE_DIR) / "ops")) {
+  for (const auto& dir : aoc::package::find_op_packages(std::filesystem::path(AOC_SOURCE_DIR) / "ops")) {
     const auto f = check_sources({dir / "op_host", dir / "op_kernel"});
     EXPECT_TRUE(f.empty()) << dir << ": " << (f.empty() ? "" : f.front().message());
   }

@@ -88,7 +88,7 @@ TEST(ResultStore, ReportsWithNanStatisticsReadBack) {
   CaseResult c;
   c.name = "hidden_1";
   c.verdict = Verdict::WrongResult;
-  aoc::op::OutputCheck o;
+  aoc::package::OutputCheck o;
   o.name = "y";
   o.cmp.worst_actual = std::numeric_limits<double>::quiet_NaN();
   o.cmp.worst_expected = -std::numeric_limits<double>::quiet_NaN();
@@ -123,7 +123,7 @@ TEST(ResultStore, UnusableFileIsAClearError) {
 }
 
 TEST(HarnessProtocol, TracesRoundTripWithTheirStrings) {
-  std::vector<aoc::rt::CoreRun> cores(2);
+  std::vector<aoc::runtime::CoreRun> cores(2);
   cores[1].block_idx = 1;
   for (auto& c : cores) {
     aoc::TraceRecord r;
@@ -156,7 +156,7 @@ TEST(HarnessProtocol, TracesRoundTripWithTheirStrings) {
 TEST(HarnessProtocol, LongTracesAreWrittenCompressed) {
   // 200k records of a double-buffered loop: the file is a small fraction of the records'
   // in-memory size (which is what an uncompressed file held), and reads back exactly.
-  std::vector<aoc::rt::CoreRun> cores(1);
+  std::vector<aoc::runtime::CoreRun> cores(1);
   for (uint32_t i = 0; i < 200000; ++i) {
     aoc::TraceRecord r;
     r.kind = aoc::RecKind::Copy;

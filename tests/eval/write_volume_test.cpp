@@ -26,17 +26,17 @@ TraceRecord store(uint64_t lo, uint64_t bytes, uint32_t bursts = 1) {
   return r;
 }
 
-std::vector<rt::CoreRun> cores_of(std::vector<std::vector<TraceRecord>> per_core) {
-  std::vector<rt::CoreRun> out;
+std::vector<runtime::CoreRun> cores_of(std::vector<std::vector<TraceRecord>> per_core) {
+  std::vector<runtime::CoreRun> out;
   for (auto& recs : per_core) {
-    rt::CoreRun c;
+    runtime::CoreRun c;
     c.trace.records = std::move(recs);
     out.push_back(std::move(c));
   }
   return out;
 }
 
-VolumeCheck check(const std::vector<rt::CoreRun>& cores, uint64_t seen, std::vector<GmSpan> spans = {{kOut, kOut + kOutBytes}}) {
+VolumeCheck check(const std::vector<runtime::CoreRun>& cores, uint64_t seen, std::vector<GmSpan> spans = {{kOut, kOut + kOutBytes}}) {
   return check_write_volume(cores, spans, {"z"}, {kOutBytes}, {seen});
 }
 

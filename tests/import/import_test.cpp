@@ -8,16 +8,17 @@
 #include <filesystem>
 #include <fstream>
 
+#include "build/host_library.h"
 #include "eval/eval_test_support.h"
-#include "import/op_import.h"
-#include "ops/op_package.h"
+#include "package/op_import.h"
+#include "package/op_package.h"
 #include "scratch_dir.h"
 
 namespace fs = std::filesystem;
 
 namespace {
 
-aoc::eval::Builder& builder() { return aoc::eval::testing::shared_builder(); }
+aoc::package::HostBuild host_build() { return aoc::build::host_library_build(aoc::eval::testing::shared_builder()); }
 
 const fs::path kFixture = fs::path(AOC_SOURCE_DIR) / "tests/data/compat/msopgen_axpy";
 
@@ -32,10 +33,10 @@ aoc::eval::CandidateReport evaluate(const fs::path& dir) {
 
 TEST(Import, OpTomlComesFromTheOpDef) {
   aoc::testing::ScratchDir out("import");
-  aoc::imp::ImportOptions opt;
+  aoc::package::ImportOptions opt;
   opt.dir = kFixture;
   opt.out = out.path();
-  const auto r = aoc::imp::import_operator(opt, builder());
+  const auto r = aoc::package::import_operator(opt, host_build());
   EXPECT_EQ(r.name, "axpy_custom");
   EXPECT_EQ(r.op_type, "AxpyCustom");
   EXPECT_EQ(r.kernel, "axpy_custom");
@@ -43,15 +44,15 @@ TEST(Import, OpTomlComesFromTheOpDef) {
   for (const auto& n : r.notes) double_noted = double_noted || n.find("DT_DOUBLE") != std::string::npos;
   EXPECT_TRUE(double_noted);
 
-  const auto p = aoc::op::load_op_package(out.path());
+  const auto p = aoc::package::load_op_package(out.path());
   ASSERT_EQ(p.inputs.size(), 2u);
   EXPECT_EQ(p.inputs[0].name, "x");
   EXPECT_EQ(p.inputs[1].name, "y");
   ASSERT_EQ(p.outputs.size(), 1u);
   EXPECT_EQ(p.outputs[0].name, "z");
   ASSERT_EQ(p.inputs[0].dtypes.size(), 2u);  // float16, float32; the double column is left out
-  EXPECT_EQ(p.inputs[0].dtypes[0], aoc::op::ElemType::F16);
-  EXPECT_EQ(p.inputs[0].dtypes[1], aoc::op::ElemType::F32);
+  EXPECT_EQ(p.inputs[0].dtypes[0], aoc::package::ElemType::F16);
+  EXPECT_EQ(p.inputs[0].dtypes[1], aoc::package::ElemType::F32);
   ASSERT_EQ(p.attrs.size(), 2u);
   EXPECT_EQ(p.attrs[0].name, "alpha");
   EXPECT_EQ(p.attrs[0].type, "float");
@@ -62,17 +63,17 @@ TEST(Import, OpTomlComesFromTheOpDef) {
   EXPECT_TRUE(fs::exists(out.path() / "op_kernel/axpy_custom.cpp"));
 
   // A second import does not overwrite without --force.
-  EXPECT_THROW(aoc::imp::import_operator(opt, builder()), aoc::imp::ImportError);
+  EXPECT_THROW(aoc::package::import_operator(opt, host_build()), aoc::package::ImportError);
   opt.force = true;
-  EXPECT_NO_THROW(aoc::imp::import_operator(opt, builder()));
+  EXPECT_NO_THROW(aoc::package::import_operator(opt, host_build()));
 }
 
 TEST(Import, TheTemplateGoldenFailsUntilWrittenThenThePackagePasses) {
   aoc::testing::ScratchDir out("import");
-  aoc::imp::ImportOptions opt;
+  aoc::package::ImportOptions opt;
   opt.dir = kFixture;
   opt.out = out.path();
-  aoc::imp::import_operator(opt, builder());
+  aoc::package::import_operator(opt, host_build());
   auto r = evaluate(out.path());
   ASSERT_FALSE(r.cases.empty()) << r.message;
   EXPECT_NE(r.cases[0].message.find("still the template"), std::string::npos) << r.cases[0].message;
@@ -103,12 +104,12 @@ extern "C" int aoc_golden(AocGoldenCall* raw) {
 TEST(Import, AFolderWithoutTheLayoutSaysWhatIsMissing) {
   aoc::testing::ScratchDir empty("import");
   fs::create_directories(empty.path());
-  aoc::imp::ImportOptions opt;
+  aoc::package::ImportOptions opt;
   opt.dir = empty.path();
   try {
-    aoc::imp::import_operator(opt, builder());
+    aoc::package::import_operator(opt, host_build());
     FAIL() << "no error";
-  } catch (const aoc::imp::ImportError& e) {
+  } catch (const aoc::package::ImportError& e) {
     EXPECT_NE(std::string(e.what()).find("op_host/"), std::string::npos) << e.what();
   }
 }

@@ -138,7 +138,7 @@ TEST(LlmOptions, ValidationSaysWhatToChange) {
 
 TEST(Backoff, DelaysDoubleUpToTheCapWithSeededJitter) {
   const BackoffPolicy p{1.0, 5.0};
-  aoc::op::Xoshiro256 a(7), b(7);
+  aoc::base::Xoshiro256 a(7), b(7);
   for (int retry = 0; retry < 6; ++retry) {
     const double base = std::min(5.0, std::ldexp(1.0, retry));
     const double d = backoff_delay(p, retry, a);

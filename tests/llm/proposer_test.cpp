@@ -128,7 +128,7 @@ TEST(Proposer, FailureOfThePreviousAttemptIsInThePrompt) {
   wrong.shapes = "x=[5] y=[5]";
   wrong.verdict = aoc::eval::Verdict::WrongResult;
   wrong.message = "output z: mean relative error above tau";
-  aoc::op::OutputCheck o;
+  aoc::package::OutputCheck o;
   o.name = "z";
   o.cmp.max_rel = 2.0;
   o.cmp.mean_rel = 1.5;

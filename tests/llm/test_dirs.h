@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "eval/file_text.h"
+#include "base/file_text.h"
 #include "scratch_dir.h"
 
 namespace aoc::llm::testing {
@@ -19,7 +19,7 @@ class ScratchDir : public aoc::testing::ScratchDir {
 };
 
 // The bytes of `p` ("" when it cannot be read).
-using aoc::eval::read_text;
+using aoc::base::read_text;
 
 // Files under `root` whose bytes contain `needle`.
 inline std::vector<std::string> files_containing(const std::filesystem::path& root, const std::string& needle) {

@@ -11,11 +11,11 @@
 #include <unistd.h>
 
 #include "aoc/host/op_registry.h"
-#include "ops/case_gen.h"
-#include "ops/case_inputs.h"
+#include "package/case_gen.h"
+#include "package/case_inputs.h"
 
 namespace fs = std::filesystem;
-using namespace aoc::op;
+using namespace aoc::package;
 
 namespace {
 

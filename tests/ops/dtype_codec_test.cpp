@@ -5,10 +5,10 @@
 #include <cstring>
 #include <limits>
 
-#include "ops/case_inputs.h"
-#include "ops/dtype.h"
+#include "package/case_inputs.h"
+#include "package/dtype.h"
 
-using namespace aoc::op;
+using namespace aoc::package;
 
 namespace {
 

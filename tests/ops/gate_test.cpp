@@ -7,11 +7,11 @@
 #include <limits>
 #include <vector>
 
-#include "ops/compare.h"
-#include "ops/output_check.h"
-#include "ops/rng.h"
+#include "base/rng.h"
+#include "package/compare.h"
+#include "package/output_check.h"
 
-using namespace aoc::op;
+using namespace aoc::package;
 
 namespace {
 
@@ -25,7 +25,7 @@ TypedBuffer buffer(ElemType t, const std::vector<double>& v) {
 }
 
 std::vector<double> uniform(size_t n, double lo, double hi, uint64_t seed) {
-  Xoshiro256 r(seed);
+  aoc::base::Xoshiro256 r(seed);
   std::vector<double> v(n);
   for (auto& x : v) x = r.uniform(lo, hi);
   return v;
@@ -348,7 +348,7 @@ void expect_same(const CompareResult& a, const CompareResult& b, const char* wha
 // matches, ulp errors, gross errors, NaN, infinities of both signs, values beyond the dtype's
 // range, poisoned elements, integers that saturate.
 TEST(Gate, APreRoundedReferenceGivesTheSameJudgement) {
-  Xoshiro256 rng(11);
+  aoc::base::Xoshiro256 rng(11);
   for (ElemType t : {ElemType::F16, ElemType::BF16, ElemType::F32, ElemType::I8, ElemType::I32}) {
     for (int round = 0; round < 20; ++round) {
       const size_t n = 3000;

@@ -3,23 +3,23 @@
 
 #include <cmath>
 
-#include "ops/case_inputs.h"
-#include "ops/compare.h"
-#include "ops/rng.h"
+#include "base/rng.h"
+#include "package/case_inputs.h"
+#include "package/compare.h"
 
-using namespace aoc::op;
+using namespace aoc::package;
 
 TEST(Rng, SameSeedSameStreamDifferentSeedDifferent) {
-  Xoshiro256 a(42), b(42), c(43);
+  aoc::base::Xoshiro256 a(42), b(42), c(43);
   for (int i = 0; i < 100; ++i) {
     const uint64_t x = a.next();
     EXPECT_EQ(x, b.next());
   }
-  EXPECT_NE(Xoshiro256(42).next(), c.next());
+  EXPECT_NE(aoc::base::Xoshiro256(42).next(), c.next());
 }
 
 TEST(Rng, UniformStaysInRangeAndCoversIt) {
-  Xoshiro256 r(7);
+  aoc::base::Xoshiro256 r(7);
   double lo = 1e9, hi = -1e9, sum = 0;
   for (int i = 0; i < 100000; ++i) {
     const double v = r.uniform(-1.0, 1.0);

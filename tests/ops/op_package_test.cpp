@@ -7,11 +7,11 @@
 #include <fstream>
 #include <unistd.h>
 
-#include "ops/op_package.h"
+#include "package/op_package.h"
 
 namespace fs = std::filesystem;
-using aoc::op::ElemType;
-using aoc::op::PackageError;
+using aoc::package::ElemType;
+using aoc::package::PackageError;
 
 namespace {
 
@@ -61,7 +61,7 @@ input_values = { gamma = { low = 0.5, high = 1.5 } }
 std::string load_error(const std::string& toml) {
   TempPackage t(toml);
   try {
-    aoc::op::load_op_package(t.dir());
+    aoc::package::load_op_package(t.dir());
   } catch (const PackageError& e) {
     return e.what();
   }
@@ -72,7 +72,7 @@ std::string load_error(const std::string& toml) {
 
 TEST(OpPackage, LoadsAValidPackage) {
   TempPackage t(kValid);
-  auto p = aoc::op::load_op_package(t.dir());
+  auto p = aoc::package::load_op_package(t.dir());
   EXPECT_EQ(p.name, "layer_norm");
   EXPECT_EQ(p.op_type, "LayerNorm");
   EXPECT_EQ(p.kernel, "layer_norm");
@@ -149,7 +149,7 @@ TEST(OpPackage, MismatchedVariantCounts) {
 TEST(OpPackage, SyntaxErrorAndMissingFile) {
   EXPECT_NE(load_error("name = \n").find("TOML syntax error"), std::string::npos);
   try {
-    aoc::op::load_op_package("/nonexistent/aoc/pkg");
+    aoc::package::load_op_package("/nonexistent/aoc/pkg");
     FAIL();
   } catch (const PackageError& e) {
     EXPECT_NE(std::string(e.what()).find("not found"), std::string::npos);
@@ -160,13 +160,13 @@ TEST(OpPackage, PerformanceCaseCarriesItsSource) {
   std::string toml = kValid;
   toml += "perf = true\nsource = \"LLaMA-3-8B prefill 2048 tokens x hidden 4096\"\n";
   TempPackage t(toml);
-  auto p = aoc::op::load_op_package(t.dir());
+  auto p = aoc::package::load_op_package(t.dir());
   ASSERT_EQ(p.cases.size(), 1u);
   EXPECT_TRUE(p.cases[0].perf);
   EXPECT_EQ(p.cases[0].source, "LLaMA-3-8B prefill 2048 tokens x hidden 4096");
 
   TempPackage plain(kValid);  // cases are not performance cases unless they say so
-  EXPECT_FALSE(aoc::op::load_op_package(plain.dir()).cases[0].perf);
+  EXPECT_FALSE(aoc::package::load_op_package(plain.dir()).cases[0].perf);
 }
 
 TEST(OpPackage, PerformanceCaseErrorsNameCaseAndField) {

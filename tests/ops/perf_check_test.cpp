@@ -1,5 +1,5 @@
 // `ascendopt ops list --check` on small fixture suites: the performance-case rules
-// (ops/perf_cases.h) pass a package with four real-model cases spanning 1 MB..42 MB and
+// (package/perf_cases.h) pass a package with four real-model cases spanning 1 MB..42 MB and
 // fail, naming the package and what to add, one with too few, too small and too similar ones.
 #include <gtest/gtest.h>
 

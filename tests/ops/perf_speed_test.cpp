@@ -12,10 +12,10 @@ using aoc::eval::Verdict;
 
 namespace {
 
-aoc::op::OpPackage package() {
-  aoc::op::OpPackage p;
+aoc::package::OpPackage package() {
+  aoc::package::OpPackage p;
   for (const char* n : {"small_edge", "decode", "prefill"}) {
-    aoc::op::CaseSpec c;
+    aoc::package::CaseSpec c;
     c.name = n;
     c.perf = std::string(n) != "small_edge";
     c.source = c.perf ? "LLaMA-3-8B" : "";
@@ -60,6 +60,6 @@ TEST(PerfSpeed, NoSpeedWhenAPerformanceCaseFailedOrDidNotRun) {
   EXPECT_EQ(s.perf_cases_run, 1u);
   EXPECT_NE(aoc::eval::perf_speed_text(s).find("1 of 2 ran"), std::string::npos);
 
-  EXPECT_NE(aoc::eval::perf_speed_text(aoc::eval::perf_speed(r, aoc::op::OpPackage{})).find("no performance cases"),
+  EXPECT_NE(aoc::eval::perf_speed_text(aoc::eval::perf_speed(r, aoc::package::OpPackage{})).find("no performance cases"),
             std::string::npos);
 }

@@ -11,7 +11,7 @@
 #include <sstream>
 
 #include "eval/eval_test_support.h"
-#include "ops/op_package.h"
+#include "package/op_package.h"
 
 namespace fs = std::filesystem;
 using aoc::eval::Verdict;
@@ -70,7 +70,7 @@ class SuiteOperator : public ::testing::TestWithParam<const char*> {};
 TEST_P(SuiteOperator, PassesAllPublicCases) {
   auto r = run_package(fs::path(AOC_SOURCE_DIR) / "ops" / GetParam());
   EXPECT_EQ(r.verdict, Verdict::Ok) << describe(r);
-  auto p = aoc::op::load_op_package(fs::path(AOC_SOURCE_DIR) / "ops" / GetParam());
+  auto p = aoc::package::load_op_package(fs::path(AOC_SOURCE_DIR) / "ops" / GetParam());
   EXPECT_EQ(r.cases.size(), p.cases.size());
   for (const auto& c : r.cases) {
     EXPECT_GT(c.block_dim, 0u) << c.name;
@@ -86,7 +86,7 @@ TEST(MutatedKernel, WrongArithmeticFailsEveryCase) {
   auto r = run_package(m.dir());
   ASSERT_FALSE(r.cases.empty()) << describe(r);
   EXPECT_EQ(r.verdict, Verdict::WrongResult) << describe(r);
-  const auto p = aoc::op::load_op_package(m.dir());
+  const auto p = aoc::package::load_op_package(m.dir());
   for (const auto& c : r.cases) {
     // x - y equals x + y on all-zero inputs: only those cases may pass.
     const auto spec = std::find_if(p.cases.begin(), p.cases.end(), [&](const auto& s) { return s.name == c.name; });

@@ -31,13 +31,13 @@
 #include <string_view>
 #include <vector>
 
+#include "base/content_hash.h"
 #include "eval/candidate.h"
 #include "eval/candidate_eval.h"
-#include "eval/content_hash.h"
 #include "eval/op_times.h"
-#include "ops/case_gen.h"
-#include "ops/op_package.h"
-#include "ops/perf_cases.h"
+#include "package/case_gen.h"
+#include "package/op_package.h"
+#include "package/perf_cases.h"
 
 namespace fs = std::filesystem;
 using aoc::eval::CandidateReport;
@@ -51,7 +51,7 @@ constexpr int64_t kCiPerfCaseBytes = 16LL * 1024 * 1024;
 
 fs::path suite_root() { return fs::path(AOC_SOURCE_DIR) / "ops"; }
 
-std::vector<fs::path> suite_packages() { return aoc::op::find_op_packages(suite_root()); }
+std::vector<fs::path> suite_packages() { return aoc::package::find_op_packages(suite_root()); }
 
 // "elementwise/abs" -> "elementwise_abs" (GoogleTest names allow letters, digits and _).
 std::string test_name(const fs::path& dir) {
@@ -100,8 +100,8 @@ std::string hex(uint64_t v) {
   return os.str();
 }
 
-aoc::eval::Builder& builder() {
-  static aoc::eval::Builder b(aoc::eval::default_builder_options());
+aoc::build::Builder& builder() {
+  static aoc::build::Builder b(aoc::build::default_builder_options());
   return b;
 }
 
@@ -116,12 +116,12 @@ aoc::eval::CandidateEvalOptions options(uint64_t seed) {
 }
 
 // The candidate at `dir` with its package's cases replaced by `public_cases` + hidden ones.
-CandidateReport evaluate(const fs::path& dir, const std::vector<aoc::op::CaseSpec>& public_cases,
-                         const aoc::op::HiddenDraw& draw) {
-  static const std::string headers = aoc::eval::tree_hash(fs::path(AOC_SOURCE_DIR) / "include" / "ascendc");
+CandidateReport evaluate(const fs::path& dir, const std::vector<aoc::package::CaseSpec>& public_cases,
+                         const aoc::package::HiddenDraw& draw) {
+  static const std::string headers = aoc::base::tree_hash(fs::path(AOC_SOURCE_DIR) / "include" / "ascendc");
   aoc::eval::Candidate c = aoc::eval::load_candidate(dir, headers);
   c.package.cases = public_cases;
-  c.package = aoc::op::with_case_set(c.package, aoc::op::CaseSet::All, draw);
+  c.package = aoc::package::with_case_set(c.package, aoc::package::CaseSet::All, draw);
   return aoc::eval::evaluate_candidate(c, builder(), options(draw.seed));
 }
 
@@ -144,20 +144,20 @@ TEST_P(Suite, BaselineAndExpertPass) {
   if (mode == Mode::None) GTEST_SKIP() << "AOC_SUITE=none";
   if (mode == Mode::Subset && !in_ci_subset(dir))
     GTEST_SKIP() << "not in the CI subset (kCiSubset in tests/ops/suite_test.cpp); AOC_SUITE=all runs it";
-  aoc::op::OpPackage p;
+  aoc::package::OpPackage p;
   try {
-    p = aoc::op::load_op_package(dir);
-  } catch (const aoc::op::PackageError& e) {
+    p = aoc::package::load_op_package(dir);
+  } catch (const aoc::package::PackageError& e) {
     FAIL() << e.what();
   }
   if (mode == Mode::Subset) {
-    std::vector<aoc::op::CaseSpec> kept;
+    std::vector<aoc::package::CaseSpec> kept;
     for (const auto& c : p.cases)
-      if (!c.perf || aoc::op::case_data_bytes(p, c) <= kCiPerfCaseBytes) kept.push_back(c);
+      if (!c.perf || aoc::package::case_data_bytes(p, c) <= kCiPerfCaseBytes) kept.push_back(c);
     p.cases = std::move(kept);
   }
-  aoc::op::HiddenDraw draw;
-  draw.seed = aoc::op::hidden_seed_from_environment();
+  aoc::package::HiddenDraw draw;
+  draw.seed = aoc::package::hidden_seed_from_environment();
   draw.count = kHiddenCount;
   draw.max_elements = kHiddenMaxElements;
   SCOPED_TRACE("hidden draw and input seed " + hex(draw.seed) + "; repeat with ASCENDOPT_HIDDEN_SEED=" +

@@ -10,7 +10,7 @@
 #include <iterator>
 #include <set>
 
-#include "eval/content_hash.h"
+#include "base/content_hash.h"
 #include "optimize/run.h"
 #include "optimize/small_package.h"
 #include "scratch_dir.h"
@@ -45,7 +45,7 @@ const fs::path kBadAdd = fs::path(AOC_SOURCE_DIR) / "tests" / "data" / "bad_kern
 TEST(Budget, NoMethodSpendsMoreThanItsBudget) {
   aoc::testing::ScratchDir tmp("optimize-budget");
   const fs::path relu = aoc::testing::small_package_copy(kRelu, tmp.path() / "relu");
-  aoc::eval::Builder builder(aoc::eval::default_builder_options());
+  aoc::build::Builder builder(aoc::build::default_builder_options());
   ::setenv("ASCENDOPT_HIDDEN_SEED", "7", 1);  // one hidden draw: verifications are shared through the store
   bool first = true;
   for (Method m : all_methods()) {
@@ -80,10 +80,10 @@ TEST(Budget, NoMethodSpendsMoreThanItsBudget) {
 // baseline, and the run stops with a clear error instead of searching.
 TEST(Budget, AFailingCandidateCostsOneEvaluation) {
   aoc::testing::ScratchDir tmp("optimize-budget");
-  aoc::eval::Builder builder(aoc::eval::default_builder_options());
+  aoc::build::Builder builder(aoc::build::default_builder_options());
   const fs::path inc = fs::path(AOC_SOURCE_DIR) / "include" / "ascendc";
   auto k = std::make_shared<Kernel>();
-  k->cand = aoc::eval::load_candidate(kBadAdd, aoc::eval::tree_hash(inc));
+  k->cand = aoc::eval::load_candidate(kBadAdd, aoc::base::tree_hash(inc));
   EvaluatorOptions eo{aoc::eval::default_candidate_eval_options(), {"aligned_2d_fp16"}};
   Evaluator ev(builder, eo, 1, nullptr);
   const ScoredPtr s = ev.evaluate(Variant{k, {}}, "baseline", std::nullopt);
@@ -106,7 +106,7 @@ struct CappedRelu {
   aoc::eval::TuningConfig small_ub, large_ub;
   explicit CappedRelu(const fs::path& dir) {
     auto k = std::make_shared<Kernel>();
-    k->cand = aoc::eval::load_candidate(dir, aoc::eval::tree_hash(fs::path(AOC_SOURCE_DIR) / "include" / "ascendc"));
+    k->cand = aoc::eval::load_candidate(dir, aoc::base::tree_hash(fs::path(AOC_SOURCE_DIR) / "include" / "ascendc"));
     kernel = k;
     small_ub.knobs["tile_cap"] = 1024;
     small_ub.ub_bytes = 96 * 1024;
@@ -122,7 +122,7 @@ EvaluatorOptions relu_case() { return {aoc::eval::default_candidate_eval_options
 TEST(Budget, AConfigurationWithAnEvaluatedTilingIsThatVariantAndFree) {
   aoc::testing::ScratchDir tmp("optimize-budget");
   const CappedRelu relu(aoc::testing::small_package_copy(kRelu, tmp.path() / "relu"));
-  aoc::eval::Builder builder(aoc::eval::default_builder_options());
+  aoc::build::Builder builder(aoc::build::default_builder_options());
   Evaluator ev(builder, relu_case(), 3, nullptr);
   const ScoredPtr first = ev.evaluate(Variant{relu.kernel, relu.small_ub}, "first", std::nullopt);
   ASSERT_TRUE(first && first->eval.valid) << (first ? first->eval.reason : "no result");
@@ -158,8 +158,8 @@ TEST(Budget, AVariantWhoseTilingFailsOnAnotherPublicCaseIsInvalid) {
   const fs::path dir = aoc::testing::small_package_copy(fs::path(AOC_SOURCE_DIR) / "ops" / "normalization" / "layer_norm",
                                                         tmp.path() / "layer_norm");
   auto k = std::make_shared<Kernel>();
-  k->cand = aoc::eval::load_candidate(dir, aoc::eval::tree_hash(fs::path(AOC_SOURCE_DIR) / "include" / "ascendc"));
-  aoc::eval::Builder builder(aoc::eval::default_builder_options());
+  k->cand = aoc::eval::load_candidate(dir, aoc::base::tree_hash(fs::path(AOC_SOURCE_DIR) / "include" / "ascendc"));
+  aoc::build::Builder builder(aoc::build::default_builder_options());
   Evaluator ev(builder, {aoc::eval::default_candidate_eval_options(), {"aligned_2d_fp32"}}, 4, nullptr);
   aoc::eval::TuningConfig small;
   small.ub_bytes = 128 * 1024;
@@ -202,7 +202,7 @@ TEST(Budget, AKernelThatReadsAKnobIsAlwaysRun) {
   text = "#include \"tiling/tuning_knobs.h\"\n" + text;
   std::ofstream(src) << text;
   const CappedRelu relu(dir);
-  aoc::eval::Builder builder(aoc::eval::default_builder_options());
+  aoc::build::Builder builder(aoc::build::default_builder_options());
   Evaluator ev(builder, relu_case(), 3, nullptr);
   const ScoredPtr first = ev.evaluate(Variant{relu.kernel, relu.small_ub}, "first", std::nullopt);
   ASSERT_TRUE(first && first->eval.valid) << (first ? first->eval.reason : "no result");

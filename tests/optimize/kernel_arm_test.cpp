@@ -34,7 +34,7 @@ std::string motif_of(const std::string& origin) { return origin.substr(6, origin
 TEST(KernelArm, BacktracksToTheFastestVariantWithAnUntriedMotif) {
   aoc::testing::ScratchDir tmp("optimize-kernel-arm");
   const fs::path pkg = aoc::testing::small_package_copy(kFastGelu, tmp.path() / "fast_gelu");
-  aoc::eval::Builder builder(aoc::eval::default_builder_options());
+  aoc::build::Builder builder(aoc::build::default_builder_options());
   ::setenv("ASCENDOPT_HIDDEN_SEED", "7", 1);
   OptimizeOptions o;
   o.method = Method::RewriteOnly;

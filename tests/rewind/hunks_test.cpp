@@ -6,11 +6,11 @@
 
 #include <filesystem>
 
-#include "eval/file_text.h"
+#include "base/file_text.h"
 #include "rewind/hunks.h"
 
 namespace fs = std::filesystem;
-using aoc::eval::read_text;
+using aoc::base::read_text;
 
 TEST(Hunks, EachHunkOfReluRevertsAloneAndAllGiveTheBaseline) {
   const fs::path pkg = fs::path(AOC_SOURCE_DIR) / "ops" / "activation" / "relu";

@@ -8,16 +8,16 @@
 #include <fstream>
 #include <string>
 
+#include "base/content_hash.h"
+#include "base/file_text.h"
 #include "eval/candidate.h"
-#include "eval/content_hash.h"
-#include "eval/file_text.h"
 #include "rewrite/motif_states.h"
 #include "rewrite/rewrite_candidate.h"
 #include "rewrite/rewrite_tool.h"
 #include "scratch_dir.h"
 
 namespace fs = std::filesystem;
-using aoc::eval::read_text;
+using aoc::base::read_text;
 using namespace aoc::rewrite;
 
 namespace {
@@ -27,7 +27,7 @@ const fs::path kRoot = AOC_SOURCE_DIR;
 // relu's package copied to `dir`, loaded as a candidate.
 aoc::eval::Candidate relu_copy(const fs::path& dir) {
   fs::copy(kRoot / "ops" / "activation" / "relu", dir, fs::copy_options::recursive);
-  return aoc::eval::load_candidate(dir, aoc::eval::tree_hash(kRoot / "include" / "ascendc"));
+  return aoc::eval::load_candidate(dir, aoc::base::tree_hash(kRoot / "include" / "ascendc"));
 }
 
 std::string states_text(const std::vector<MotifState>& s) { return to_json(s).dump(); }

@@ -9,13 +9,13 @@
 #include <fstream>
 #include <nlohmann/json.hpp>
 
-#include "eval/builder.h"
-#include "eval/file_text.h"
-#include "eval/process.h"
+#include "base/file_text.h"
+#include "base/process.h"
+#include "build/builder.h"
 #include "rewrite/rewrite_tool.h"
 
 namespace fs = std::filesystem;
-using aoc::eval::read_text;
+using aoc::base::read_text;
 using nlohmann::json;
 
 namespace {
@@ -49,13 +49,13 @@ ToolRun rewrite(const fs::path& src, const std::string& command, const std::stri
                                    "--output", out.string()};
   if (!motif.empty()) argv.insert(argv.end(), {"--motif", motif});
   // With kernel_operator.h precompiled, as `ascendopt` runs it.
-  argv.insert(argv.end(), {"--pch-dir", (aoc::eval::default_builder_options().cache_dir / "rewrite-pch").string(),
+  argv.insert(argv.end(), {"--pch-dir", (aoc::build::default_builder_options().cache_dir / "rewrite-pch").string(),
                            "--pch-include", inc.string()});
   for (const auto& f : files_in(src / "op_kernel", ".cpp")) argv.insert(argv.end(), {"--kernel", f});
   for (const auto& f : files_in(src / "op_host", ".cpp")) argv.insert(argv.end(), {"--host", f});
   argv.insert(argv.end(), {"--kernel-args", "-I" + inc.string(), "-I" + (src / "op_kernel").string(),
                            "-I" + (src / "op_host").string(), "--host-args", "-I" + inc.string()});
-  const auto r = aoc::eval::run_process(argv);
+  const auto r = aoc::base::run_process(argv);
   ToolRun run{r.exit_code, json::parse(read_text(out), nullptr, false)};
   fs::remove(out);
   return run;

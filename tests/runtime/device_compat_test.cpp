@@ -8,8 +8,8 @@
 #include <vector>
 
 #include "kernel_operator.h"
+#include "aoc/launch.h"
 #include "register/op_def_registry.h"
-#include "runtime/launcher.h"
 #include "sim/hazards.h"
 #include "tiling/platform/platform_ascendc.h"
 
@@ -32,10 +32,10 @@ extern "C" __global__ __aicore__ void block_copy(GM_ADDR x, GM_ADDR y) {
   DataCopy(yg, t, g_copy_floats);
 }
 
-aoc::rt::LaunchResult copy_floats(uint32_t n, std::vector<float>& x, std::vector<float>& y, size_t real) {
+aoc::runtime::LaunchResult copy_floats(uint32_t n, std::vector<float>& x, std::vector<float>& y, size_t real) {
   g_copy_floats = n;
-  aoc::rt::LaunchConfig cfg;
-  return aoc::rt::launch_kernel(cfg, reinterpret_cast<void*>(&block_copy),
+  aoc::runtime::LaunchConfig cfg;
+  return aoc::runtime::launch_kernel(cfg, reinterpret_cast<void*>(&block_copy),
                                 {{x.data(), real * 4, "x"}, {y.data(), real * 4, "y"}});
 }
 
@@ -90,10 +90,10 @@ extern "C" __global__ __aicore__ void big_unused_buffer(GM_ADDR) {
   }
 }
 
-aoc::rt::LaunchResult run_big(bool use) {
+aoc::runtime::LaunchResult run_big(bool use) {
   g_use_big = use;
-  aoc::rt::LaunchConfig cfg;
-  return aoc::rt::launch_kernel(cfg, reinterpret_cast<void*>(&big_unused_buffer), {{nullptr, 0, "workspace"}});
+  aoc::runtime::LaunchConfig cfg;
+  return aoc::runtime::launch_kernel(cfg, reinterpret_cast<void*>(&big_unused_buffer), {{nullptr, 0, "workspace"}});
 }
 
 }  // namespace
@@ -229,8 +229,8 @@ extern "C" __global__ __aicore__ void read_after_vector(GM_ADDR) {
 }  // namespace
 
 TEST(ToolchainSync, ScalarReadAfterVectorWriteGetsTheWaitAndAWarning) {
-  aoc::rt::LaunchConfig cfg;
-  auto r = aoc::rt::launch_kernel(cfg, reinterpret_cast<void*>(&read_after_vector), {{nullptr, 0, "workspace"}});
+  aoc::runtime::LaunchConfig cfg;
+  auto r = aoc::runtime::launch_kernel(cfg, reinterpret_cast<void*>(&read_after_vector), {{nullptr, 0, "workspace"}});
   ASSERT_TRUE(r.ok) << r.error;
   EXPECT_EQ(g_read_back, 3.5f);
   ASSERT_EQ(r.warnings.size(), 1u);

@@ -8,8 +8,8 @@
 #include <vector>
 
 #include "kernel_operator.h"
+#include "aoc/launch.h"
 #include "runtime/gm_guard.h"
-#include "runtime/launcher.h"
 
 namespace {
 
@@ -43,11 +43,11 @@ extern "C" __global__ __aicore__ void reads_tiling(GM_ADDR y, GM_ADDR tiling) {
   out.SetValue(0, *reinterpret_cast<const float*>(tiling));
 }
 
-aoc::rt::LaunchResult run(void (*k)(GM_ADDR, GM_ADDR), std::vector<float>& x, std::vector<float>& y,
+aoc::runtime::LaunchResult run(void (*k)(GM_ADDR, GM_ADDR), std::vector<float>& x, std::vector<float>& y,
                           uint32_t blocks = 1) {
-  aoc::rt::LaunchConfig cfg;
+  aoc::runtime::LaunchConfig cfg;
   cfg.block_dim = blocks;
-  return aoc::rt::launch_kernel(cfg, reinterpret_cast<void*>(k), {{x.data(), kN * 4, "x"}, {y.data(), kN * 4, "y"}});
+  return aoc::runtime::launch_kernel(cfg, reinterpret_cast<void*>(k), {{x.data(), kN * 4, "x"}, {y.data(), kN * 4, "y"}});
 }
 
 }  // namespace
@@ -93,8 +93,8 @@ TEST(GmGuard, RawWritePastTheEndIsDetected) {
 TEST(GmGuard, DirectArgumentsKeepTheirRealAddress) {
   std::vector<float> y(kN, 0.0f);
   float tiling = 7.25f;
-  aoc::rt::LaunchConfig cfg;
-  auto r = aoc::rt::launch_kernel(cfg, reinterpret_cast<void*>(&reads_tiling),
+  aoc::runtime::LaunchConfig cfg;
+  auto r = aoc::runtime::launch_kernel(cfg, reinterpret_cast<void*>(&reads_tiling),
                                   {{y.data(), kN * 4, "y"}, {&tiling, sizeof(tiling), "tiling", true}});
   ASSERT_TRUE(r.ok) << r.error;
   EXPECT_EQ(y[0], 7.25f);
@@ -102,7 +102,7 @@ TEST(GmGuard, DirectArgumentsKeepTheirRealAddress) {
 
 TEST(GmGuard, KernelAddressesKeepTheLowBitsOfTheRealOnes) {
   std::vector<float> a(100);
-  aoc::rt::GmGuard g({{a.data() + 3, 40, "a"}, {nullptr, 0, "none"}});
+  aoc::runtime::GmGuard g({{a.data() + 3, 40, "a"}, {nullptr, 0, "none"}});
   EXPECT_EQ(reinterpret_cast<uintptr_t>(g.kernel_address(0)) % 4096, reinterpret_cast<uintptr_t>(a.data() + 3) % 4096);
   EXPECT_EQ(g.kernel_address(1), nullptr);
   const auto alloc = aoc::GmRegistry::instance().find(g.kernel_address(0));

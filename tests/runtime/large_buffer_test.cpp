@@ -7,7 +7,7 @@
 
 #include "runtime/large_buffer.h"
 
-using aoc::rt::GmBuffer;
+using aoc::runtime::GmBuffer;
 
 namespace {
 
@@ -43,10 +43,10 @@ TEST(GmBuffer, LargeBuffersHaveTheSameLayout) {
 
 TEST(LargeBuffer, ReservedVectorsKeepStandardSemantics) {
   std::vector<double> v;
-  aoc::rt::reserve_large(v, 3u << 20);
+  aoc::runtime::reserve_large(v, 3u << 20);
   EXPECT_GE(v.capacity(), 3u << 20);
   EXPECT_TRUE(v.empty());
   v.resize(3u << 20, 0.0);
   EXPECT_EQ(std::count(v.begin(), v.end(), 0.0), static_cast<long>(3u << 20));
-  aoc::rt::advise_huge_pages(nullptr, 1u << 30);  // no memory: nothing to advise, no failure
+  aoc::runtime::advise_huge_pages(nullptr, 1u << 30);  // no memory: nothing to advise, no failure
 }

@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "kernel_operator.h"
-#include "runtime/launcher.h"
+#include "aoc/launch.h"
 #include "tikicpulib.h"
 
 namespace {
@@ -51,9 +51,9 @@ extern "C" __global__ __aicore__ void fails_in_block5(GM_ADDR out) {
 
 TEST(Launcher, FortyEightBlocksComputeBlockDependentOutput) {
   std::vector<int32_t> out(48 * kLen, -1);
-  aoc::rt::LaunchConfig cfg;
+  aoc::runtime::LaunchConfig cfg;
   cfg.block_dim = 48;
-  auto r = aoc::rt::launch_kernel(cfg, reinterpret_cast<void*>(&fill_by_block),
+  auto r = aoc::runtime::launch_kernel(cfg, reinterpret_cast<void*>(&fill_by_block),
                                   {{out.data(), out.size() * 4, "out"}, {nullptr, 0, "workspace"}});
   ASSERT_TRUE(r.ok) << r.error;
   for (int b = 0; b < 48; ++b)
@@ -69,16 +69,16 @@ TEST(Launcher, FortyEightBlocksComputeBlockDependentOutput) {
 // without SyncAll one thread runs every core; with it, each core that waits keeps a thread.
 TEST(Launcher, CoresWithoutSyncAllShareOneThread) {
   std::set<std::thread::id> threads;
-  aoc::rt::LaunchConfig cfg;
+  aoc::runtime::LaunchConfig cfg;
   cfg.block_dim = 48;
-  auto r = aoc::rt::launch(cfg, [&] { threads.insert(std::this_thread::get_id()); });
+  auto r = aoc::runtime::launch(cfg, [&] { threads.insert(std::this_thread::get_id()); });
   ASSERT_TRUE(r.ok) << r.error;
   EXPECT_EQ(threads.size(), 1u);
   EXPECT_EQ(r.cores.size(), 48u);
 
   threads.clear();
   std::vector<int64_t> after_sync;
-  r = aoc::rt::launch(cfg, [&] {
+  r = aoc::runtime::launch(cfg, [&] {
     threads.insert(std::this_thread::get_id());
     AscendC::SyncAll();
     after_sync.push_back(AscendC::GetBlockIdx());
@@ -93,9 +93,9 @@ TEST(Launcher, CoresWithoutSyncAllShareOneThread) {
 TEST(Launcher, PerCoreRegistersStartFreshOnEveryCore) {
   std::vector<uint8_t> ws(64);
   std::vector<bool> workspace_seen;
-  aoc::rt::LaunchConfig cfg;
+  aoc::runtime::LaunchConfig cfg;
   cfg.block_dim = 4;
-  auto r = aoc::rt::launch(cfg, [&] {
+  auto r = aoc::runtime::launch(cfg, [&] {
     workspace_seen.push_back(AscendC::GetSysWorkSpacePtr() != nullptr);
     AscendC::SetSysWorkSpace(reinterpret_cast<GM_ADDR>(ws.data()));
   });
@@ -107,9 +107,9 @@ TEST(Launcher, BlocksRunOneAtATimeInBlockOrder) {
   std::vector<int64_t> order;
   std::atomic<int> running{0};
   bool overlap = false;
-  aoc::rt::LaunchConfig cfg;
+  aoc::runtime::LaunchConfig cfg;
   cfg.block_dim = 8;
-  auto r = aoc::rt::launch(cfg, [&] {
+  auto r = aoc::runtime::launch(cfg, [&] {
     if (running.fetch_add(1) != 0) overlap = true;
     order.push_back(AscendC::GetBlockIdx());
     running.fetch_sub(1);
@@ -122,18 +122,18 @@ TEST(Launcher, BlocksRunOneAtATimeInBlockOrder) {
 TEST(Launcher, SyncAllMakesEveryBlocksFirstPhaseVisible) {
   constexpr int n = 12;
   std::vector<int32_t> buf(n, 0), out(n, 0);
-  aoc::rt::LaunchConfig cfg;
+  aoc::runtime::LaunchConfig cfg;
   cfg.block_dim = n;
-  auto r = aoc::rt::launch_kernel(cfg, reinterpret_cast<void*>(&neighbour_sum),
+  auto r = aoc::runtime::launch_kernel(cfg, reinterpret_cast<void*>(&neighbour_sum),
                                   {{buf.data(), n * 4, "buf"}, {out.data(), n * 4, "out"}});
   ASSERT_TRUE(r.ok) << r.error;
   for (int i = 0; i < n; ++i) EXPECT_EQ(out[i], (i + 1) + ((i + 1) % n + 1)) << i;
 }
 
 TEST(Launcher, SyncAllSkippedByOneBlockIsADeadlock) {
-  aoc::rt::LaunchConfig cfg;
+  aoc::runtime::LaunchConfig cfg;
   cfg.block_dim = 4;
-  auto r = aoc::rt::launch(cfg, [] {
+  auto r = aoc::runtime::launch(cfg, [] {
     if (AscendC::GetBlockIdx() != 2) AscendC::SyncAll();
   });
   EXPECT_FALSE(r.ok);
@@ -144,9 +144,9 @@ TEST(Launcher, SyncAllSkippedByOneBlockIsADeadlock) {
 TEST(Launcher, ErrorInBlockFiveStopsTheLaunchWithBlockAndLine) {
   std::vector<int32_t> out(8, 0);
   g_ran.clear();
-  aoc::rt::LaunchConfig cfg;
+  aoc::runtime::LaunchConfig cfg;
   cfg.block_dim = 8;
-  auto r = aoc::rt::launch_kernel(cfg, reinterpret_cast<void*>(&fails_in_block5), {{out.data(), 32, "out"}});
+  auto r = aoc::runtime::launch_kernel(cfg, reinterpret_cast<void*>(&fails_in_block5), {{out.data(), 32, "out"}});
   ASSERT_FALSE(r.ok);
   EXPECT_EQ(r.failed_block, 5);
   EXPECT_EQ(r.failed_core_type, AscendC::AIV);
@@ -165,10 +165,10 @@ TEST(Launcher, MixModeRunsOneCubeAndTwoVectorCoresPerBlock) {
     int64_t idx, raw, sub, num, ratio;
   };
   std::vector<Seen> seen;
-  aoc::rt::LaunchConfig cfg;
+  aoc::runtime::LaunchConfig cfg;
   cfg.block_dim = 3;
-  cfg.mode = aoc::rt::CoreMode::MIX;
-  auto r = aoc::rt::launch(cfg, [&] {
+  cfg.mode = aoc::runtime::CoreMode::MIX;
+  auto r = aoc::runtime::launch(cfg, [&] {
     seen.push_back({g_coreType, AscendC::GetBlockIdx(), block_idx, AscendC::GetSubBlockIdx(), AscendC::GetBlockNum(),
                     AscendC::GetTaskRation()});
     if ASCEND_IS_AIV {
@@ -197,11 +197,11 @@ TEST(Launcher, MixModeRunsOneCubeAndTwoVectorCoresPerBlock) {
 }
 
 TEST(Launcher, TilingKeyKernelTypeAndTracesReachTheResult) {
-  aoc::rt::LaunchConfig cfg;
+  aoc::runtime::LaunchConfig cfg;
   cfg.block_dim = 2;
   cfg.tiling_key = 7;
   std::vector<int> branch;
-  auto r = aoc::rt::launch(cfg, [&] {
+  auto r = aoc::runtime::launch(cfg, [&] {
     KERNEL_TASK_TYPE_DEFAULT(KERNEL_TYPE_AIV_ONLY);
     if (TILING_KEY_IS(3)) {
       branch.push_back(3);
@@ -219,11 +219,11 @@ TEST(Launcher, TilingKeyKernelTypeAndTracesReachTheResult) {
 }
 
 TEST(Launcher, CoresGetTheConfiguredLocalMemory) {
-  aoc::rt::LaunchConfig cfg;
+  aoc::runtime::LaunchConfig cfg;
   cfg.block_dim = 2;
   cfg.limits.ub_bytes = 96 * 1024;
   std::vector<uint32_t> ub;
-  auto r = aoc::rt::launch(cfg, [&] { ub.push_back(aoc::core().ub.size()); });
+  auto r = aoc::runtime::launch(cfg, [&] { ub.push_back(aoc::core().ub.size()); });
   ASSERT_TRUE(r.ok);
   EXPECT_EQ(ub, (std::vector<uint32_t>{96 * 1024, 96 * 1024}));
 }
@@ -252,8 +252,8 @@ TEST(Tikicpulib, RunKfOnGmAllocBuffers) {
   ICPU_SET_TILING_KEY(2);
   ICPU_RUN_KF(scale_by_key, blocks, x, y, tiling);
   for (uint32_t i = 0; i < blocks * n; ++i) EXPECT_FLOAT_EQ(reinterpret_cast<float*>(y)[i], 2.0f * i);
-  EXPECT_TRUE(aoc::rt::icpu_last_result().ok);
-  EXPECT_EQ(aoc::rt::icpu_last_result().cores.size(), blocks);
+  EXPECT_TRUE(aoc::runtime::icpu_last_result().ok);
+  EXPECT_EQ(aoc::runtime::icpu_last_result().cores.size(), blocks);
 
   std::vector<uint8_t> not_gm(64);
   EXPECT_THROW(ICPU_RUN_KF(scale_by_key, blocks, x, not_gm.data(), tiling), std::invalid_argument);
@@ -280,7 +280,7 @@ TEST(Tikicpulib, FailedRunThrowsLaunchError) {
   try {
     ICPU_RUN_KF(oob_write, 3, y);
     ADD_FAILURE() << "expected LaunchError";
-  } catch (const aoc::rt::LaunchError& e) {
+  } catch (const aoc::runtime::LaunchError& e) {
     EXPECT_EQ(e.result().failed_block, 1) << e.what();
   }
   AscendC::GmFree(y);

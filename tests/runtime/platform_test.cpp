@@ -77,7 +77,7 @@ TEST(PlatformAscendC, ContextConfigAndManagerFollowTheProcessPlatform) {
 
 TEST(PlatformSelection, SocFileBecomesTheProcessPlatform) {
   auto saved = aoc::host::current_platform();
-  aoc::sim::Soc soc = aoc::rt::select_soc("Ascend910B4");
+  aoc::sim::Soc soc = aoc::runtime::select_soc("Ascend910B4");
   platform_ascendc::PlatformAscendC p;
   EXPECT_EQ(p.GetCoreNumAiv(), static_cast<uint32_t>(soc.aiv_cores));
   EXPECT_EQ(p.GetCoreNumAic(), static_cast<uint32_t>(soc.aic_cores));

@@ -9,7 +9,7 @@
 #include <utility>
 #include <vector>
 
-#include "ops/rng.h"
+#include "base/rng.h"
 
 namespace {
 
@@ -19,7 +19,7 @@ void expect_same_as_set(uint64_t seed, uint32_t blocks, int steps) {
   BlockQueue queue(blocks);
   std::set<std::pair<double, uint32_t>> ref;
   std::vector<double> at(blocks, -1);  // -1: not queued
-  aoc::op::Xoshiro256 rng(seed);
+  aoc::base::Xoshiro256 rng(seed);
   for (int i = 0; i < steps; ++i) {
     const uint32_t b = uint32_t(rng.next() % blocks);
     const int op = int(rng.next() % 8);

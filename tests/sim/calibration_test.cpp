@@ -198,7 +198,7 @@ TEST(Calibration, TracesHandedBackRetimeToTheReportedDuration) {
   opt.soc = pt.soc;
   opt.limits.wall_seconds = 300;
   std::vector<std::string> handed;
-  opt.on_traces = [&](const std::string& name, const std::vector<rt::CoreRun>& cores) {
+  opt.on_traces = [&](const std::string& name, const std::vector<runtime::CoreRun>& cores) {
     handed.push_back(name);
     eval::write_traces(file, cores);
   };
@@ -208,7 +208,7 @@ TEST(Calibration, TracesHandedBackRetimeToTheReportedDuration) {
   ASSERT_EQ(handed, std::vector<std::string>{pt.case_name});
   const eval::TraceSet set = eval::read_traces(file);
   std::filesystem::remove(file);
-  const std::vector<sim::BlockTrace> blocks = rt::block_traces(set.cores);
+  const std::vector<sim::BlockTrace> blocks = runtime::block_traces(set.cores);
   EXPECT_EQ(blocks.size(), rep.cases[0].block_dim);
   EXPECT_DOUBLE_EQ(sim::simulate(sim::load_soc(pt.soc), blocks).task_duration_us, *rep.cases[0].sim_us);
 }

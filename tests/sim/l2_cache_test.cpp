@@ -9,7 +9,7 @@
 #include <algorithm>
 #include <deque>
 
-#include "ops/rng.h"
+#include "base/rng.h"
 
 namespace {
 
@@ -54,7 +54,7 @@ void expect_same_as_plain_lru(uint64_t capacity_lines, uint64_t address_lines, u
   constexpr uint32_t kLine = 512;
   L2Cache l2(capacity_lines * kLine, kLine);
   PlainLru ref(capacity_lines, kLine);
-  aoc::op::Xoshiro256 rng(seed);
+  aoc::base::Xoshiro256 rng(seed);
   for (int i = 0; i < accesses; ++i) {
     uint64_t addr = rng.next() % (address_lines * kLine);
     if (whole_lines_too && rng.next() % 2 == 0) addr -= addr % kLine;  // as most transfers

@@ -8,7 +8,7 @@
 #include <iterator>
 #include <map>
 
-#include "ops/rng.h"
+#include "base/rng.h"
 
 namespace {
 
@@ -26,7 +26,7 @@ void expect_same_around(const RunIndex& index, const std::map<uint64_t, uint32_t
 void expect_same_as_map(uint64_t seed, uint64_t key_range, int fill_steps, int drain_steps) {
   RunIndex index;
   std::map<uint64_t, uint32_t> ref;
-  aoc::op::Xoshiro256 rng(seed);
+  aoc::base::Xoshiro256 rng(seed);
   for (int i = 0; i < fill_steps + drain_steps; ++i) {
     const int grow = i < fill_steps ? 7 : 1;
     const uint64_t key = rng.next() % key_range;

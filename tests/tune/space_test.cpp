@@ -84,13 +84,13 @@ TEST(TuneSpace, PlatformOverridesStayWithinTheSoc) {
   EXPECT_EQ(s.dims[0].values.back(), 8);
 
   // What the child hands PlatformAscendC: only ever less than the SoC has.
-  const auto p = aoc::rt::with_overrides(soc(), 12, 64 * 1024);
+  const auto p = aoc::runtime::with_overrides(soc(), 12, 64 * 1024);
   EXPECT_EQ(p.aiv_cores, 12u);
   EXPECT_EQ(p.ub_bytes, 64u * 1024);
-  EXPECT_EQ(aoc::rt::with_overrides(coupled, 4, 0).aic_cores, 4u);
-  EXPECT_THROW(aoc::rt::with_overrides(soc(), 49, 0), std::invalid_argument);
-  EXPECT_THROW(aoc::rt::with_overrides(soc(), 0, 256 * 1024), std::invalid_argument);
-  EXPECT_THROW(aoc::rt::with_overrides(soc(), 0, 1000), std::invalid_argument);  // not 32 B aligned
+  EXPECT_EQ(aoc::runtime::with_overrides(coupled, 4, 0).aic_cores, 4u);
+  EXPECT_THROW(aoc::runtime::with_overrides(soc(), 49, 0), std::invalid_argument);
+  EXPECT_THROW(aoc::runtime::with_overrides(soc(), 0, 256 * 1024), std::invalid_argument);
+  EXPECT_THROW(aoc::runtime::with_overrides(soc(), 0, 1000), std::invalid_argument);  // not 32 B aligned
 }
 
 TEST(TuneSpace, PlatformNumbersTheTilingNeverReadsAreNoDimensions) {

@@ -11,8 +11,8 @@
 #include <iterator>
 #include <string>
 
+#include "base/content_hash.h"
 #include "eval/candidate_eval.h"
-#include "eval/content_hash.h"
 #include "tune/tuner.h"
 #include "scratch_dir.h"
 
@@ -35,13 +35,13 @@ TuneOptions small_options(const fs::path& repo) {
 
 TEST(TuneRun, ReluSmallTuneIsVerifiedAndStartsFromTheRepository) {
   aoc::testing::ScratchDir tmp("tune-test");
-  aoc::eval::Builder builder(aoc::eval::default_builder_options());
+  aoc::build::Builder builder(aoc::build::default_builder_options());
   const fs::path repo_file = tmp.path() / "repo.json";
 
   // A stored configuration for this key becomes the second seed of the search.
   TuneOptions o = small_options(repo_file);
   const fs::path inc = fs::path(AOC_SOURCE_DIR) / "include" / "ascendc";
-  const auto cand = aoc::eval::load_candidate(kRelu, aoc::eval::tree_hash(inc));
+  const auto cand = aoc::eval::load_candidate(kRelu, aoc::base::tree_hash(inc));
   const RepoKey key = repository_key(cand.package, o.tuning_cases, o.soc);
   RepoEntry stored;
   stored.config.knobs["tile_cap"] = 2048;
@@ -72,9 +72,9 @@ TEST(TuneRun, ReluSmallTuneIsVerifiedAndStartsFromTheRepository) {
 }
 
 TEST(TuneRun, RejectedConfigurationsAreInvalidEvaluationsWithReasons) {
-  aoc::eval::Builder builder(aoc::eval::default_builder_options());
+  aoc::build::Builder builder(aoc::build::default_builder_options());
   const fs::path inc = fs::path(AOC_SOURCE_DIR) / "include" / "ascendc";
-  const auto cand = aoc::eval::load_candidate(kRelu, aoc::eval::tree_hash(inc));
+  const auto cand = aoc::eval::load_candidate(kRelu, aoc::base::tree_hash(inc));
   auto opt = aoc::eval::default_candidate_eval_options();
   opt.seed = 3;
   ConfigRunner runner(cand, builder, opt, {"aligned_2d_fp16"});
@@ -109,8 +109,8 @@ TEST(TuneRun, RejectedConfigurationsAreInvalidEvaluationsWithReasons) {
 // answered with the first's evaluation, free, after a run of its tiling alone; 8 cores are
 // another tiling. A new search knows none of it and runs the configuration: the same time.
 TEST(TuneRun, AConfigurationWithAnEvaluatedTilingIsAnsweredFree) {
-  aoc::eval::Builder builder(aoc::eval::default_builder_options());
-  const auto cand = aoc::eval::load_candidate(kRelu, aoc::eval::tree_hash(fs::path(AOC_SOURCE_DIR) / "include" / "ascendc"));
+  aoc::build::Builder builder(aoc::build::default_builder_options());
+  const auto cand = aoc::eval::load_candidate(kRelu, aoc::base::tree_hash(fs::path(AOC_SOURCE_DIR) / "include" / "ascendc"));
   auto opt = aoc::eval::default_candidate_eval_options();
   opt.seed = 3;
   ConfigRunner runner(cand, builder, opt, {"aligned_2d_fp16"}, /*gate=*/false);
@@ -165,7 +165,7 @@ TEST(TuneRun, NothingToTuneWhenTheTilingReadsNoPlatformNumber) {
   replace("ascendcPlatform.GetCoreNumAiv();", "8;");
   std::ofstream(host) << src;
 
-  aoc::eval::Builder builder(aoc::eval::default_builder_options());
+  aoc::build::Builder builder(aoc::build::default_builder_options());
   TuneOptions o = small_options(tmp.path() / "repo.json");
   o.tuning_cases = {"aligned_2d_fp16"};
   const TuneReport r = tune(pkg, builder, o);

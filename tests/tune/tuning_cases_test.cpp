@@ -5,16 +5,16 @@
 
 #include <algorithm>
 
-#include "ops/op_package.h"
+#include "package/op_package.h"
 #include "tune/tuner.h"
 
 namespace {
 
-aoc::op::OpPackage package(const char* rel) { return aoc::op::load_op_package(std::filesystem::path(AOC_SOURCE_DIR) / rel); }
+aoc::package::OpPackage package(const char* rel) { return aoc::package::load_op_package(std::filesystem::path(AOC_SOURCE_DIR) / rel); }
 
 // The package as it would be without performance cases (an imported operator, say).
-aoc::op::OpPackage without_perf_cases(const char* rel) {
-  aoc::op::OpPackage p = package(rel);
+aoc::package::OpPackage without_perf_cases(const char* rel) {
+  aoc::package::OpPackage p = package(rel);
   std::erase_if(p.cases, [](const auto& c) { return c.perf; });
   return p;
 }

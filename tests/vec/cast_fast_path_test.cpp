@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "kernel_operator.h"
-#include "ops/rng.h"
+#include "base/rng.h"
 
 using AscendC::RoundMode;
 
@@ -50,7 +50,7 @@ std::vector<float> boundary_floats(int drop) {
 }
 
 std::vector<float> random_floats(uint64_t seed, size_t n) {
-  aoc::op::Xoshiro256 rng(seed);
+  aoc::base::Xoshiro256 rng(seed);
   std::vector<float> out(n);
   for (float& f : out) {
     const uint32_t b = static_cast<uint32_t>(rng.next() >> 32);

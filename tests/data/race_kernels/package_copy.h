@@ -9,12 +9,12 @@
 #include <string>
 
 #include "eval/eval_test_support.h"
-#include "eval/file_text.h"
+#include "base/file_text.h"
 
 namespace aoc::test {
 
 // The bytes of `p` ("" when it cannot be read).
-using aoc::eval::read_text;
+using aoc::base::read_text;
 
 class AddPackageCopy {
  public:
