@@ -1,7 +1,7 @@
 // The tuner benchmark: evolve vs random vs the baseline at equal budgets on many operators.
 // Per operator the baseline and the space come from one run of the default configuration;
 // each method then runs once with the largest budget (a run's first N evaluations are the
-// run with budget N, see search.h) and its best within each budget is verified the same way
+// run with budget N, see search/host_search.h) and its best within each budget is verified the same way
 // `ascendopt tune` verifies (all public cases + a hidden draw; the baseline when nothing
 // faster passes). Configurations are cached per operator, so the methods share runs of the
 // same configuration while each still counts it in its own budget. The repository is not used.

@@ -3,7 +3,7 @@
 // motifs still applicable after the previous ones; half the samples apply none) and a random
 // configuration of the original's space (a quarter keep the kernel's defaults); a sample
 // identical to one already drawn is drawn again. The best valid sample is the result.
-// With an LLM (llm_proposer.h), every sample is instead the model's answer in sample mode (the
+// With a model (kernel_proposers.h: ModelSource), every sample is instead the model's answer in sample mode (the
 // original's sources and profile, no feedback) with the original's configuration; an answer
 // that cannot be applied is a failed sample and costs its evaluation.
 #include "search/method_runs.h"

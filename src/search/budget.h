@@ -2,7 +2,8 @@
 // evaluated for the first time in the run costs one evaluation whatever its verdict (a
 // compile error, a wrong result or a timeout cost as much as a correct candidate), and the
 // same candidate again (same kernel content and configuration, whoever proposed it) costs
-// nothing: its result is recalled. No charge is ever made past the limit.
+// nothing: its result is recalled. No charge is ever made past the limit. A host search counts
+// its own evaluations (an episode's share of a run, or a tuning run) with one too (host_search.h).
 #pragma once
 #include <cstddef>
 #include <set>

@@ -1,7 +1,7 @@
 // Host-side proposals: a new tiling configuration for the parent's kernel. The space is read
 // from the parent's own evaluation (the knobs its tiling declared, the platform numbers it
 // reads), so after a kernel rewrite it is the new kernel's space. Moves, in the order tried:
-// a profile-guided move (tune/profile_moves.h) with probability `profile_rate`, else taking
+// a profile-guided move (profile_moves.h) with probability `profile_rate`, else taking
 // coordinates from an inspiration (crossover) with `crossover_rate`, else a one-coordinate
 // step (a neighbour value mostly, sometimes any value); `Mode::Random` draws any point.
 #pragma once

@@ -1,12 +1,12 @@
 // The episodic optimizer. Each episode works on the current best variant:
-//  - host: the tuner's evolutionary search (tune/search.h) over the best kernel's own space
+//  - host: the tuner's evolutionary search (host_search.h) over the best kernel's own space
 //    (read from its evaluation, so a rewrite that changed the knobs changes the space),
 //    for max(3, budget/4) evaluations, seeded with every configuration the run evaluated
 //    for that kernel (the best first), at most half of the episode on random points;
 //  - kernel: up to 2 applicable motifs applied to the best kernel, with its configuration
 //    (once every applicable motif of the best was tried: to the fastest variant with an
 //    untried one, see kernel_parent);
-//  - llm (when the run has an LLM, llm_proposer.h): up to 2 guided LLM proposals on the best
+//  - llm (when the run has a model, kernel_proposers.h): up to 2 guided LLM proposals on the best
 //    kernel, with its configuration (an answer that cannot be applied costs one evaluation).
 // Budget split: a bandit on gain per evaluation. An arm not yet played goes first (host
 // before kernel); then the arm whose last two episodes gained most per evaluation spent
@@ -17,19 +17,27 @@
 // an untried motif (each of its episodes uses up at least one (kernel, motif) pair).
 #include <algorithm>
 #include <cmath>
+#include <functional>
 #include <set>
 #include <sstream>
 
-#include "search/method_runs.h"
 #include "search/host_search.h"
+#include "search/method_runs.h"
 
 namespace aoc::search {
 
 namespace {
 
+// An arm of the bandit: its name, whether the run has it, whether it has something to propose
+// for the current best, and one episode of it.
 struct Arm {
   std::string name;
   bool enabled = false;
+  // After an episode that spent nothing, waits until the best changes (the kernel arm does not:
+  // each of its episodes uses up at least one (kernel, motif) pair).
+  bool waits_when_idle = true;
+  std::function<bool(const ScoredPtr& best)> has_work;
+  std::function<void(const ScoredPtr& best, size_t episode)> play;
   std::vector<double> gains;  // per episode: log-gain per evaluation
   std::string stuck_on;       // best variant key on which it had nothing to propose
   double score() const {
@@ -76,15 +84,14 @@ void host_episode(SearchContext& ctx, const ScoredPtr& best, size_t episode, siz
   so.max_random_fill = std::max<size_t>(1, length / 2);
   const std::string origin = "host search (evolve), episode " + std::to_string(episode);
   const EvalFn fn = [&](const Point& p) {
-    const size_t spent = ctx.ev.budget().spent();
-    const ScoredPtr s = ctx.ev.evaluate(Variant{best->variant.kernel, sp.config(p)}, origin, best->index);
-    if (!s) {
+    const Evaluator::Answer a = ctx.ev.request(Variant{best->variant.kernel, sp.config(p)}, origin, best->index);
+    if (!a.scored) {
       Evaluation e;
       e.reason = "budget spent";
       return e;
     }
-    Evaluation e = s->eval;
-    e.free = ctx.ev.budget().spent() == spent;
+    Evaluation e = a.scored->eval;
+    e.free = a.free;
     return e;
   };
   run_search(sp, fn, so, seeds);
@@ -130,43 +137,48 @@ void llm_episode(SearchContext& ctx, const ScoredPtr& best, size_t tries) {
 }  // namespace
 
 void run_episodic(SearchContext& ctx, bool host, bool kernel) {
-  constexpr int kArms = 3;
-  Arm arms[kArms] = {{"host", host, {}, ""}, {"kernel", kernel, {}, ""}, {"llm", kernel && ctx.llm, {}, ""}};
-  int last = -1;
   const size_t host_length = std::max<size_t>(3, ctx.ev.budget().limit() / 4);
+  // In this order: a tie between arms never played goes to the first.
+  std::vector<Arm> arms(3);
+  arms[0].name = "host";
+  arms[0].enabled = host;
+  arms[0].has_work = [&](const ScoredPtr& best) { return ctx.config.space_of(*best).size() > 1; };
+  arms[0].play = [&](const ScoredPtr& best, size_t episode) {
+    host_episode(ctx, best, episode, std::min(host_length, ctx.ev.budget().remaining()));
+  };
+  arms[1].name = "kernel";
+  arms[1].enabled = kernel;
+  arms[1].waits_when_idle = false;
+  arms[1].has_work = [&](const ScoredPtr& best) { return kernel_parent(ctx, best) != nullptr; };
+  arms[1].play = [&](const ScoredPtr&, size_t) { kernel_episode(ctx, 2); };
+  arms[2].name = "llm";
+  arms[2].enabled = kernel && ctx.llm;
+  arms[2].has_work = [&](const ScoredPtr&) { return ctx.llm->available(); };
+  arms[2].play = [&](const ScoredPtr& best, size_t) { llm_episode(ctx, best, 2); };
+  const Arm* last = nullptr;
   for (size_t episode = 1; !ctx.ev.budget().exhausted(); ++episode) {
     const ScoredPtr best = ctx.ev.best();
     const std::string best_key = best->variant.key();
-    const auto usable = [&](int a) {
-      if (!arms[a].enabled || arms[a].stuck_on == best_key) return false;
-      if (a == 1) return kernel_parent(ctx, best) != nullptr;
-      if (a == 2) return ctx.llm->available();
-      return ctx.config.space_of(*best).size() > 1;
-    };
-    int pick = -1;
-    for (int a = 0; a < kArms; ++a) {
-      if (!usable(a)) continue;
-      if (pick < 0 || arms[a].score() > arms[pick].score() ||
-          (arms[a].score() == arms[pick].score() && pick == last))
-        pick = a;
+    Arm* pick = nullptr;
+    for (Arm& a : arms) {
+      if (!a.enabled || a.stuck_on == best_key || !a.has_work(best)) continue;
+      if (!pick || a.score() > pick->score() || (a.score() == pick->score() && pick == last)) pick = &a;
     }
-    if (pick < 0) {
+    if (!pick) {
       if (ctx.log) ctx.log("nothing left to propose for the best variant; stopping with budget left");
       break;
     }
     const size_t spent0 = ctx.ev.budget().spent();
     const double t0 = best->eval.time_us;
-    if (pick == 0) host_episode(ctx, best, episode, std::min(host_length, ctx.ev.budget().remaining()));
-    else if (pick == 1) kernel_episode(ctx, 2);
-    else llm_episode(ctx, best, 2);
+    pick->play(best, episode);
     const size_t spent = ctx.ev.budget().spent() - spent0;
     const double t1 = ctx.ev.best()->eval.time_us;
-    if (spent == 0 && pick != 1) arms[pick].stuck_on = best_key;
-    arms[pick].gains.push_back(spent ? std::log(t0 / t1) / static_cast<double>(spent) : 0.0);
+    if (spent == 0 && pick->waits_when_idle) pick->stuck_on = best_key;
+    pick->gains.push_back(spent ? std::log(t0 / t1) / static_cast<double>(spent) : 0.0);
     last = pick;
     std::ostringstream os;
     os.precision(4);
-    os << arms[pick].name << " episode " << episode << ": " << spent << " evaluation(s), best " << t0 << " -> " << t1
+    os << pick->name << " episode " << episode << ": " << spent << " evaluation(s), best " << t0 << " -> " << t1
        << " us";
     ctx.episodes.push_back(os.str());
     if (ctx.log) ctx.log(os.str());

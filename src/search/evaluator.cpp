@@ -80,17 +80,17 @@ std::optional<Evaluator::TilingFailure> Evaluator::tiling_failure_elsewhere(cons
   return failure;
 }
 
-ScoredPtr Evaluator::evaluate(const Variant& v, const std::string& origin, std::optional<size_t> parent,
-                              bool cascade) {
+Evaluator::Answer Evaluator::request(const Variant& v, const std::string& origin, std::optional<size_t> parent,
+                                     bool cascade) {
   const std::string key = v.key();
-  if (auto k = known(key)) return k;
-  if (budget_.exhausted()) return nullptr;
+  if (auto k = known(key)) return {k, true};
+  if (budget_.exhausted()) return {};
   if (auto same = same_tiling_as(v)) {
     by_key_[key] = same;
     ++same_tiling_;
-    return same;
+    return {same, true};
   }
-  if (!budget_.charge(key)) return nullptr;
+  if (!budget_.charge(key)) return {};
   auto s = std::make_shared<Scored>();
   s->index = history_.size();
   s->variant = v;
@@ -148,14 +148,14 @@ ScoredPtr Evaluator::evaluate(const Variant& v, const std::string& origin, std::
   history_.push_back(s);
   by_key_[key] = s;
   if (on_evaluation) on_evaluation(*s);
-  return s;
+  return {s, false};
 }
 
-ScoredPtr Evaluator::record_failure(const std::string& key, const Variant& made_from, const std::string& origin,
-                                    std::optional<size_t> parent, const std::string& verdict,
-                                    const std::string& reason) {
-  if (auto k = known(key)) return k;
-  if (!budget_.charge(key)) return nullptr;
+Evaluator::Answer Evaluator::record_failure(const std::string& key, const Variant& made_from, const std::string& origin,
+                                            std::optional<size_t> parent, const std::string& verdict,
+                                            const std::string& reason) {
+  if (auto k = known(key)) return {k, true};
+  if (!budget_.charge(key)) return {};
   auto s = std::make_shared<Scored>();
   s->index = history_.size();
   s->variant = made_from;
@@ -170,7 +170,7 @@ ScoredPtr Evaluator::record_failure(const std::string& key, const Variant& made_
   history_.push_back(s);
   by_key_[key] = s;
   if (on_evaluation) on_evaluation(*s);
-  return s;
+  return {s, false};
 }
 
 Evaluator::Verification Evaluator::verify(const Variant& v, uint64_t hidden_seed) {

@@ -48,12 +48,22 @@ class Evaluator {
  public:
   Evaluator(aoc::eval::Builder& builder, EvaluatorOptions opt, size_t budget, aoc::eval::ResultStore* store);
 
+  // What a request gets back: the result, and whether it came without a charge. Methods that
+  // count their own share of the budget (a host search episode) read `free` from here.
+  struct Answer {
+    ScoredPtr scored;   // nullptr: a new candidate and the budget is spent
+    bool free = false;  // met before in this run, or an evaluated variant's tiling: not charged
+  };
+
   // The variant's result. A variant the run has met before, or one whose tiling equals an
-  // evaluated variant's of the same kernel, is returned as that variant (no charge, no new
-  // history entry); a new one is charged, or nullptr when the budget is spent.
+  // evaluated variant's of the same kernel, is returned as that variant (free, no new history
+  // entry); a new one is charged, or nullptr when the budget is spent.
   // `cascade`: the first evaluation case runs alone first and a candidate failing it is not
   // run on the others (it still costs one evaluation).
-  ScoredPtr evaluate(const Variant& v, const std::string& origin, std::optional<size_t> parent, bool cascade = false);
+  Answer request(const Variant& v, const std::string& origin, std::optional<size_t> parent, bool cascade = false);
+  ScoredPtr evaluate(const Variant& v, const std::string& origin, std::optional<size_t> parent, bool cascade = false) {
+    return request(v, origin, parent, cascade).scored;
+  }
 
   ScoredPtr known(const std::string& key) const;
 
@@ -61,8 +71,8 @@ class Evaluator {
   // costs one evaluation under `key`, as a failed candidate does, and enters the history
   // invalid with `verdict` and `reason`; `made_from` is the variant it was made from. The same
   // key again is returned as it was; nullptr when the budget is spent.
-  ScoredPtr record_failure(const std::string& key, const Variant& made_from, const std::string& origin,
-                           std::optional<size_t> parent, const std::string& verdict, const std::string& reason);
+  Answer record_failure(const std::string& key, const Variant& made_from, const std::string& origin,
+                        std::optional<size_t> parent, const std::string& verdict, const std::string& reason);
 
   // Every public case, then a hidden draw of kHiddenCount generated cases (at most
   // kHiddenMaxElements elements) with `hidden_seed`, all with inputs drawn from `hidden_seed`

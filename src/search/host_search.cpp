@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <unordered_set>
 
+#include "search/budget.h"
 #include "search/profile_moves.h"
 #include "search/rng.h"
 
@@ -46,9 +47,9 @@ constexpr int kTries = 64;
 class Searcher {
  public:
   Searcher(const Space& s, const EvalFn& eval, const SearchOptions& o, const ProgressFn& progress)
-      : s_(s), eval_(eval), o_(o), progress_(progress), rng_(o.seed) {}
+      : s_(s), eval_(eval), o_(o), progress_(progress), rng_(o.seed), budget_(o.budget) {}
 
-  bool exhausted() const { return spent_ >= o_.budget; }
+  bool exhausted() const { return budget_.exhausted(); }
   bool seen(const Point& p) const { return seen_.count(s_.key(p)) > 0; }
 
   // Evaluates `p` unless it was seen; returns its history index.
@@ -59,15 +60,17 @@ class Searcher {
     e.point = p;
     e.key = s_.key(p);
     if (!e.valid) ++r_.invalid;
+    // Up to max_free answers the caller knew without running anything cost nothing; any
+    // other answer (a free one past that bound too) is one of the search's evaluations.
     if (e.free && free_ < o_.max_free) ++free_;
     else {
       e.free = false;
-      ++spent_;
+      budget_.charge(e.key);
     }
     r_.history.push_back(std::move(e));
     const size_t i = r_.history.size() - 1;
     if (r_.history[i].valid && (!r_.best || r_.history[i].time_us < r_.history[*r_.best].time_us)) r_.best = i;
-    if (progress_) progress_(r_.history[i], spent_, o_.budget);
+    if (progress_) progress_(r_.history[i], budget_.spent(), o_.budget);
     return i;
   }
 
@@ -198,7 +201,8 @@ class Searcher {
   const ProgressFn& progress_;
   Rng rng_;
   SearchResult r_;
-  size_t spent_ = 0, free_ = 0;  // history entries counted against the budget, and free ones
+  Budget budget_;    // the history entries counted against the search's evaluations
+  size_t free_ = 0;  // the free ones
   std::unordered_set<std::string> seen_;
 };
 

@@ -38,9 +38,9 @@ std::function<bool(const std::string&)> seen_in(const Evaluator& ev) {
   return [&ev](const std::string& key) { return ev.known(key) != nullptr; };
 }
 
-ScoredPtr evaluate_proposal(Evaluator& ev, const Proposal& p, std::optional<size_t> parent, bool cascade) {
+Evaluator::Answer evaluate_proposal(Evaluator& ev, const Proposal& p, std::optional<size_t> parent, bool cascade) {
   if (!p.failure.empty()) return ev.record_failure(p.failure_key, p.variant, p.origin, parent, p.failure_verdict, p.failure);
-  return ev.evaluate(p.variant, p.origin, parent, cascade);
+  return ev.request(p.variant, p.origin, parent, cascade);
 }
 
 }  // namespace aoc::search

@@ -52,6 +52,6 @@ std::string method_names();
 std::function<bool(const std::string&)> seen_in(const Evaluator& ev);
 
 // Evaluates the proposal's variant, or records its failure (Proposal::failure) at the same cost.
-ScoredPtr evaluate_proposal(Evaluator& ev, const Proposal& p, std::optional<size_t> parent, bool cascade = false);
+Evaluator::Answer evaluate_proposal(Evaluator& ev, const Proposal& p, std::optional<size_t> parent, bool cascade = false);
 
 }  // namespace aoc::search

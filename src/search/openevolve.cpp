@@ -17,7 +17,7 @@
 //  - cascade evaluation: the first evaluation case alone first (one evaluation either way).
 // The mutation: a motif applied to the parent with probability 0.3 while one is untried,
 // else a configuration proposal (profile move, crossover with an inspiration, or a step).
-// With an LLM (llm_proposer.h) the mutation is, with probability 0.5, the model's guided
+// With a model (kernel_proposers.h: ModelSource) the mutation is, with probability 0.5, the model's guided
 // answer on the parent with the inspirations in its prompt, as in OpenEvolve; an answer that
 // cannot be applied is a failed child and costs its evaluation.
 // Children that fail are charged and not added, as OpenEvolve keeps no failed program's cell.
@@ -257,10 +257,10 @@ void run_openevolve(SearchContext& ctx) {
     if (!p) p = ctx.config.propose(pc);
     if (!p) p = ctx.motif.propose(pc);
     if (!p) continue;  // nothing new from this parent: no evaluation, as an answer without a diff
-    const size_t spent = ctx.ev.budget().spent();
-    const ScoredPtr s = evaluate_proposal(ctx.ev, *p, parent->index, true);
+    const Evaluator::Answer a = evaluate_proposal(ctx.ev, *p, parent->index, true);
+    const ScoredPtr& s = a.scored;
     if (!s) break;
-    if (ctx.ev.budget().spent() == spent) continue;  // an evaluated variant's tiling: already a program
+    if (a.free) continue;  // an evaluated variant's tiling: already a program
     if (s->eval.valid) db.add(program_of(s, parent_island, base));
     db.generation_done(parent_island);
   }

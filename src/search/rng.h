@@ -1,4 +1,4 @@
-// The tuner's random numbers: the project's xoshiro256** (src/ops/rng.h) with integer
+// The search's random numbers: the project's xoshiro256** (src/ops/rng.h) with integer
 // draws of our own, so a seed gives the same search on every standard library.
 #pragma once
 #include <cstdint>

@@ -1,5 +1,5 @@
 // What the optimizer searches over: a kernel (a candidate folder: op_host/ + op_kernel/) with
-// a tiling configuration (knob values, cores, UB; tune/space.h). Two variants with the same
+// a tiling configuration (knob values, cores, UB; space.h). Two variants with the same
 // kernel content and configuration are the same candidate, whoever proposed them.
 #pragma once
 #include <memory>
