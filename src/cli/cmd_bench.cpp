@@ -10,12 +10,12 @@
 #include <string>
 #include <vector>
 
+#include "bench/html_report.h"
+#include "bench/metrics.h"
 #include "cli/commands.h"
 #include "eval/candidate.h"
-#include "optimize/bench_metrics.h"
-#include "optimize/html_report.h"
-#include "optimize/methods.h"
 #include "package/case_gen.h"
+#include "search/methods.h"
 
 namespace aoc::cli {
 
@@ -57,7 +57,7 @@ std::vector<fs::path> find_packages(const std::vector<std::string>& paths) {
 // One hidden seed for every run of the benchmark, kept in the folder so a resumed benchmark
 // verifies with the same draw: $ASCENDOPT_HIDDEN_SEED, else the folder's, else a fresh one.
 // Returns 0, or the exit status of an error it printed.
-int prepare_hidden_seed(aoc::optimize::BenchOptions& o) {
+int prepare_hidden_seed(aoc::bench::BenchOptions& o) {
   fs::create_directories(o.out_dir);
   const fs::path seed_file = o.out_dir / "hidden_seed";
   try {
@@ -74,14 +74,13 @@ int prepare_hidden_seed(aoc::optimize::BenchOptions& o) {
 }
 
 int run_bench(const BenchArgs& a) {
-  aoc::optimize::BenchOptions o;
+  aoc::bench::BenchOptions o;
   bool any_bank_method = false;
   for (const auto& m : a.methods) {
-    const auto [method, with_bank] = aoc::optimize::split_bank_method(m);
-    if (!aoc::optimize::parse_method(method)) {
-      std::cerr << "error: --methods names " << m
-                << ", not a method; use optimize, best-of-n, openevolve, random, tune-only or rewrite-only, "
-                   "each optionally as M@bank (with --bank FILE)\n";
+    const auto [method, with_bank] = aoc::bench::split_bank_method(m);
+    if (!aoc::search::find_method(method)) {
+      std::cerr << "error: --methods names " << m << ", not a method; use " << aoc::search::method_names()
+                << ", each optionally as M@bank (with --bank FILE)\n";
       return 2;
     }
     any_bank_method |= with_bank;
@@ -139,17 +138,17 @@ int run_bench(const BenchArgs& a) {
   }
   o.log = [](const std::string& s) { std::cerr << s << std::endl; };
   size_t failed = 0;
-  std::vector<aoc::optimize::BenchRun> runs;
+  std::vector<aoc::bench::BenchRun> runs;
   if (a.finished_only) {
     if (!fs::is_directory(o.out_dir / "runs")) {
       std::cerr << "error: --out " << a.out << " holds no benchmark runs; run the benchmark without --finished first\n";
       return 2;
     }
-    const auto all = aoc::optimize::bench_runs(o);
+    const auto all = aoc::bench::bench_runs(o);
     const size_t finished = static_cast<size_t>(std::count_if(
-        all.begin(), all.end(), [&](const aoc::optimize::BenchRun& r) { return aoc::optimize::run_finished(o, r); }));
+        all.begin(), all.end(), [&](const aoc::bench::BenchRun& r) { return aoc::bench::run_finished(o, r); }));
     const size_t ops = o.ops.size();
-    o.ops = aoc::optimize::ops_with_every_run_finished(o);
+    o.ops = aoc::bench::ops_with_every_run_finished(o);
     if (o.ops.empty()) {
       std::cerr << "error: no operator has every run finished yet (" << finished << " of " << all.size()
                 << " runs finished); let the benchmark go on, or name fewer methods, budgets or seeds\n";
@@ -157,26 +156,26 @@ int run_bench(const BenchArgs& a) {
     }
     std::cerr << finished << " of " << all.size() << " run(s) finished; the figures cover the " << o.ops.size() << " of "
               << ops << " operator(s) whose every run has, and nothing is run\n";
-    runs = aoc::optimize::bench_runs(o);
+    runs = aoc::bench::bench_runs(o);
   } else {
     const int status = prepare_hidden_seed(o);
     if (status != 0) return status;
-    runs = aoc::optimize::bench_runs(o);
-    failed = aoc::optimize::run_bench_processes(o, runs);
+    runs = aoc::bench::bench_runs(o);
+    failed = aoc::bench::run_bench_processes(o, runs);
   }
-  const auto summary = aoc::optimize::summarize_bench(o, runs);
+  const auto summary = aoc::bench::summarize_bench(o, runs);
   // --finished only reads the folder, so it can look at a benchmark that is still running.
-  if (!a.finished_only) std::ofstream(o.out_dir / "summary.json") << aoc::optimize::to_json(summary).dump(2) << "\n";
+  if (!a.finished_only) std::ofstream(o.out_dir / "summary.json") << aoc::bench::to_json(summary).dump(2) << "\n";
   if (!a.html.empty()) {
     std::ofstream h(a.html);
-    h << aoc::optimize::html_report(summary);
+    h << aoc::bench::html_report(summary);
     if (!h) {
       std::cerr << "error: cannot write " << a.html << "\n";
       return 2;
     }
   }
-  if (a.json) std::cout << aoc::optimize::to_json(summary).dump(2) << "\n";
-  else std::cout << aoc::optimize::bench_table(summary);
+  if (a.json) std::cout << aoc::bench::to_json(summary).dump(2) << "\n";
+  else std::cout << aoc::bench::bench_table(summary);
   if (failed) std::cerr << failed << " run(s) failed; their log.txt under " << (o.out_dir / "runs").string() << " says why\n";
   return failed ? 1 : 0;
 }

@@ -12,11 +12,26 @@
 #include "cli/harness_check.h"
 #include "cli/llm_flags.h"
 #include "optimize/run.h"
+#include "search/methods.h"
 
 namespace aoc::cli {
 
 namespace {
 namespace fs = std::filesystem;
+
+// The methods with their descriptions, and which of them ask a model, from the registry.
+std::string methods_footer() {
+  std::string text = "Methods:\n";
+  std::vector<std::string> model;
+  for (const auto& m : aoc::search::methods()) {
+    text += "  " + m.name + std::string(m.name.size() < 14 ? 14 - m.name.size() : 1, ' ') + m.description + "\n";
+    if (m.uses_model) model.push_back(m.name);
+  }
+  text += "With --llm-config the methods";
+  for (size_t i = 0; i < model.size(); ++i)
+    text += (i == 0 ? " " : i + 1 == model.size() ? " and " : ", ") + model[i];
+  return text + " also ask the model for kernels (docs/llm.md, \"Optimizing with an LLM\"); without it no model is used.";
+}
 
 struct OptimizeArgs {
   std::string op_dir;
@@ -38,13 +53,11 @@ struct OptimizeArgs {
 
 int run_optimize(const OptimizeArgs& a) {
   aoc::optimize::OptimizeOptions o;
-  const auto m = aoc::optimize::parse_method(a.method);
-  if (!m) {
-    std::cerr << "error: --method " << a.method
-              << " is not a method; use optimize, best-of-n, openevolve, random, tune-only or rewrite-only\n";
+  o.method = aoc::search::find_method(a.method);
+  if (!o.method) {
+    std::cerr << "error: --method " << a.method << " is not a method; use " << aoc::search::method_names() << "\n";
     return 2;
   }
-  o.method = *m;
   o.budget = a.budget;
   o.seed = a.seed;
   o.soc = a.soc;
@@ -81,7 +94,7 @@ int run_optimize(const OptimizeArgs& a) {
   if (!a.no_store) o.store_file = a.store.empty() ? bo.cache_dir / "eval-results.sqlite" : fs::path(a.store);
   const bool tty = ::isatty(STDERR_FILENO);
   if (tty) {
-    o.progress = [](const aoc::optimize::Scored& s, size_t budget) {
+    o.progress = [](const aoc::search::Scored& s, size_t budget) {
       std::cerr << "\r\033[K[" << s.spent << "/" << budget << "] "
                 << (s.eval.valid ? std::to_string(s.eval.time_us) + " us" : s.verdict)
                 << (s.from_store ? " (stored)" : "") << "  " << s.origin.substr(0, 90) << std::flush;
@@ -115,8 +128,7 @@ void add_optimize_command(CLI::App& app) {
       ->check(CLI::ExistingDirectory);
   cmd->add_option("--budget", args->budget, "Evaluations (the baseline is the first)")->capture_default_str();
   cmd->add_option("--seed", args->seed, "Seed of the search and of the case inputs")->capture_default_str();
-  cmd->add_option("--method", args->method, "optimize, best-of-n, openevolve, random, tune-only or rewrite-only")
-      ->capture_default_str();
+  cmd->add_option("--method", args->method, aoc::search::method_names())->capture_default_str();
   cmd->add_option("--out", args->out, "Run folder (default: <op>-<method>-s<seed>); the same folder resumes a run");
   cmd->add_option("--soc", args->soc, "SoC model")->capture_default_str();
   cmd->add_option("--case", args->cases, "Evaluate on these public cases (default: the performance cases, see --max-elements)");
@@ -132,8 +144,7 @@ void add_optimize_command(CLI::App& app) {
                   "(default: random order)");
   cmd->add_flag("--json", args->json, "Print the JSON report");
   add_llm_flags(cmd, args->llm);
-  cmd->footer("With --llm-config the methods optimize, rewrite-only, best-of-n and openevolve also ask the model for "
-              "kernels (docs/llm.md, \"Optimizing with an LLM\"); without it no model is used.");
+  cmd->footer(methods_footer());
   cmd->callback([args]() { exit_status() = run_optimize(*args); });
 }
 

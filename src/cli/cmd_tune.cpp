@@ -13,10 +13,9 @@
 
 #include <nlohmann/json.hpp>
 
+#include "bench/tune_bench.h"
 #include "cli/commands.h"
-#include "cli/harness_check.h"
-#include "optimize/variant.h"
-#include "tune/bench.h"
+#include "search/variant.h"
 #include "tune/tuner.h"
 
 namespace aoc::cli {
@@ -43,7 +42,7 @@ struct TuneArgs {
 };
 
 std::string config_text(const aoc::eval::TuningConfig& c) {
-  return c.empty() ? "(defaults: the operator's own tiling)" : aoc::optimize::config_text(c);
+  return c.empty() ? "(defaults: the operator's own tiling)" : aoc::search::config_text(c);
 }
 
 // Shared setup of both commands; false (after printing why) when it cannot run.
@@ -56,8 +55,9 @@ bool setup(const TuneArgs& a, aoc::tune::TuneOptions& o, aoc::build::BuilderOpti
   o.repository_file = a.repository;
   o.eval = aoc::eval::default_candidate_eval_options();
   aoc::base::set_case_time_limit(o.eval.limits, a.timeout);
-  if (const std::string missing = harness_missing(o.eval.harness); !missing.empty()) {
-    std::cerr << "error: " << missing << "\n";
+  if (::access(o.eval.harness.c_str(), X_OK) != 0) {
+    std::cerr << "error: the sandbox program " << o.eval.harness << " is missing; build the aoc-harness target "
+              << "or point AOC_HARNESS at it\n";
     return false;
   }
   bo = aoc::build::default_builder_options();
@@ -69,7 +69,7 @@ nlohmann::json report_json(const aoc::tune::TuneReport& r) {
   nlohmann::json j = {{"op", r.op},
                       {"package", r.package_dir},
                       {"soc", r.soc},
-                      {"method", aoc::tune::to_string(r.method)},
+                      {"method", aoc::search::to_string(r.method)},
                       {"budget", r.budget},
                       {"seed", r.seed},
                       {"tuning_cases", r.tuning_cases},
@@ -106,7 +106,7 @@ nlohmann::json report_json(const aoc::tune::TuneReport& r) {
 
 void print_human(std::ostream& os, const aoc::tune::TuneReport& r) {
   os << std::fixed << std::setprecision(2);
-  os << r.op << " on " << r.soc << ": " << aoc::tune::to_string(r.method) << ", budget " << r.budget << ", seed "
+  os << r.op << " on " << r.soc << ": " << aoc::search::to_string(r.method) << ", budget " << r.budget << ", seed "
      << r.seed << "\n";
   os << (r.tuning_cases_are_perf ? "tuning cases (performance cases; the geomean of their simulated Task Durations is the speed):"
                                  : "tuning cases (geomean of simulated Task Duration):");
@@ -147,7 +147,7 @@ int run_tune(const TuneArgs& a) {
   aoc::tune::TuneOptions o;
   aoc::build::BuilderOptions bo;
   if (!setup(a, o, bo)) return 2;
-  const auto m = aoc::tune::parse_method(a.method);
+  const auto m = aoc::search::parse_host_method(a.method);
   if (!m) {
     std::cerr << "error: --method " << a.method << " is not a method; use evolve or random\n";
     return 2;
@@ -159,7 +159,7 @@ int run_tune(const TuneArgs& a) {
   o.search.method = *m;
   o.search.budget = a.budget;
   if (::isatty(STDERR_FILENO)) {
-    o.progress = [](const aoc::tune::Evaluation& e, size_t done, size_t budget) {
+    o.progress = [](const aoc::search::Evaluation& e, size_t done, size_t budget) {
       std::cerr << "\r\033[K[" << done << "/" << budget << "] "
                 << (e.valid ? std::to_string(e.time_us) + " us" : "invalid") << "  " << e.key << std::flush;
       if (done == budget) std::cerr << "\n";
@@ -180,7 +180,7 @@ int run_tune(const TuneArgs& a) {
 
 // Summary over saved reports of runs on different operators.
 int merge_reports(const TuneArgs& a) {
-  aoc::tune::BenchReport all;
+  aoc::bench::TuneBenchReport all;
   for (size_t i = 0; i < a.merge.size(); ++i) {
     std::ifstream in(a.merge[i]);
     if (!in) {
@@ -188,7 +188,7 @@ int merge_reports(const TuneArgs& a) {
       return 2;
     }
     try {
-      auto r = aoc::tune::bench_from_json(nlohmann::json::parse(in));
+      auto r = aoc::bench::tune_bench_from_json(nlohmann::json::parse(in));
       if (i > 0 && (r.options.budgets != all.options.budgets || r.options.verify != all.options.verify)) {
         std::cerr << "error: " << a.merge[i] << " has other budgets or verification than " << a.merge[0] << "\n";
         return 2;
@@ -203,14 +203,14 @@ int merge_reports(const TuneArgs& a) {
       return 2;
     }
   }
-  if (a.json) std::cout << aoc::tune::to_json(all).dump(2) << "\n";
-  else std::cout << aoc::tune::to_table(all);
+  if (a.json) std::cout << aoc::bench::to_json(all).dump(2) << "\n";
+  else std::cout << aoc::bench::tune_bench_table(all);
   return 0;
 }
 
 int run_bench(const TuneArgs& a) {
   if (!a.merge.empty()) return merge_reports(a);
-  aoc::tune::BenchOptions bo;
+  aoc::bench::TuneBenchOptions bo;
   aoc::build::BuilderOptions builder_opts;
   if (!setup(a, bo.tune, builder_opts)) return 2;
   bo.budgets = a.budgets;
@@ -240,9 +240,9 @@ int run_bench(const TuneArgs& a) {
     return 2;
   }
   aoc::build::Builder builder(builder_opts);
-  const auto r = aoc::tune::run_bench(dirs, builder, bo);
-  if (a.json) std::cout << aoc::tune::to_json(r).dump(2) << "\n";
-  else std::cout << aoc::tune::to_table(r);
+  const auto r = aoc::bench::run_tune_bench(dirs, builder, bo);
+  if (a.json) std::cout << aoc::bench::to_json(r).dump(2) << "\n";
+  else std::cout << aoc::bench::tune_bench_table(r);
   return 0;
 }
 

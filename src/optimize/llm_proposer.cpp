@@ -24,19 +24,19 @@ std::string fixed(double v, int digits) {
 }
 
 // OpenEvolve's inspirations, shown as experience entries: what made each, its diff, its time.
-std::vector<aoc::llm::ExperienceEntry> inspirations_of(const ProposalContext& ctx) {
+std::vector<aoc::llm::ExperienceEntry> inspirations_of(const search::ProposalContext& ctx) {
   std::vector<aoc::llm::ExperienceEntry> out;
-  for (const Scored* s : ctx.inspirations) {
+  for (const search::Scored* s : ctx.inspirations) {
     if (s == nullptr || !s->eval.valid) continue;
     aoc::llm::ExperienceEntry e;
     e.title = "Evaluated variant #" + std::to_string(s->index) + ": " + s->origin;
-    e.description = "Another program of this search (tiling configuration " + config_text(s->variant.config) +
+    e.description = "Another program of this search (tiling configuration " + search::config_text(s->variant.config) +
                     "); the diff is the last kernel change that led to it.";
     e.diff = s->variant.kernel->diff;
     e.effect = fixed(s->eval.time_us, 3) + " us geomean, against " + fixed(ctx.parent.eval.time_us, 3) +
                " us for the kernel to change";
     if (e.diff.empty()) e.diff = "(same kernel sources as the original; tiling configuration " +
-                                 config_text(s->variant.config) + ")";
+                                 search::config_text(s->variant.config) + ")";
     out.push_back(std::move(e));
   }
   return out;
@@ -44,7 +44,7 @@ std::vector<aoc::llm::ExperienceEntry> inspirations_of(const ProposalContext& ct
 
 }  // namespace
 
-LlmKernelProposer::LlmKernelProposer(aoc::llm::LlmProposer& llm, const Evaluator& ev, fs::path kernels_dir,
+LlmKernelProposer::LlmKernelProposer(aoc::llm::LlmProposer& llm, const search::Evaluator& ev, fs::path kernels_dir,
                                      std::string header_hash, uint64_t seed)
     : llm_(llm), ev_(ev), dir_(std::move(kernels_dir)), header_hash_(std::move(header_hash)), seed_(seed) {}
 
@@ -53,7 +53,7 @@ std::optional<aoc::llm::AttemptFailure> LlmKernelProposer::previous_failure() co
   if (last_unusable_) {
     f = last_unusable_;
   } else if (!last_key_.empty()) {
-    const ScoredPtr s = ev_.known(last_key_);
+    const search::ScoredPtr s = ev_.known(last_key_);
     if (!s || s->eval.valid || !s->report) return std::nullopt;
     f = aoc::llm::failure_from_report(*s->report);
   } else {
@@ -63,7 +63,7 @@ std::optional<aoc::llm::AttemptFailure> LlmKernelProposer::previous_failure() co
   return f;
 }
 
-std::vector<aoc::llm::ExperienceEntry> LlmKernelProposer::bank_experiences(const Scored& parent) {
+std::vector<aoc::llm::ExperienceEntry> LlmKernelProposer::bank_experiences(const search::Scored& parent) {
   if (!bank_ || bank_failed_) return {};
   try {
     return aoc::llm::top_experiences(bank_(parent), kBankExperiences);
@@ -75,9 +75,9 @@ std::vector<aoc::llm::ExperienceEntry> LlmKernelProposer::bank_experiences(const
   }
 }
 
-std::optional<Proposal> LlmKernelProposer::propose(const ProposalContext& ctx) {
+std::optional<search::Proposal> LlmKernelProposer::propose(const search::ProposalContext& ctx) {
   if (!available()) return std::nullopt;
-  const KernelPtr& k = ctx.parent.variant.kernel;
+  const search::KernelPtr& k = ctx.parent.variant.kernel;
   const std::string mode = aoc::llm::to_string(mode_);
   const size_t n = ++attempts_[mode + "-" + k->cand.hash];
   const std::string tag = "llm-" + mode + "-" + k->cand.hash.substr(0, 12) + "-" + std::to_string(n);
@@ -86,12 +86,12 @@ std::optional<Proposal> LlmKernelProposer::propose(const ProposalContext& ctx) {
   return ask(ctx, dir, tag);
 }
 
-Proposal LlmKernelProposer::unusable(const ProposalContext& ctx, const std::string& tag, const std::string& request_key,
+search::Proposal LlmKernelProposer::unusable(const search::ProposalContext& ctx, const std::string& tag, const std::string& request_key,
                                      const std::string& code, const std::string& message) {
   ++counts_.unusable;
   last_key_.clear();
   last_unusable_ = aoc::llm::failure_from_unusable({code, message});
-  Proposal p;
+  search::Proposal p;
   p.variant = ctx.parent.variant;
   p.origin = tag + ": answer not applied";
   p.failure = code + ": " + message;
@@ -100,10 +100,10 @@ Proposal LlmKernelProposer::unusable(const ProposalContext& ctx, const std::stri
   return p;
 }
 
-Proposal LlmKernelProposer::applied(const ProposalContext& ctx, const fs::path& dir, const std::string& tag) {
+search::Proposal LlmKernelProposer::applied(const search::ProposalContext& ctx, const fs::path& dir, const std::string& tag) {
   ++counts_.applied;
-  const KernelPtr& parent = ctx.parent.variant.kernel;
-  auto made = std::make_shared<Kernel>();
+  const search::KernelPtr& parent = ctx.parent.variant.kernel;
+  auto made = std::make_shared<search::Kernel>();
   made->cand = aoc::eval::load_candidate(dir / "candidate", header_hash_);
   made->motifs = parent->motifs;
   made->motifs.push_back("llm");
@@ -113,15 +113,15 @@ Proposal LlmKernelProposer::applied(const ProposalContext& ctx, const fs::path& 
     made->diff = aoc::llm::source_diff(parent->cand, made->cand);
     std::ofstream(dir / "kernel.diff", std::ios::binary) << made->diff;
   }
-  Proposal p;
-  p.variant = Variant{made, ctx.parent.variant.config};
+  search::Proposal p;
+  p.variant = search::Variant{made, ctx.parent.variant.config};
   p.origin = tag;
   last_key_ = p.variant.key();
   last_unusable_.reset();
   return p;
 }
 
-std::optional<Proposal> LlmKernelProposer::load(const ProposalContext& ctx, const fs::path& dir, const std::string& tag) {
+std::optional<search::Proposal> LlmKernelProposer::load(const search::ProposalContext& ctx, const fs::path& dir, const std::string& tag) {
   try {
     const aoc::llm::Proposal rec = aoc::llm::read_proposal_record(dir);
     ++counts_.loaded;
@@ -135,7 +135,7 @@ std::optional<Proposal> LlmKernelProposer::load(const ProposalContext& ctx, cons
   }
 }
 
-std::optional<Proposal> LlmKernelProposer::ask(const ProposalContext& ctx, const fs::path& dir, const std::string& tag) {
+std::optional<search::Proposal> LlmKernelProposer::ask(const search::ProposalContext& ctx, const fs::path& dir, const std::string& tag) {
   aoc::llm::ProposalRequest req;
   req.mode = mode_;
   req.parent = &ctx.parent.variant.kernel->cand;

@@ -6,7 +6,7 @@
 //           could not be applied), and the inspirations of the method as experience entries;
 //   sample  the parent's sources and profile only (Best-of-N: independent samples).
 // An applied answer is a new variant to evaluate. An answer that cannot be applied is still a
-// Proposal, with `failure` set: evaluate_proposal (methods.h) charges it one evaluation and
+// Proposal, with `failure` set: evaluate_proposal (search/methods.h) charges it one evaluation and
 // records it as failed with the reason. An endpoint that gives no answer (connection,
 // timeout, HTTP error after the client's retries) costs nothing and proposes nothing; after
 // kMaxEndpointFailures of them in a row the proposer stops asking for the rest of the run.
@@ -27,26 +27,29 @@
 
 #include "bank/ranking.h"
 #include "llm/proposer.h"
-#include "optimize/proposer.h"
+#include "search/evaluator.h"
+#include "search/kernel_proposers.h"
 
 namespace aoc::optimize {
 
-class LlmKernelProposer : public Proposer {
+class LlmKernelProposer : public search::ModelSource {
  public:
-  LlmKernelProposer(aoc::llm::LlmProposer& llm, const Evaluator& ev, std::filesystem::path kernels_dir,
+  LlmKernelProposer(aoc::llm::LlmProposer& llm, const search::Evaluator& ev, std::filesystem::path kernels_dir,
                     std::string header_hash, uint64_t seed);
   std::string name() const override { return "llm"; }
   // In the current mode (guided unless set_mode says otherwise). Throws aoc::llm::LlmError for
   // what asking again cannot fix: settings, a replay without a recorded answer, the cache.
-  std::optional<Proposal> propose(const ProposalContext& ctx) override;
-  void set_mode(aoc::llm::ProposalMode m) { mode_ = m; }
+  std::optional<search::Proposal> propose(const search::ProposalContext& ctx) override;
+  void set_mode(Mode m) override {
+    mode_ = m == Mode::Sample ? aoc::llm::ProposalMode::Sample : aoc::llm::ProposalMode::Guided;
+  }
   // `rank`: the bank's entries ranked for a parent, best first (BankMotifChooser::rank).
-  using BankRanking = std::function<std::vector<aoc::bank::Ranked>(const Scored& parent)>;
+  using BankRanking = std::function<std::vector<aoc::bank::Ranked>(const search::Scored& parent)>;
   void use_bank(BankRanking rank) { bank_ = std::move(rank); }
   static constexpr size_t kBankExperiences = 3;
 
   // False once the endpoint failed kMaxEndpointFailures times in a row.
-  bool available() const { return endpoint_failures_ < kMaxEndpointFailures; }
+  bool available() const override { return endpoint_failures_ < kMaxEndpointFailures; }
   static constexpr int kMaxEndpointFailures = 3;
 
   struct Counts {
@@ -56,16 +59,16 @@ class LlmKernelProposer : public Proposer {
   const std::vector<std::string>& notes() const { return notes_; }
 
  private:
-  std::optional<Proposal> ask(const ProposalContext& ctx, const std::filesystem::path& dir, const std::string& tag);
-  std::optional<Proposal> load(const ProposalContext& ctx, const std::filesystem::path& dir, const std::string& tag);
-  Proposal applied(const ProposalContext& ctx, const std::filesystem::path& dir, const std::string& tag);
-  Proposal unusable(const ProposalContext& ctx, const std::string& tag, const std::string& request_key,
+  std::optional<search::Proposal> ask(const search::ProposalContext& ctx, const std::filesystem::path& dir, const std::string& tag);
+  std::optional<search::Proposal> load(const search::ProposalContext& ctx, const std::filesystem::path& dir, const std::string& tag);
+  search::Proposal applied(const search::ProposalContext& ctx, const std::filesystem::path& dir, const std::string& tag);
+  search::Proposal unusable(const search::ProposalContext& ctx, const std::string& tag, const std::string& request_key,
                     const std::string& code, const std::string& message);
   std::optional<aoc::llm::AttemptFailure> previous_failure() const;
-  std::vector<aoc::llm::ExperienceEntry> bank_experiences(const Scored& parent);
+  std::vector<aoc::llm::ExperienceEntry> bank_experiences(const search::Scored& parent);
 
   aoc::llm::LlmProposer& llm_;
-  const Evaluator& ev_;
+  const search::Evaluator& ev_;
   std::filesystem::path dir_;
   std::string header_hash_;
   uint64_t seed_;

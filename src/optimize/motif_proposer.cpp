@@ -14,8 +14,8 @@
 namespace aoc::optimize {
 namespace fs = std::filesystem;
 
-std::vector<std::string> RandomMotifChooser::order(const Scored&, const std::vector<aoc::rewrite::MotifState>& applicable,
-                                                   aoc::tune::Rng& rng) {
+std::vector<std::string> RandomMotifChooser::order(const search::Scored&, const std::vector<aoc::rewrite::MotifState>& applicable,
+                                                   aoc::search::Rng& rng) {
   std::vector<std::string> names;
   for (const auto& m : applicable) names.push_back(m.motif);
   for (size_t i = names.size(); i > 1; --i) std::swap(names[i - 1], names[rng.below(i)]);
@@ -29,7 +29,7 @@ namespace {
 
 // The bank's view of the parent: its motif states, and from its evaluation what the profile
 // would give (busiest pipe, cores, vector/MTE2).
-aoc::bank::Target target_of(const Scored& parent, const std::vector<aoc::rewrite::MotifState>& states) {
+aoc::bank::Target target_of(const search::Scored& parent, const std::vector<aoc::rewrite::MotifState>& states) {
   aoc::bank::Target t = aoc::bank::make_target(parent.variant.kernel->cand, states, nullptr);
   std::map<std::string, double> pipes;
   double vec = 0, mte2 = 0;
@@ -48,16 +48,16 @@ aoc::bank::Target target_of(const Scored& parent, const std::vector<aoc::rewrite
 
 }  // namespace
 
-std::vector<aoc::bank::Ranked> BankMotifChooser::rank(const Scored& parent,
+std::vector<aoc::bank::Ranked> BankMotifChooser::rank(const search::Scored& parent,
                                                       const std::vector<aoc::rewrite::MotifState>& states) {
   if (!parent.variant.kernel) return {};
   return aoc::bank::rank_entries(bank_->entries(), target_of(parent, states),
                                  [&](const std::string& m) { return bank_->stats(m); });
 }
 
-std::vector<std::string> BankMotifChooser::order(const Scored& parent,
+std::vector<std::string> BankMotifChooser::order(const search::Scored& parent,
                                                  const std::vector<aoc::rewrite::MotifState>& applicable,
-                                                 aoc::tune::Rng& rng) {
+                                                 aoc::search::Rng& rng) {
   std::vector<std::string> rest = RandomMotifChooser().order(parent, applicable, rng);
   if (!parent.variant.kernel) return rest;
   std::vector<std::string> out;
@@ -76,7 +76,7 @@ std::vector<std::string> BankMotifChooser::order(const Scored& parent,
 MotifProposer::MotifProposer(fs::path kernels_dir, std::string header_hash, std::unique_ptr<MotifChooser> chooser)
     : dir_(std::move(kernels_dir)), header_hash_(std::move(header_hash)), chooser_(std::move(chooser)) {}
 
-std::vector<aoc::rewrite::MotifState> MotifProposer::applicable(const Kernel& k) {
+std::vector<aoc::rewrite::MotifState> MotifProposer::applicable(const search::Kernel& k) {
   auto it = detected_.find(k.cand.hash);
   if (it == detected_.end()) {
     std::vector<aoc::rewrite::MotifState> states;
@@ -91,16 +91,16 @@ std::vector<aoc::rewrite::MotifState> MotifProposer::applicable(const Kernel& k)
   return it->second;
 }
 
-bool MotifProposer::has_untried(const Kernel& k) {
+bool MotifProposer::has_untried(const search::Kernel& k) {
   for (const auto& m : applicable(k))
     if (!tried_.count({k.cand.hash, m.motif})) return true;
   return false;
 }
 
-KernelPtr MotifProposer::apply(const KernelPtr& k, const std::string& motif) {
+search::KernelPtr MotifProposer::apply(const search::KernelPtr& k, const std::string& motif) {
   tried_.insert({k->cand.hash, motif});
   const fs::path out = dir_ / (k->cand.hash.substr(0, 12) + "-" + motif);
-  auto made = std::make_shared<Kernel>();
+  auto made = std::make_shared<search::Kernel>();
   made->motifs = k->motifs;
   made->motifs.push_back(motif);
   try {
@@ -126,15 +126,15 @@ KernelPtr MotifProposer::apply(const KernelPtr& k, const std::string& motif) {
   return made;
 }
 
-std::optional<Proposal> MotifProposer::propose(const ProposalContext& ctx) {
-  const KernelPtr& k = ctx.parent.variant.kernel;
+std::optional<search::Proposal> MotifProposer::propose(const search::ProposalContext& ctx) {
+  const search::KernelPtr& k = ctx.parent.variant.kernel;
   for (const std::string& motif : chooser_->order(ctx.parent, applicable(*k), ctx.rng)) {
     if (tried_.count({k->cand.hash, motif})) continue;
-    KernelPtr made = apply(k, motif);
+    search::KernelPtr made = apply(k, motif);
     if (!made) continue;
-    Variant v{made, ctx.parent.variant.config};
+    search::Variant v{made, ctx.parent.variant.config};
     if (ctx.seen(v.key())) continue;
-    return Proposal::made(std::move(v), "motif " + motif + " (chosen by " + chooser_->name() + ")");
+    return search::Proposal::made(std::move(v), "motif " + motif + " (chosen by " + chooser_->name() + ")");
   }
   return std::nullopt;
 }

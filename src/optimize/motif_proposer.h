@@ -12,7 +12,7 @@
 #include <string>
 #include <vector>
 
-#include "optimize/proposer.h"
+#include "search/kernel_proposers.h"
 #include "rewrite/motif_states.h"
 
 namespace aoc::bank {
@@ -27,15 +27,15 @@ class MotifChooser {
   virtual ~MotifChooser() = default;
   virtual std::string name() const = 0;
   // The applicable motifs in the order to try them.
-  virtual std::vector<std::string> order(const Scored& parent, const std::vector<aoc::rewrite::MotifState>& applicable,
-                                         aoc::tune::Rng& rng) = 0;
+  virtual std::vector<std::string> order(const search::Scored& parent, const std::vector<aoc::rewrite::MotifState>& applicable,
+                                         aoc::search::Rng& rng) = 0;
 };
 
 class RandomMotifChooser : public MotifChooser {
  public:
   std::string name() const override { return "random"; }
-  std::vector<std::string> order(const Scored& parent, const std::vector<aoc::rewrite::MotifState>& applicable,
-                                 aoc::tune::Rng& rng) override;
+  std::vector<std::string> order(const search::Scored& parent, const std::vector<aoc::rewrite::MotifState>& applicable,
+                                 aoc::search::Rng& rng) override;
 };
 
 // Orders the applicable motifs by the experience bank's ranking for the parent kernel
@@ -47,32 +47,36 @@ class BankMotifChooser : public MotifChooser {
   explicit BankMotifChooser(const std::filesystem::path& bank_file);
   ~BankMotifChooser() override;
   std::string name() const override { return "bank"; }
-  std::vector<std::string> order(const Scored& parent, const std::vector<aoc::rewrite::MotifState>& applicable,
-                                 aoc::tune::Rng& rng) override;
+  std::vector<std::string> order(const search::Scored& parent, const std::vector<aoc::rewrite::MotifState>& applicable,
+                                 aoc::search::Rng& rng) override;
   // The bank's entries ranked for the parent kernel, best first (also what the LLM proposer's
   // guided prompts show under --bank). Throws aoc::bank::BankError when the bank cannot be read.
-  std::vector<aoc::bank::Ranked> rank(const Scored& parent, const std::vector<aoc::rewrite::MotifState>& states);
+  std::vector<aoc::bank::Ranked> rank(const search::Scored& parent, const std::vector<aoc::rewrite::MotifState>& states);
 
  private:
   std::unique_ptr<aoc::bank::Bank> bank_;
 };
 
-class MotifProposer : public Proposer {
+class MotifProposer : public search::MotifSource {
  public:
   MotifProposer(std::filesystem::path kernels_dir, std::string header_hash, std::unique_ptr<MotifChooser> chooser);
   std::string name() const override { return "motif"; }
-  std::optional<Proposal> propose(const ProposalContext& ctx) override;
+  std::optional<search::Proposal> propose(const search::ProposalContext& ctx) override;
 
   // The motifs applicable to `k` (detected once per kernel content). Empty when the
   // rewriter cannot read it (the reason is added to notes()).
-  std::vector<aoc::rewrite::MotifState> applicable(const Kernel& k);
+  std::vector<aoc::rewrite::MotifState> applicable(const search::Kernel& k);
+  size_t applicable_count(const search::Kernel& k) override { return applicable(k).size(); }
+  // The chooser's order of the motifs applicable to `k`.
+  std::vector<std::string> motif_order(const search::Scored& parent, const search::Kernel& k,
+                                       search::Rng& rng) override {
+    return chooser_->order(parent, applicable(k), rng);
+  }
   // `k` with `motif` applied, or nullptr when refused or failing (reason in notes()).
-  KernelPtr apply(const KernelPtr& k, const std::string& motif);
-  // True while some applicable motif of `k` has not been tried on it.
-  bool has_untried(const Kernel& k);
+  search::KernelPtr apply(const search::KernelPtr& k, const std::string& motif) override;
+  bool has_untried(const search::Kernel& k) override;
 
   const std::vector<std::string>& notes() const { return notes_; }
-  MotifChooser& chooser() { return *chooser_; }
 
  private:
   std::filesystem::path dir_;

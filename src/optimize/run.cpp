@@ -12,6 +12,7 @@
 #include "llm/chat_client.h"
 #include "llm/proposer.h"
 #include "optimize/llm_proposer.h"
+#include "optimize/motif_proposer.h"
 #include "package/case_gen.h"
 #include "runtime/platform.h"
 #include "sim/soc.h"
@@ -23,14 +24,14 @@ namespace fs = std::filesystem;
 namespace {
 
 // The slowest evaluation case of a variant: its bound pipe and pipe times.
-const aoc::tune::CaseTiming* slowest(const Scored& s) {
-  const aoc::tune::CaseTiming* w = nullptr;
+const aoc::search::CaseTiming* slowest(const search::Scored& s) {
+  const aoc::search::CaseTiming* w = nullptr;
   for (const auto& c : s.eval.cases)
     if (!w || c.sim_us > w->sim_us) w = &c;
   return w;
 }
 
-std::map<std::string, double> pipe_times(const aoc::tune::CaseTiming* c) {
+std::map<std::string, double> pipe_times(const aoc::search::CaseTiming* c) {
   std::map<std::string, double> out;
   if (!c) return out;
   for (const auto& [k, v] : c->profile)
@@ -38,10 +39,10 @@ std::map<std::string, double> pipe_times(const aoc::tune::CaseTiming* c) {
   return out;
 }
 
-std::vector<LineageStep> lineage_of(const std::vector<ScoredPtr>& history, const ScoredPtr& best) {
+std::vector<LineageStep> lineage_of(const std::vector<search::ScoredPtr>& history, const search::ScoredPtr& best) {
   std::vector<LineageStep> steps;
-  for (ScoredPtr s = best; s && s->parent; s = history[*s->parent]) {
-    const ScoredPtr p = history[*s->parent];
+  for (search::ScoredPtr s = best; s && s->parent; s = history[*s->parent]) {
+    const search::ScoredPtr p = history[*s->parent];
     LineageStep st;
     st.index = s->index;
     st.origin = s->origin;
@@ -102,7 +103,7 @@ OptimizeReport optimize(const fs::path& op_dir, aoc::build::Builder& builder, co
   if (opt.soc.empty()) throw OptimizeError("optimizing needs a SoC model for timing (--soc)");
   if (opt.out_dir.empty()) throw OptimizeError("no run folder given (--out)");
   const std::string header_hash = aoc::build::ascendc_header_hash(builder.options().root);
-  auto original = std::make_shared<Kernel>();
+  auto original = std::make_shared<search::Kernel>();
   try {
     original->cand = aoc::eval::load_candidate(op_dir, header_hash);
   } catch (const std::exception& e) {
@@ -148,19 +149,19 @@ OptimizeReport optimize(const fs::path& op_dir, aoc::build::Builder& builder, co
     }
   }
 
-  EvaluatorOptions eo{opt.eval, r.cases};
+  search::EvaluatorOptions eo{opt.eval, r.cases};
   eo.eval.soc = opt.soc;
   eo.eval.seed = opt.seed;
-  Evaluator ev(builder, eo, opt.budget, store.get());
-  if (opt.progress) ev.on_evaluation = [&](const Scored& s) { opt.progress(s, opt.budget); };
-  const ScoredPtr base = ev.evaluate(Variant{original, {}}, "baseline", std::nullopt);
+  search::Evaluator ev(builder, eo, opt.budget, store.get());
+  if (opt.progress) ev.on_evaluation = [&](const search::Scored& s) { opt.progress(s, opt.budget); };
+  const search::ScoredPtr base = ev.evaluate(search::Variant{original, {}}, "baseline", std::nullopt);
   if (!base->eval.valid)
     throw OptimizeError("the operator's own kernel fails on the evaluation cases (" + base->eval.reason +
                         "); nothing can be optimized against a baseline that fails. Run `ascendopt eval " +
                         op_dir.string() + "` to see every case, fix the package, then optimize");
   r.baseline_us = base->eval.time_us;
 
-  ConfigProposer config(platform);
+  search::ConfigProposer config(platform);
   std::unique_ptr<MotifChooser> chooser;
   BankMotifChooser* bank_chooser = nullptr;  // also ranks the entries the LLM's guided prompts show
   if (opt.bank_file.empty()) {
@@ -175,23 +176,23 @@ OptimizeReport optimize(const fs::path& op_dir, aoc::build::Builder& builder, co
     }
   }
   MotifProposer motif(opt.out_dir / "kernels", header_hash, std::move(chooser));
-  SearchContext ctx{ev, config, motif, base, opt.seed, opt.log, {}};
+  search::SearchContext ctx{ev, config, motif, base, opt.seed, opt.log, {}};
   std::unique_ptr<aoc::llm::LlmProposer> llm_asker;
   std::unique_ptr<LlmKernelProposer> llm;
   if (client) {
     llm_asker = std::make_unique<aoc::llm::LlmProposer>(*client);
     llm = std::make_unique<LlmKernelProposer>(*llm_asker, ev, opt.out_dir / "kernels", header_hash, opt.seed);
     if (bank_chooser != nullptr)
-      llm->use_bank([bank_chooser, &motif](const Scored& p) -> std::vector<aoc::bank::Ranked> {
+      llm->use_bank([bank_chooser, &motif](const search::Scored& p) -> std::vector<aoc::bank::Ranked> {
         if (!p.variant.kernel) return {};
         return bank_chooser->rank(p, motif.applicable(*p.variant.kernel));
       });
-    if (opt.method == Method::Random || opt.method == Method::TuneOnly) r.notes.push_back(
-        std::string("the LLM settings are not used by --method ") + to_string(opt.method) + " (it proposes no kernels)");
+    if (!opt.method->uses_model)
+      r.notes.push_back("the LLM settings are not used by --method " + opt.method->name + " (it proposes no kernels)");
     else ctx.llm = llm.get();
   }
   try {
-    run_method(opt.method, ctx);
+    opt.method->run(ctx);
   } catch (const std::invalid_argument& e) {  // a knob declaration the space cannot hold
     throw OptimizeError(e.what());
   } catch (const aoc::llm::LlmError& e) {  // settings, a replay without a recorded answer, the cache
@@ -213,13 +214,13 @@ OptimizeReport optimize(const fs::path& op_dir, aoc::build::Builder& builder, co
   // Verification: fastest first, only variants faster than the baseline, then the baseline. A
   // variant evaluated while a faster one was the best had no reason to have its tiling tried
   // on the other public cases; one that fails there is passed over without a verification.
-  std::vector<ScoredPtr> faster;
+  std::vector<search::ScoredPtr> faster;
   for (const auto& s : r.history)
     if (s->eval.valid && s->eval.time_us < r.baseline_us) faster.push_back(s);
-  std::stable_sort(faster.begin(), faster.end(), [](const ScoredPtr& a, const ScoredPtr& b) {
+  std::stable_sort(faster.begin(), faster.end(), [](const search::ScoredPtr& a, const search::ScoredPtr& b) {
     return a->eval.time_us < b->eval.time_us;
   });
-  std::vector<ScoredPtr> order;
+  std::vector<search::ScoredPtr> order;
   for (const auto& s : faster) {
     if (order.size() == opt.verify_candidates) break;
     if (const auto failure = ev.tiling_failure_elsewhere(s->variant))
@@ -236,11 +237,11 @@ OptimizeReport optimize(const fs::path& op_dir, aoc::build::Builder& builder, co
   }
   r.hidden_seed = hidden_seed;
   for (const auto& s : order) {
-    const Evaluator::Verification v = ev.verify(s->variant, hidden_seed);
+    const search::Evaluator::Verification v = ev.verify(s->variant, hidden_seed);
     if (v.passed) {
       r.best = s;
       r.verified = true;
-      r.verification = "passed every public case and a hidden draw of " + std::to_string(Evaluator::kHiddenCount) +
+      r.verification = "passed every public case and a hidden draw of " + std::to_string(search::Evaluator::kHiddenCount) +
                        " generated cases";
       break;
     }
@@ -255,7 +256,7 @@ OptimizeReport optimize(const fs::path& op_dir, aoc::build::Builder& builder, co
   const auto& from = original->cand.sources;
   const auto& to = r.best->variant.kernel->cand.sources;
   r.diff = diff_trees(from.host, to.host, "op_host") + diff_trees(from.kernel, to.kernel, "op_kernel");
-  if (!r.best->variant.config.empty()) r.diff += "tiling configuration: " + config_text(r.best->variant.config) + "\n";
+  if (!r.best->variant.config.empty()) r.diff += "tiling configuration: " + search::config_text(r.best->variant.config) + "\n";
   std::ofstream(opt.out_dir / "best.diff") << r.diff;
   r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   std::ofstream(opt.out_dir / "report.json") << to_json(r).dump(2) << "\n";
@@ -267,7 +268,7 @@ nlohmann::json to_json(const OptimizeReport& r) {
   nlohmann::json j = {{"op", r.op},
                       {"package", r.package_dir},
                       {"soc", r.soc},
-                      {"method", to_string(r.method)},
+                      {"method", r.method->name},
                       {"motif_order", r.bank.empty() ? std::string("random") : "bank " + r.bank},
                       {"budget", r.budget},
                       {"seed", r.seed},
@@ -325,7 +326,7 @@ nlohmann::json to_json(const OptimizeReport& r) {
                             {"valid", s->eval.valid},
                             {"time_us", s->eval.time_us},
                             {"reason", s->eval.reason},
-                            {"config", config_text(s->variant.config)},
+                            {"config", search::config_text(s->variant.config)},
                             {"motifs", s->variant.kernel->motifs},
                             {"from_store", s->from_store}});
   j["lineage"] = nlohmann::json::array();
@@ -345,7 +346,7 @@ nlohmann::json to_json(const OptimizeReport& r) {
 std::string summary_text(const OptimizeReport& r) {
   std::ostringstream os;
   os << std::fixed << std::setprecision(2);
-  os << r.op << " on " << r.soc << ": " << to_string(r.method) << ", budget " << r.budget << ", seed " << r.seed << "\n";
+  os << r.op << " on " << r.soc << ": " << r.method->name << ", budget " << r.budget << ", seed " << r.seed << "\n";
   os << "evaluation cases (geomean of simulated Task Duration):";
   for (const auto& c : r.cases) os << " " << c;
   os << "\n";
@@ -364,7 +365,7 @@ std::string summary_text(const OptimizeReport& r) {
     os << "  motifs:       ";
     if (r.best->variant.kernel->motifs.empty()) os << "(none: the original kernel)";
     for (const auto& m : r.best->variant.kernel->motifs) os << m << " ";
-    os << "\n  config:       " << config_text(r.best->variant.config) << "\n";
+    os << "\n  config:       " << search::config_text(r.best->variant.config) << "\n";
   }
   if (!r.lineage.empty()) os << "lineage (accepted steps from the baseline):\n";
   for (const auto& st : r.lineage)

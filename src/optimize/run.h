@@ -2,7 +2,7 @@
 //   1. the evaluation cases (by default the largest public case of each dtype with at most
 //      65536 input elements, as tune-bench uses) and the baseline, the first evaluation: a
 //      baseline that fails is an OptimizeError, never a search;
-//   2. the method (methods.h) spends the budget through the one Evaluator;
+//   2. the method (search/methods.h) spends the budget through the one Evaluator;
 //   3. the fastest variants (up to 3, best first) are verified on every public case and a
 //      hidden draw; the first that passes is the result, else the baseline (verified too);
 //   With LLM settings (llm: docs/llm.md) the methods also ask a model for kernels
@@ -26,7 +26,7 @@
 
 #include "llm/llm_options.h"
 #include "llm/usage.h"
-#include "optimize/methods.h"
+#include "search/methods.h"
 
 namespace aoc::optimize {
 
@@ -36,7 +36,7 @@ class OptimizeError : public std::runtime_error {
 };
 
 struct OptimizeOptions {
-  Method method = Method::Optimize;
+  const aoc::search::Method* method = &aoc::search::default_method();
   size_t budget = 16;
   uint64_t seed = 1;
   std::string soc = "Ascend910B1";
@@ -50,7 +50,7 @@ struct OptimizeOptions {
   // LLM settings: the optimize, rewrite-only, best-of-n and openevolve methods use a model
   // (llm_proposer.h); the key comes from the variable they name and is written nowhere.
   std::optional<aoc::llm::LlmOptions> llm;
-  std::function<void(const Scored&, size_t budget)> progress;
+  std::function<void(const search::Scored&, size_t budget)> progress;
   std::function<void(const std::string&)> log;
 };
 
@@ -70,15 +70,15 @@ struct LlmRunInfo {
 
 struct OptimizeReport {
   std::string op, package_dir, soc;
-  Method method = Method::Optimize;
+  const aoc::search::Method* method = &aoc::search::default_method();
   std::string bank;  // the experience bank that ordered kernel motifs; empty: random order
   size_t budget = 0;
   uint64_t seed = 0;
   std::vector<std::string> cases;
-  std::vector<ScoredPtr> history;
+  std::vector<search::ScoredPtr> history;
   std::vector<std::string> episodes, notes;
   double baseline_us = 0, best_us = 0;
-  ScoredPtr best;  // the verified result (the baseline when nothing faster passed)
+  search::ScoredPtr best;  // the verified result (the baseline when nothing faster passed)
   bool verified = false;
   std::string verification;
   std::optional<uint64_t> hidden_seed;

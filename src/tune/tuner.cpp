@@ -138,31 +138,31 @@ ConfigRunner::ConfigRunner(const eval::Candidate& cand, build::Builder& builder,
                                     .hidden_seed = std::nullopt,
                                     .gate = gate}) {}
 
-Evaluation ConfigRunner::from_screen(const eval::CascadeScreen& s) const {
-  Evaluation e;
+search::Evaluation ConfigRunner::from_screen(const eval::CascadeScreen& s) const {
+  search::Evaluation e;
   e.valid = s.ok;
   e.reason = s.reason;
   e.time_us = s.time_us;
-  add_case_details(e, s.report, &cascade_.options().timing_cases);
+  search::add_case_details(e, s.report, &cascade_.options().timing_cases);
   return e;
 }
 
-Evaluation ConfigRunner::run(const eval::TuningConfig& c) { return from_screen(cascade_.screen(cand_, c)); }
+search::Evaluation ConfigRunner::run(const eval::TuningConfig& c) { return from_screen(cascade_.screen(cand_, c)); }
 
-std::optional<Evaluation> ConfigRunner::same_tiling_as(const eval::TuningConfig& c) {
+std::optional<search::Evaluation> ConfigRunner::same_tiling_as(const eval::TuningConfig& c) {
   if (by_tiling_.empty()) return std::nullopt;  // nothing to match: skip the tiling run
   const std::string fp = cascade_.tiling_only_fingerprint(cand_, c);
   const auto it = fp.empty() ? by_tiling_.end() : by_tiling_.find(fp);
   if (it == by_tiling_.end()) return std::nullopt;
-  Evaluation e = it->second;
+  search::Evaluation e = it->second;
   e.free = true;
   return e;
 }
 
-Evaluation ConfigRunner::evaluate(const eval::TuningConfig& c) {
+search::Evaluation ConfigRunner::evaluate(const eval::TuningConfig& c) {
   if (auto same = same_tiling_as(c)) return *same;
   const eval::CascadeOutcome o = cascade_.evaluate(cand_, c);
-  Evaluation e = from_screen(o.screen);
+  search::Evaluation e = from_screen(o.screen);
   if (!o.valid()) {
     e.valid = false;
     e.reason = o.reason();
@@ -230,19 +230,19 @@ TuneReport tune(const fs::path& op_dir, build::Builder& builder, const TuneOptio
   eo.soc = opt.soc;
   eo.seed = opt.search.seed;
   ConfigRunner runner(cand, builder, eo, r.tuning_cases);
-  const Evaluation base = runner.run({});
+  const search::Evaluation base = runner.run({});
   if (!base.valid) throw TuneError("the operator's own configuration fails on the tuning cases: " + base.reason);
   r.baseline_us = base.time_us;
 
   host::PlatformConfig platform;
   try {
     platform = runtime::platform_from_soc(sim::load_soc(opt.soc));
-    r.space = make_space(base.knobs, platform, base.platform_reads);
+    r.space = search::make_space(base.knobs, platform, base.platform_reads);
   } catch (const std::exception& e) {
     throw TuneError(e.what());
   }
 
-  std::vector<Point> seeds = {r.space.defaults()};
+  std::vector<search::Point> seeds = {r.space.defaults()};
   const fs::path repo_file =
       opt.repository_file.empty() ? builder.options().cache_dir / "tune" / "repository.json" : opt.repository_file;
   Repository repo(repo_file);
@@ -251,10 +251,10 @@ TuneReport tune(const fs::path& op_dir, build::Builder& builder, const TuneOptio
     if (r.repository_start) seeds.push_back(r.space.repair(r.repository_start->config));
   }
 
-  const EvalFn eval_fn = [&](const Point& pt) { return runner.evaluate(r.space.config(pt)); };
-  SearchOptions so = opt.search;
-  so.max_free = kMaxFreePerEvaluation * so.budget;
-  r.search = run_search(r.space, eval_fn, so, seeds, opt.progress);
+  const search::EvalFn eval_fn = [&](const search::Point& pt) { return runner.evaluate(r.space.config(pt)); };
+  search::SearchOptions so = opt.search;
+  so.max_free = search::kMaxFreePerEvaluation * so.budget;
+  r.search = search::run_search(r.space, eval_fn, so, seeds, opt.progress);
   take_verified_best(r, runner);
   r.hidden_seed = runner.hidden_seed();
   r.gates = runner.gates();

@@ -26,20 +26,20 @@
 #include "eval/candidate.h"
 #include "eval/candidate_eval.h"
 #include "eval/cascade.h"
+#include "search/host_search.h"
 #include "tune/repository.h"
-#include "tune/search.h"
 
 namespace aoc::tune {
 
 struct TuneOptions {
-  SearchOptions search;
+  search::SearchOptions search;
   std::string soc = "Ascend910B1";
   std::vector<std::string> tuning_cases;  // empty: default_tuning_cases(package, max_case_elements)
   int64_t max_case_elements = 0;          // 0: every performance case
   bool use_repository = true;             // read and update it
   std::filesystem::path repository_file;  // empty: <cache>/tune/repository.json
   eval::CandidateEvalOptions eval;        // harness, limits, temp folder (seed is search.seed)
-  ProgressFn progress;
+  search::ProgressFn progress;
 };
 
 struct Verification {
@@ -49,7 +49,7 @@ struct Verification {
 
 struct TuneReport {
   std::string op, package_dir, candidate_hash, soc;
-  Method method = Method::Evolve;
+  search::HostMethod method = search::HostMethod::Evolve;
   size_t budget = 0;
   uint64_t seed = 0;
   std::vector<std::string> tuning_cases;
@@ -57,8 +57,8 @@ struct TuneReport {
   RepoKey repo_key;
   std::optional<RepoEntry> repository_start;  // the stored configuration the search started from
   bool repository_updated = false;
-  Space space;
-  SearchResult search;
+  search::Space space;
+  search::SearchResult search;
   double baseline_us = 0;
   double best_us = 0;
   eval::TuningConfig best;  // empty: the baseline stayed best
@@ -93,11 +93,11 @@ class ConfigRunner {
   ConfigRunner(const eval::Candidate& cand, build::Builder& builder, eval::CandidateEvalOptions opt,
                std::vector<std::string> tuning_cases, bool gate = true);
   // The screen of a configuration, not counted as an evaluation of a search.
-  Evaluation run(const eval::TuningConfig& c);
+  search::Evaluation run(const eval::TuningConfig& c);
   // One evaluation of a search: the screen, then the full gate when the screen is faster than
   // the best verified configuration; a configuration failing the gate is invalid ("full gate: ...").
   // A configuration with an evaluated one's tiling gets its evaluation with `free` set.
-  Evaluation evaluate(const eval::TuningConfig& c);
+  search::Evaluation evaluate(const eval::TuningConfig& c);
   // The full gate on its own.
   Verification verify(const eval::TuningConfig& c);
   // The verified best of the evaluations since the last new_search().
@@ -117,11 +117,11 @@ class ConfigRunner {
   double seconds() const { return cascade_.seconds(); }
 
  private:
-  Evaluation from_screen(const eval::CascadeScreen& s) const;
-  std::optional<Evaluation> same_tiling_as(const eval::TuningConfig& c);
+  search::Evaluation from_screen(const eval::CascadeScreen& s) const;
+  std::optional<search::Evaluation> same_tiling_as(const eval::TuningConfig& c);
   const eval::Candidate& cand_;
   eval::Cascade cascade_;
-  std::map<std::string, Evaluation> by_tiling_;  // tiling fingerprint over the screened cases -> evaluation
+  std::map<std::string, search::Evaluation> by_tiling_;  // tiling fingerprint over the screened cases -> evaluation
 };
 
 // The cases a search is scored on. A package with performance cases (`perf = true`) is judged

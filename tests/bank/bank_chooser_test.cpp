@@ -9,14 +9,14 @@
 
 #include "bank/store.h"
 #include "base/content_hash.h"
-#include "optimize/evaluator.h"
 #include "optimize/motif_proposer.h"
+#include "search/evaluator.h"
 
 namespace fs = std::filesystem;
 
 namespace {
 
-aoc::rewrite::MotifState applicable(const std::string& m) { return {m, "", aoc::rewrite::State::Applicable, "", {}}; }
+aoc::rewrite::MotifState applicable(const std::string& m) { return {m, "", "applicable", "", {}}; }
 
 aoc::bank::Entry measured(const std::string& motif, double speedup) {
   aoc::bank::Entry e;
@@ -42,12 +42,12 @@ TEST(BankChooser, OrdersApplicableMotifsByTheBank) {
     b.insert(measured("double_buffer", 1.20));
   }
   const fs::path root = AOC_SOURCE_DIR;
-  auto kernel = std::make_shared<aoc::optimize::Kernel>();
+  auto kernel = std::make_shared<aoc::search::Kernel>();
   kernel->cand = aoc::eval::load_candidate(root / "ops" / "conversion" / "tril",
                                            aoc::base::tree_hash(root / "include" / "ascendc"));
-  aoc::optimize::Scored parent;
+  aoc::search::Scored parent;
   parent.variant.kernel = kernel;
-  aoc::tune::CaseTiming ct;
+  aoc::search::CaseTiming ct;
   ct.name = "c";
   ct.block_dim = 48;
   ct.profile = {{"aiv_mte2_time", 3.0}, {"aiv_vec_time", 1.0}};
@@ -55,7 +55,7 @@ TEST(BankChooser, OrdersApplicableMotifsByTheBank) {
 
   aoc::optimize::BankMotifChooser chooser(file);
   EXPECT_EQ(chooser.name(), "bank");
-  aoc::tune::Rng rng(7);
+  aoc::search::Rng rng(7);
   const auto order = chooser.order(parent, {applicable("unroll"), applicable("event_sync"), applicable("double_buffer")}, rng);
   EXPECT_EQ(order, (std::vector<std::string>{"double_buffer", "event_sync", "unroll"}));
 
@@ -66,7 +66,7 @@ TEST(BankChooser, OrdersApplicableMotifsByTheBank) {
     b.insert(measured("double_buffer", 0.99));
   }
   aoc::optimize::BankMotifChooser other(dir / "other.sqlite");
-  aoc::tune::Rng rng2(7);
+  aoc::search::Rng rng2(7);
   EXPECT_EQ(other.order(parent, {applicable("unroll"), applicable("event_sync"), applicable("double_buffer")}, rng2),
             (std::vector<std::string>{"event_sync", "double_buffer", "unroll"}));
 

@@ -19,6 +19,7 @@ namespace {
 
 namespace fs = std::filesystem;
 using namespace aoc::optimize;
+using namespace aoc::search;
 
 TEST(Budget, ChargesNewCandidatesOnceAndNeverPastTheLimit) {
   Budget b(3);
@@ -48,29 +49,29 @@ TEST(Budget, NoMethodSpendsMoreThanItsBudget) {
   aoc::build::Builder builder(aoc::build::default_builder_options());
   ::setenv("ASCENDOPT_HIDDEN_SEED", "7", 1);  // one hidden draw: verifications are shared through the store
   bool first = true;
-  for (Method m : all_methods()) {
+  for (const Method& m : methods()) {
     OptimizeOptions o;
-    o.method = m;
+    o.method = &m;
     o.budget = 4;
     o.seed = 3;
     o.cases = {"aligned_2d_fp16"};
     o.eval = aoc::eval::default_candidate_eval_options();
-    o.out_dir = tmp.path() / to_string(m);
+    o.out_dir = tmp.path() / m.name;
     o.verify_candidates = 1;
     o.store_file = tmp.path() / "store.sqlite";
     const OptimizeReport r = optimize(relu, builder, o);
-    EXPECT_EQ(r.history.front()->from_store, !first) << to_string(m);
-    EXPECT_EQ(r.history.front()->spent, 1u) << to_string(m) << ": a recalled baseline is charged";
+    EXPECT_EQ(r.history.front()->from_store, !first) << m.name;
+    EXPECT_EQ(r.history.front()->spent, 1u) << m.name << ": a recalled baseline is charged";
     first = false;
-    ASSERT_FALSE(r.history.empty()) << to_string(m);
-    EXPECT_LE(r.history.size(), 4u) << to_string(m);
-    EXPECT_EQ(r.history.back()->spent, r.history.size()) << to_string(m);
+    ASSERT_FALSE(r.history.empty()) << m.name;
+    EXPECT_LE(r.history.size(), 4u) << m.name;
+    EXPECT_EQ(r.history.back()->spent, r.history.size()) << m.name;
     std::set<std::string> keys;
     for (const auto& s : r.history) keys.insert(s->variant.key());
-    EXPECT_EQ(keys.size(), r.history.size()) << to_string(m) << ": a candidate was charged twice";
+    EXPECT_EQ(keys.size(), r.history.size()) << m.name << ": a candidate was charged twice";
     EXPECT_EQ(r.history.front()->origin, "baseline");
-    EXPECT_LE(r.best_us, r.baseline_us) << to_string(m);
-    EXPECT_TRUE(r.verified) << to_string(m) << ": " << r.verification;
+    EXPECT_LE(r.best_us, r.baseline_us) << m.name;
+    EXPECT_TRUE(r.verified) << m.name << ": " << r.verification;
     EXPECT_TRUE(fs::exists(o.out_dir / "best" / "candidate.toml"));
     EXPECT_TRUE(fs::exists(o.out_dir / "report.json"));
   }

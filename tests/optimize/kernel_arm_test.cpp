@@ -18,6 +18,8 @@ namespace {
 
 namespace fs = std::filesystem;
 using namespace aoc::optimize;
+using namespace aoc::search;
+using namespace aoc::search;
 
 const fs::path kFastGelu = fs::path(AOC_SOURCE_DIR) / "ops" / "activation" / "fast_gelu";
 
@@ -37,7 +39,7 @@ TEST(KernelArm, BacktracksToTheFastestVariantWithAnUntriedMotif) {
   aoc::build::Builder builder(aoc::build::default_builder_options());
   ::setenv("ASCENDOPT_HIDDEN_SEED", "7", 1);
   OptimizeOptions o;
-  o.method = Method::RewriteOnly;
+  o.method = find_method("rewrite-only");
   o.budget = 16;
   o.seed = 1;
   o.cases = {"aligned_2d_fp16"};

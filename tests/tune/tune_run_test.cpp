@@ -81,20 +81,20 @@ TEST(TuneRun, RejectedConfigurationsAreInvalidEvaluationsWithReasons) {
 
   aoc::eval::TuningConfig outside;
   outside.knobs["tile_cap"] = 3000;  // not in the declared list
-  const Evaluation a = runner.run(outside);
+  const aoc::search::Evaluation a = runner.run(outside);
   EXPECT_FALSE(a.valid);
   EXPECT_NE(a.reason.find("outside its declared domain"), std::string::npos) << a.reason;
 
   aoc::eval::TuningConfig too_many;
   too_many.cores = 4096;  // more cores than the SoC has
-  const Evaluation b = runner.run(too_many);
+  const aoc::search::Evaluation b = runner.run(too_many);
   EXPECT_FALSE(b.valid);
   EXPECT_NE(b.reason.find("exceeds"), std::string::npos) << b.reason;
 
   // The platform override reaches the tiling function: 4 cores -> blockDim 4.
   aoc::eval::TuningConfig four;
   four.cores = 4;
-  const Evaluation c = runner.run(four);
+  const aoc::search::Evaluation c = runner.run(four);
   ASSERT_TRUE(c.valid) << c.reason;
   ASSERT_EQ(c.cases.size(), 1u);
   EXPECT_EQ(c.cases[0].block_dim, 4u);
@@ -120,10 +120,10 @@ TEST(TuneRun, AConfigurationWithAnEvaluatedTilingIsAnsweredFree) {
   large_ub = small_ub;
   large_ub.ub_bytes = 128 * 1024;
 
-  const Evaluation first = runner.evaluate(small_ub);
+  const aoc::search::Evaluation first = runner.evaluate(small_ub);
   ASSERT_TRUE(first.valid) << first.reason;
   EXPECT_FALSE(first.free);
-  const Evaluation same = runner.evaluate(large_ub);
+  const aoc::search::Evaluation same = runner.evaluate(large_ub);
   EXPECT_TRUE(same.free);
   EXPECT_TRUE(same.valid);
   EXPECT_EQ(same.time_us, first.time_us);
@@ -131,13 +131,13 @@ TEST(TuneRun, AConfigurationWithAnEvaluatedTilingIsAnsweredFree) {
 
   aoc::eval::TuningConfig eight = small_ub;
   eight.cores = 8;
-  const Evaluation other = runner.evaluate(eight);
+  const aoc::search::Evaluation other = runner.evaluate(eight);
   ASSERT_TRUE(other.valid) << other.reason;
   EXPECT_FALSE(other.free);
   EXPECT_NE(other.time_us, first.time_us);
 
   runner.new_search();
-  const Evaluation real = runner.evaluate(large_ub);
+  const aoc::search::Evaluation real = runner.evaluate(large_ub);
   ASSERT_TRUE(real.valid) << real.reason;
   EXPECT_FALSE(real.free);
   EXPECT_EQ(real.time_us, first.time_us);
