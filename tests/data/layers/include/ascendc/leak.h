@@ -1,0 +1,3 @@
+// flagged: the API headers use nothing in src/
+#pragma once
+#include "low/ok.h"

@@ -1,0 +1,3 @@
+// allowed: high may use low
+#include "low/ok.h"
+#include "high/x.h"

@@ -1,0 +1,3 @@
+// allowed
+#pragma once
+#include <vector>

@@ -1,0 +1,3 @@
+// allowed: a folder includes itself
+#pragma once
+#include "low/ok.h"

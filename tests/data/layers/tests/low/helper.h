@@ -1,0 +1,2 @@
+// allowed: a helper of its own test area
+#pragma once

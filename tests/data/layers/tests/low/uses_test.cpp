@@ -1,0 +1,3 @@
+// allowed: its own helper; flagged: high from a test of low
+#include "low/helper.h"
+#include "high/x.h"
