@@ -9,7 +9,7 @@
 
 #include "cli_support.h"
 #include "eval/candidate.h"
-#include "llm_test_support.h"
+#include "llm/llm_test_support.h"
 #include "rewind/llm_removals.h"
 
 namespace aoc::llm {
