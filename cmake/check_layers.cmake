@@ -2,7 +2,8 @@
 # up into a later one only when the call needs a symbol; an include of a header-only struct or
 # inline function from a higher folder links fine and still ties the lower folder to it. So
 # every `#include "<folder>/..."` in src/<folder>/, include/ascendc/ and tests/<area>/ is
-# compared with the folders that place may use, and the configure step stops at the first
+# compared with the folders that place may use (a test helper included as "<area>/helper.h"
+# counts as that area's, since it uses that area's library), and the configure step stops at the first
 # include that goes up or sideways.
 #
 # The table of what each folder may use is written by aoc_check_layers (cmake/subsystem.cmake)
@@ -58,10 +59,6 @@ function(aoc_scan_layers root table)
       set(used "${CMAKE_MATCH_1}")
       string(REPLACE "\"" "" header "${quoted}")
       if(NOT used IN_LIST folders OR used IN_LIST allowed)
-        continue()
-      endif()
-      # Test helpers live in tests/<area>/ and are included as "<area>/helper.h".
-      if(rel MATCHES "^tests/" AND EXISTS "${root}/tests/${header}")
         continue()
       endif()
       if(owned AND AOC_LAYER_${owner})

@@ -138,7 +138,7 @@ void llm_episode(SearchContext& ctx, const ScoredPtr& best, size_t tries) {
 
 void run_episodic(SearchContext& ctx, bool host, bool kernel) {
   const size_t host_length = std::max<size_t>(3, ctx.ev.budget().limit() / 4);
-  // In this order: a tie between arms never played goes to the first.
+  // In this order: a tie goes to the arm found first unless that one was played last.
   std::vector<Arm> arms(3);
   arms[0].name = "host";
   arms[0].enabled = host;

@@ -14,7 +14,7 @@
 
 #include "bank/store.h"
 #include "cli_support.h"
-#include "llm_test_support.h"
+#include "llm/llm_test_support.h"
 #include "optimize/small_package.h"
 
 namespace aoc::llm {
