@@ -15,6 +15,7 @@
 
 #include "bench/tune_bench.h"
 #include "cli/commands.h"
+#include "cli/harness_check.h"
 #include "search/variant.h"
 #include "tune/tuner.h"
 
@@ -55,9 +56,8 @@ bool setup(const TuneArgs& a, aoc::tune::TuneOptions& o, aoc::build::BuilderOpti
   o.repository_file = a.repository;
   o.eval = aoc::eval::default_candidate_eval_options();
   aoc::base::set_case_time_limit(o.eval.limits, a.timeout);
-  if (::access(o.eval.harness.c_str(), X_OK) != 0) {
-    std::cerr << "error: the sandbox program " << o.eval.harness << " is missing; build the aoc-harness target "
-              << "or point AOC_HARNESS at it\n";
+  if (const std::string missing = harness_missing(o.eval.harness); !missing.empty()) {
+    std::cerr << "error: " << missing << "\n";
     return false;
   }
   bo = aoc::build::default_builder_options();

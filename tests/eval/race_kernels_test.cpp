@@ -3,7 +3,7 @@
 // operators) are not flagged.
 #include <gtest/gtest.h>
 
-#include "data/race_kernels/package_copy.h"
+#include "eval/package_copy.h"
 
 namespace {
 

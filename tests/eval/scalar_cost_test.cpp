@@ -2,7 +2,7 @@
 // the AscendC API code inlined into the kernel does not count as kernel work.
 #include <gtest/gtest.h>
 
-#include "data/race_kernels/package_copy.h"
+#include "eval/package_copy.h"
 #include "sim/soc.h"
 
 namespace {

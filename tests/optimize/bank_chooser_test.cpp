@@ -16,7 +16,7 @@ namespace fs = std::filesystem;
 
 namespace {
 
-aoc::rewrite::MotifState applicable(const std::string& m) { return {m, "", "applicable", "", {}}; }
+aoc::rewrite::MotifState applicable(const std::string& m) { return {m, "", aoc::rewrite::State::Applicable, "", {}}; }
 
 aoc::bank::Entry measured(const std::string& motif, double speedup) {
   aoc::bank::Entry e;

@@ -3,7 +3,7 @@
 // run through the real evaluator in a copy of the add package.
 #include <gtest/gtest.h>
 
-#include "data/race_kernels/package_copy.h"
+#include "eval/package_copy.h"
 #include "sim/soc.h"
 
 namespace {
