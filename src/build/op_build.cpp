@@ -15,15 +15,6 @@ std::string upper(std::string s) {
   return s;
 }
 
-std::vector<fs::path> cpp_files(const fs::path& d) {
-  std::vector<fs::path> out;
-  if (!fs::is_directory(d)) return out;
-  for (const auto& e : fs::directory_iterator(d))
-    if (e.is_regular_file() && e.path().extension() == ".cpp") out.push_back(e.path());
-  std::sort(out.begin(), out.end());
-  return out;
-}
-
 }  // namespace
 
 std::vector<std::string> dtype_macros(const aoc::package::OpPackage& p, size_t v) {
@@ -56,9 +47,9 @@ BuildRequest kernel_build_request(const aoc::package::OpPackage& p, size_t varia
   // Kernel code between API calls costs scalar cycles: count its basic blocks.
   kernel_flags.push_back(aoc::runtime::kernel_sources_flag({dirs.kernel.string(), dirs.host.string()}));
   // op_host does not depend on its folder's path: a kernel-only change reuses its object.
-  for (const auto& f : cpp_files(dirs.host)) r.units.push_back({f, {}, {}, {}, /*relocatable=*/true});
+  for (const auto& f : package::cpp_files(dirs.host)) r.units.push_back({f, {}, {}, {}, /*relocatable=*/true});
   const fs::path kernel_header = root / "include" / "ascendc" / "kernel_operator.h";
-  for (const auto& f : cpp_files(dirs.kernel))
+  for (const auto& f : package::cpp_files(dirs.kernel))
     r.units.push_back({f, kernel_flags, kernel_header, aoc::runtime::scalar_coverage_flags()});
   r.hash_dirs = {dirs.host, dirs.kernel};
   r.read_dirs = {p.dir};  // includes may reach the package's folder (the static check's include rules)

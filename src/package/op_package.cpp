@@ -448,7 +448,7 @@ std::vector<std::pair<std::string, AttrValue>> OpPackage::case_attrs(const CaseS
   return out;
 }
 
-static std::vector<fs::path> cpp_files(const fs::path& d) {
+std::vector<fs::path> cpp_files(const fs::path& d) {
   std::vector<fs::path> out;
   if (!fs::is_directory(d)) return out;
   for (const auto& e : fs::directory_iterator(d))

@@ -111,6 +111,10 @@ struct OpPackage {
   std::filesystem::path golden_source() const { return dir / "golden.cpp"; }
 };
 
+// The C++ translation units of a source folder (op_host/, op_kernel/ of a package or a
+// candidate copy), sorted so builds see them in one order; none when it is not a folder.
+std::vector<std::filesystem::path> cpp_files(const std::filesystem::path& folder);
+
 OpPackage load_op_package(const std::filesystem::path& dir);
 // Packages under a suite root (every folder holding an op.toml), sorted by path.
 std::vector<std::filesystem::path> find_op_packages(const std::filesystem::path& root);
