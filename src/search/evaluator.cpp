@@ -80,6 +80,17 @@ std::optional<Evaluator::TilingFailure> Evaluator::tiling_failure_elsewhere(cons
   return failure;
 }
 
+std::shared_ptr<Scored> Evaluator::charged_entry(const Variant& v, const std::string& origin,
+                                                 std::optional<size_t> parent) const {
+  auto s = std::make_shared<Scored>();
+  s->index = history_.size();
+  s->variant = v;
+  s->origin = origin;
+  s->parent = parent;
+  s->spent = budget_.spent();
+  return s;
+}
+
 Evaluator::Answer Evaluator::request(const Variant& v, const std::string& origin, std::optional<size_t> parent,
                                      bool cascade) {
   const std::string key = v.key();
@@ -91,12 +102,7 @@ Evaluator::Answer Evaluator::request(const Variant& v, const std::string& origin
     return {same, true};
   }
   if (!budget_.charge(key)) return {};
-  auto s = std::make_shared<Scored>();
-  s->index = history_.size();
-  s->variant = v;
-  s->origin = origin;
-  s->parent = parent;
-  s->spent = budget_.spent();
+  auto s = charged_entry(v, origin, parent);
   std::string joined;
   for (const auto& c : opt_.cases) joined += (joined.empty() ? "" : ",") + c;
   bool stage1_failed = false;
@@ -156,12 +162,7 @@ Evaluator::Answer Evaluator::record_failure(const std::string& key, const Varian
                                             const std::string& reason) {
   if (auto k = known(key)) return {k, true};
   if (!budget_.charge(key)) return {};
-  auto s = std::make_shared<Scored>();
-  s->index = history_.size();
-  s->variant = made_from;
-  s->origin = origin;
-  s->parent = parent;
-  s->spent = budget_.spent();
+  auto s = charged_entry(made_from, origin, parent);
   s->verdict = verdict;
   s->eval.valid = false;
   s->eval.reason = reason;

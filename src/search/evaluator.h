@@ -106,6 +106,8 @@ class Evaluator {
   std::function<void(const Scored&)> on_evaluation;  // after each charged evaluation
 
  private:
+  // The next history entry for `v`, just charged: its index, origin, parent and the budget spent.
+  std::shared_ptr<Scored> charged_entry(const Variant& v, const std::string& origin, std::optional<size_t> parent) const;
   aoc::eval::CandidateReport run(const aoc::eval::Candidate& c, const Variant& v, const std::vector<std::string>& cases,
                                  const std::string& set, uint64_t seed, bool& from_store, double& seconds);
 
