@@ -30,8 +30,9 @@ TuneBenchOp bench_one(const fs::path& dir, build::Builder& builder, const TuneBe
   eo.soc = o.tune.soc;
   eo.seed = o.tune.search.seed;
   const std::vector<std::string> cases = tune::default_tuning_cases(cand.package, o.tune.max_case_elements);
-  tune::ConfigRunner runner(cand, builder, eo, cases, o.verify);
-  const search::Evaluation base = runner.run({});
+  search::GatedScoring scoring = tune::tuning_scoring(cand, builder, eo, cases, o.verify);
+  const auto kernel = std::make_shared<const search::Kernel>(search::Kernel{cand, {}, {}});
+  const search::Evaluation base = scoring.screen(search::Variant{kernel, {}});
   if (!base.valid) {
     b.error = "baseline invalid: " + base.reason;
     return b;
@@ -53,12 +54,13 @@ TuneBenchOp bench_one(const fs::path& dir, build::Builder& builder, const TuneBe
     so.method = m;
     so.budget = max_budget;
     so.max_free = search::kMaxFreePerEvaluation * so.budget;
-    runner.new_search();
-    const search::EvalFn fn = [&](const search::Point& p) { return runner.evaluate(space.config(p)); };
+    // Each method searches on its own (its budget, its best); the scoring keeps what ran.
+    search::Evaluator ev(scoring, so.budget);
     tune::TuneReport r;
     r.space = space;
     r.baseline_us = base.time_us;
-    r.search = search::run_search(space, fn, so, {space.defaults()});
+    r.search = search::run_search(space, search::through_evaluator(ev, space, kernel, std::string("tune-bench (") + to_string(m) + ")"),
+                                  so, {space.defaults()});
     const search::SearchResult all = r.search;
     for (size_t n : o.budgets) {
       r.search.history.assign(all.history.begin(), all.history.begin() + static_cast<long>(all.entries_within(n)));
@@ -78,8 +80,8 @@ TuneBenchOp bench_one(const fs::path& dir, build::Builder& builder, const TuneBe
       o.log(os.str());
     }
   }
-  b.configurations_run = runner.runs();
-  b.seconds_per_evaluation = runner.runs() ? runner.seconds() / static_cast<double>(runner.runs()) : 0;
+  b.configurations_run = scoring.runs();
+  b.seconds_per_evaluation = scoring.runs() ? scoring.seconds() / static_cast<double>(scoring.runs()) : 0;
   return b;
 }
 

@@ -136,7 +136,7 @@ void print_human(std::ostream& os, const aoc::tune::TuneReport& r) {
   for (const auto& x : r.rejected) os << "rejected in verification: " << x << "\n";
   if (r.verification.passed)
     os << "verified:       the best configuration passed every public case and a hidden draw of "
-       << aoc::tune::ConfigRunner::kHiddenCount << " generated cases (seed " << r.hidden_seed.value_or(0)
+       << aoc::search::kHiddenCount << " generated cases (seed " << r.hidden_seed.value_or(0)
        << "; ASCENDOPT_HIDDEN_SEED repeats it)\n";
   else
     os << "NOT verified:   " << r.verification.message << "\n";

@@ -145,22 +145,13 @@ const CascadeGate& Cascade::gate(const Candidate& cand, const TuningConfig& conf
   return gates_[key] = std::move(g);
 }
 
-CascadeOutcome Cascade::evaluate(const Candidate& cand, const TuningConfig& config) {
+CascadeOutcome Cascade::evaluate(const Candidate& cand, const TuningConfig& config, std::optional<double> best_us) {
   CascadeOutcome out;
   out.screen = screen(cand, config);
-  const size_t index = evaluations_++;
   if (!out.screen.ok || !opt_.gate) return out;
-  if (best_ && !(out.screen.time_us < best_->time_us)) return out;
+  if (best_us && !(out.screen.time_us < *best_us)) return out;
   out.gate = gate(cand, config);
-  if (!out.gate->passed) return out;
-  best_ = CascadeBest{cand.dir.string(), cand.hash, config, out.screen.time_us, index};
-  out.best = true;
   return out;
-}
-
-void Cascade::new_search() {
-  best_.reset();
-  evaluations_ = 0;
 }
 
 }  // namespace aoc::eval

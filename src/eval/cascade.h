@@ -9,22 +9,22 @@
 //      case with both trials (the perturbed second trial catches replayed outputs), then a
 //      hidden draw of generated cases, stopping at the first failing case.
 //
-// One call of evaluate() is one evaluation of the budget, whatever stages it ran. A candidate
-// becomes best() only after passing the gate, so the best a search reports is always fully
-// verified; one that fails the gate is an invalid evaluation with the gate's reason. The
-// fastest valid evaluation among the first n calls is always the best after n calls, so a
-// search with a larger budget also gives the result of every smaller one.
+// The caller keeps the best (search::Evaluator, through search/gated_scoring.h) and passes its
+// time to evaluate(): a candidate that passes the gate is the new best, so the best a search
+// reports is always fully verified; one that fails the gate is invalid with the gate's reason.
+// The fastest valid evaluation among the first n is the best after n, so a search with a
+// larger budget also gives the result of every smaller one.
 //
 //   aoc::eval::Cascade cascade(builder, options, {.timing_cases = {"aligned_2d_fp16"}});
+//   std::optional<double> best_us;
 //   for (const Candidate& c : proposals) {
-//     const CascadeOutcome o = cascade.evaluate(c);   // one evaluation each
-//     if (!o.valid()) log(o.reason());
+//     const CascadeOutcome o = cascade.evaluate(c, {}, best_us);
+//     if (o.valid() && o.gate) best_us = o.screen.time_us;   // passed the gate: the new best
 //   }
-//   if (cascade.best()) report(cascade.best()->candidate_dir, cascade.best()->time_us);
 //
-// Results are kept per (candidate hash, configuration): evaluating a pair again costs
-// nothing; new_search() forgets the best but keeps them (several searches of one operator,
-// as the tuner benchmark runs, each with its own best). Not safe to share between threads.
+// Stage results are kept per (candidate hash, configuration): evaluating a pair again runs
+// nothing, so several searches of one operator (the tuner benchmark) share what ran. Not safe
+// to share between threads.
 #pragma once
 #include <cstdint>
 #include <map>
@@ -47,7 +47,7 @@ struct CascadeOptions {
   // The hidden draw's seed, one for every candidate; empty: $ASCENDOPT_HIDDEN_SEED, else a
   // fresh one, taken at the first gate.
   std::optional<uint64_t> hidden_seed;
-  bool gate = true;  // false: screens only, nothing is verified and best() stays empty
+  bool gate = true;  // false: screens only, nothing is verified
 };
 
 struct CascadeScreen {
@@ -70,16 +70,8 @@ inline constexpr std::string_view kGateFailed = "full gate: ";
 struct CascadeOutcome {
   CascadeScreen screen;
   std::optional<CascadeGate> gate;  // when the screen could beat the best
-  bool best = false;                // this evaluation became the verified best
   bool valid() const { return screen.ok && (!gate || gate->passed); }
   std::string reason() const;  // why not valid, "" when valid
-};
-
-struct CascadeBest {
-  std::string candidate_dir, candidate_hash;
-  TuningConfig config;
-  double time_us = 0;
-  size_t evaluation = 0;  // 0-based index of the evaluation since new_search()
 };
 
 class Cascade {
@@ -88,11 +80,13 @@ class Cascade {
   // trials and configuration are set per stage. Throws std::invalid_argument without timing cases.
   Cascade(build::Builder& builder, CandidateEvalOptions base, CascadeOptions opt);
 
-  // One evaluation of the budget: the screen, then the gate when the screen is valid and faster
-  // than best() (or nothing is best yet).
-  CascadeOutcome evaluate(const Candidate& cand, const TuningConfig& config = {});
+  // The screen, then the gate when the screen is valid and faster than `best_us` (the time of
+  // the best verified candidate so far; nullopt: none yet). A valid outcome with a gate is the
+  // new best.
+  CascadeOutcome evaluate(const Candidate& cand, const TuningConfig& config = {},
+                          std::optional<double> best_us = std::nullopt);
 
-  // The stages on their own (kept per candidate and configuration; they do not touch best()).
+  // The stages on their own (kept per candidate and configuration).
   const CascadeScreen& screen(const Candidate& cand, const TuningConfig& config = {});
   const CascadeGate& gate(const Candidate& cand, const TuningConfig& config = {});
 
@@ -103,10 +97,6 @@ class Cascade {
   std::string screen_fingerprint(const Candidate& cand, const CascadeScreen& s) const;
   std::string tiling_only_fingerprint(const Candidate& cand, const TuningConfig& config);
 
-  const std::optional<CascadeBest>& best() const { return best_; }
-  void new_search();  // forgets best() and the evaluation count; keeps the stages' results
-
-  size_t evaluations() const { return evaluations_; }  // evaluate() calls since new_search()
   size_t screens_run() const { return screens_run_; }  // stages actually run (not from the kept results)
   size_t gates_run() const { return gates_run_; }
   double seconds() const { return seconds_; }           // spent running stages
@@ -121,8 +111,7 @@ class Cascade {
   CascadeOptions opt_;
   std::map<std::string, CascadeScreen> screens_;
   std::map<std::string, CascadeGate> gates_;
-  std::optional<CascadeBest> best_;
-  size_t evaluations_ = 0, screens_run_ = 0, gates_run_ = 0;
+  size_t screens_run_ = 0, gates_run_ = 0;
   double seconds_ = 0;
 };
 

@@ -14,6 +14,7 @@
 #include "optimize/llm_proposer.h"
 #include "optimize/motif_proposer.h"
 #include "package/case_gen.h"
+#include "search/case_scoring.h"
 #include "runtime/platform.h"
 #include "sim/soc.h"
 #include "tune/tuner.h"
@@ -149,10 +150,11 @@ OptimizeReport optimize(const fs::path& op_dir, aoc::build::Builder& builder, co
     }
   }
 
-  search::EvaluatorOptions eo{opt.eval, r.cases};
-  eo.eval.soc = opt.soc;
-  eo.eval.seed = opt.seed;
-  search::Evaluator ev(builder, eo, opt.budget, store.get());
+  search::CaseScoringOptions so{opt.eval, r.cases};
+  so.eval.soc = opt.soc;
+  so.eval.seed = opt.seed;
+  search::CaseScoring scoring(builder, so, store.get());
+  search::Evaluator ev(scoring, opt.budget);
   if (opt.progress) ev.on_evaluation = [&](const search::Scored& s) { opt.progress(s, opt.budget); };
   const search::ScoredPtr base = ev.evaluate(search::Variant{original, {}}, "baseline", std::nullopt);
   if (!base->eval.valid)
@@ -223,7 +225,7 @@ OptimizeReport optimize(const fs::path& op_dir, aoc::build::Builder& builder, co
   std::vector<search::ScoredPtr> order;
   for (const auto& s : faster) {
     if (order.size() == opt.verify_candidates) break;
-    if (const auto failure = ev.tiling_failure_elsewhere(s->variant))
+    if (const auto failure = scoring.tiling_failure_elsewhere(s->variant))
       r.rejected.push_back("#" + std::to_string(s->index) + " (" + s->origin + "): " + failure->reason);
     else
       order.push_back(s);
@@ -237,11 +239,11 @@ OptimizeReport optimize(const fs::path& op_dir, aoc::build::Builder& builder, co
   }
   r.hidden_seed = hidden_seed;
   for (const auto& s : order) {
-    const search::Evaluator::Verification v = ev.verify(s->variant, hidden_seed);
+    const search::Verification v = scoring.verify(s->variant, hidden_seed);
     if (v.passed) {
       r.best = s;
       r.verified = true;
-      r.verification = "passed every public case and a hidden draw of " + std::to_string(search::Evaluator::kHiddenCount) +
+      r.verification = "passed every public case and a hidden draw of " + std::to_string(search::kHiddenCount) +
                        " generated cases";
       break;
     }

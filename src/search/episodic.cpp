@@ -83,18 +83,7 @@ void host_episode(SearchContext& ctx, const ScoredPtr& best, size_t episode, siz
   // (profile-guided moves, crossover and mutation of the fastest configurations so far).
   so.max_random_fill = std::max<size_t>(1, length / 2);
   const std::string origin = "host search (evolve), episode " + std::to_string(episode);
-  const EvalFn fn = [&](const Point& p) {
-    const Evaluator::Answer a = ctx.ev.request(Variant{best->variant.kernel, sp.config(p)}, origin, best->index);
-    if (!a.scored) {
-      Evaluation e;
-      e.reason = "budget spent";
-      return e;
-    }
-    Evaluation e = a.scored->eval;
-    e.free = a.free;
-    return e;
-  };
-  run_search(sp, fn, so, seeds);
+  run_search(sp, through_evaluator(ctx.ev, sp, best->variant.kernel, origin, best->index), so, seeds);
 }
 
 // The kernel the kernel arm rewrites: the best variant while it has an untried applicable

@@ -1,18 +1,6 @@
 #include "search/evaluator.h"
 
-#include <algorithm>
-#include <chrono>
-#include <cmath>
-
-#include <nlohmann/json.hpp>
-
-#include "eval/eval_pool.h"
-#include "eval/tiling_match.h"
-
 namespace aoc::search {
-
-Evaluator::Evaluator(aoc::build::Builder& builder, EvaluatorOptions opt, size_t budget, aoc::eval::ResultStore* store)
-    : builder_(builder), opt_(std::move(opt)), budget_(budget), store_(store) {}
 
 ScoredPtr Evaluator::known(const std::string& key) const {
   const auto it = by_key_.find(key);
@@ -26,58 +14,14 @@ ScoredPtr Evaluator::best() const {
   return b;
 }
 
-aoc::eval::CandidateReport Evaluator::run(const aoc::eval::Candidate& c, const Variant& v,
-                                          const std::vector<std::string>& cases, const std::string& set,
-                                          uint64_t seed, bool& from_store, double& seconds) {
-  aoc::eval::ResultKey key{v.key(), v.kernel->cand.package.name, set, seed, opt_.eval.soc};
-  if (store_ != nullptr)
-    if (auto r = aoc::eval::recall_report(*store_, key)) {
-      from_store = true;
-      return *r;
-    }
-  aoc::eval::CandidateEvalOptions o = opt_.eval;
-  o.seed = seed;
-  o.case_set = "public";
-  o.only_cases = cases;
-  o.config = v.config;
-  const auto t0 = std::chrono::steady_clock::now();
-  aoc::eval::CandidateReport r = aoc::eval::evaluate_candidate(c, builder_, o);
-  seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-  // An evaluator that could not set up (verdict error) is retried next time, as `ascendopt eval` does.
-  if (store_ != nullptr && r.verdict != aoc::eval::Verdict::Error)
-    store_->put(key, aoc::eval::to_string(r.verdict), aoc::eval::to_json(r).dump());
-  return r;
-}
-
 ScoredPtr Evaluator::same_tiling_as(const Variant& v) {
   const std::string kernel = v.kernel->cand.hash + "|";
   const auto first = by_tiling_.lower_bound(kernel);
   if (first == by_tiling_.end() || first->first.compare(0, kernel.size(), kernel) != 0) return nullptr;  // none to match
-  aoc::eval::CandidateEvalOptions o = opt_.eval;
-  o.config = v.config;
-  const std::string fp = aoc::eval::tiling_only_fingerprint(v.kernel->cand, builder_, o, opt_.cases);
+  const std::string fp = scoring_.tiling_only_fingerprint(v);
   if (fp.empty()) return nullptr;
   const auto it = by_tiling_.find(kernel + fp);
   return it == by_tiling_.end() ? nullptr : it->second;
-}
-
-std::optional<Evaluator::TilingFailure> Evaluator::tiling_failure_elsewhere(const Variant& v) {
-  const auto known = tiling_failures_.find(v.key());
-  if (known != tiling_failures_.end()) return known->second;
-  std::vector<std::string> others;
-  for (const auto& c : v.kernel->cand.package.cases)
-    if (std::find(opt_.cases.begin(), opt_.cases.end(), c.name) == opt_.cases.end()) others.push_back(c.name);
-  std::optional<TilingFailure> failure;
-  if (!others.empty()) {
-    aoc::eval::CandidateEvalOptions o = opt_.eval;
-    o.config = v.config;
-    const aoc::eval::CandidateReport r = aoc::eval::tiling_only_report(v.kernel->cand, builder_, o, others);
-    // An evaluator that could not set up says nothing about the variant: verification decides.
-    if (r.verdict != aoc::eval::Verdict::Ok && r.verdict != aoc::eval::Verdict::Error)
-      failure = TilingFailure{aoc::eval::to_string(r.verdict), "tiling on the other public cases: " + r.message};
-  }
-  tiling_failures_[v.key()] = failure;
-  return failure;
 }
 
 std::shared_ptr<Scored> Evaluator::charged_entry(const Variant& v, const std::string& origin,
@@ -103,52 +47,8 @@ Evaluator::Answer Evaluator::request(const Variant& v, const std::string& origin
   }
   if (!budget_.charge(key)) return {};
   auto s = charged_entry(v, origin, parent);
-  std::string joined;
-  for (const auto& c : opt_.cases) joined += (joined.empty() ? "" : ",") + c;
-  bool stage1_failed = false;
-  if (cascade && opt_.cases.size() > 1) {
-    const aoc::eval::CandidateReport r1 =
-        run(v.kernel->cand, v, {opt_.cases.front()}, "optimize-stage1:" + opt_.cases.front(), opt_.eval.seed,
-            s->from_store, s->seconds);
-    if (r1.verdict != aoc::eval::Verdict::Ok) {
-      stage1_failed = true;
-      s->eval = evaluation_from_report(r1);
-      s->eval.valid = false;
-      s->eval.reason = "stage 1 (" + opt_.cases.front() + "): " + s->eval.reason;
-      s->verdict = aoc::eval::to_string(r1.verdict);
-      s->report = std::make_shared<const aoc::eval::CandidateReport>(r1);
-    }
-  }
-  if (!stage1_failed) {
-    bool recalled = false;
-    const aoc::eval::CandidateReport r = run(v.kernel->cand, v, opt_.cases, "optimize:" + joined, opt_.eval.seed, recalled, s->seconds);
-    s->from_store = s->from_store || recalled;
-    s->eval = evaluation_from_report(r);
-    s->verdict = aoc::eval::to_string(r.verdict);
-    s->report = std::make_shared<const aoc::eval::CandidateReport>(r);
-    double log_sum = 0;
-    size_t n = 0;
-    for (const auto& cr : r.cases)
-      if (cr.t_hw_us && *cr.t_hw_us > 0) {
-        log_sum += std::log(*cr.t_hw_us);
-        ++n;
-      }
-    if (n == r.cases.size() && n > 0) s->t_hw_us = std::exp(log_sum / static_cast<double>(n));
-    bool failed_elsewhere = false;
-    if (s->eval.valid) {
-      const ScoredPtr b = best();
-      if (!b || s->eval.time_us < b->eval.time_us)
-        if (const auto failure = tiling_failure_elsewhere(v)) {
-          failed_elsewhere = true;
-          s->eval.valid = false;
-          s->eval.reason = failure->reason;
-          s->verdict = failure->verdict;
-        }
-    }
-    // Another configuration with this tiling on the evaluation cases may still accept the others.
-    if (const std::string fp = aoc::eval::tiling_fingerprint(r, opt_.cases); !fp.empty() && !failed_elsewhere)
-      by_tiling_.emplace(v.kernel->cand.hash + "|" + fp, s);
-  }
+  if (const std::string fp = scoring_.score(*s, best(), cascade); !fp.empty())
+    by_tiling_.emplace(v.kernel->cand.hash + "|" + fp, s);
   if (!s->from_store) ++fresh_;
   s->eval.key = config_text(v.config);
   history_.push_back(s);
@@ -172,35 +72,6 @@ Evaluator::Answer Evaluator::record_failure(const std::string& key, const Varian
   by_key_[key] = s;
   if (on_evaluation) on_evaluation(*s);
   return {s, false};
-}
-
-Evaluator::Verification Evaluator::verify(const Variant& v, uint64_t hidden_seed) {
-  Verification out;
-  bool recalled = false;
-  double seconds = 0;
-  const auto failure = [](const aoc::eval::CandidateReport& r) {
-    return std::string(aoc::eval::to_string(r.verdict)) + (r.message.empty() ? "" : ": " + r.message);
-  };
-  // Inputs drawn from the hidden seed, not the run's: the verdict then depends only on the
-  // variant and the draw, so runs with other search seeds that share the draw (every run of a
-  // benchmark) recall a variant's verification from the store instead of repeating it.
-  const aoc::eval::CandidateReport pub = run(v.kernel->cand, v, {}, "verify:public", hidden_seed, recalled, seconds);
-  if (pub.verdict != aoc::eval::Verdict::Ok) {
-    out.message = "public cases: " + failure(pub);
-    return out;
-  }
-  aoc::package::HiddenDraw draw;
-  draw.seed = hidden_seed;
-  draw.count = kHiddenCount;
-  draw.max_elements = kHiddenMaxElements;
-  aoc::eval::Candidate hidden = v.kernel->cand;
-  hidden.package = aoc::package::with_case_set(v.kernel->cand.package, aoc::package::CaseSet::Hidden, draw);
-  const std::string set = "verify:hidden:" + std::to_string(hidden_seed) + ":" + std::to_string(kHiddenCount) + ":" +
-                          std::to_string(kHiddenMaxElements);
-  const aoc::eval::CandidateReport hid = run(hidden, v, {}, set, hidden_seed, recalled, seconds);
-  out.passed = hid.verdict == aoc::eval::Verdict::Ok;
-  if (!out.passed) out.message = "hidden draw (seed " + std::to_string(hidden_seed) + "): " + failure(hid);
-  return out;
 }
 
 }  // namespace aoc::search

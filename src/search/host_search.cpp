@@ -17,6 +17,21 @@ std::optional<HostMethod> parse_host_method(const std::string& s) {
 
 const char* to_string(HostMethod m) { return m == HostMethod::Evolve ? "evolve" : "random"; }
 
+EvalFn through_evaluator(Evaluator& ev, const Space& space, KernelPtr kernel, std::string origin,
+                         std::optional<size_t> parent) {
+  return [&ev, &space, kernel = std::move(kernel), origin = std::move(origin), parent](const Point& p) {
+    const Evaluator::Answer a = ev.request(Variant{kernel, space.config(p)}, origin, parent);
+    if (!a.scored) {
+      Evaluation e;
+      e.reason = "budget spent";
+      return e;
+    }
+    Evaluation e = a.scored->eval;
+    e.free = a.free;
+    return e;
+  };
+}
+
 size_t SearchResult::entries_within(size_t n) const {
   if (n == 0) return 0;
   size_t counted = 0;

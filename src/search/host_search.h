@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "search/evaluation.h"
+#include "search/evaluator.h"
 #include "search/space.h"
 
 namespace aoc::search {
@@ -64,6 +65,12 @@ struct SearchResult {
   // Fastest valid evaluation among entries_within(n) (the result a budget of n would have given).
   std::optional<size_t> best_within(size_t n) const;
 };
+
+// Evaluates a point of `space` as the configuration of `kernel` through `ev`, under `origin`
+// and `parent`: what the Evaluator answers without a charge (a variant met before, an
+// evaluated tiling) is marked free; when its budget is spent, the point is invalid.
+EvalFn through_evaluator(Evaluator& ev, const Space& space, KernelPtr kernel, std::string origin,
+                         std::optional<size_t> parent = std::nullopt);
 
 // `seeds` are evaluated first (invalid or duplicate seeds are skipped, repaired ones kept).
 SearchResult run_search(const Space& space, const EvalFn& eval, const SearchOptions& opt,

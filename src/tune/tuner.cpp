@@ -127,75 +127,37 @@ RepoKey repository_key(const aoc::package::OpPackage& p, const std::vector<std::
   return k;
 }
 
-ConfigRunner::ConfigRunner(const eval::Candidate& cand, build::Builder& builder, eval::CandidateEvalOptions opt,
-                           std::vector<std::string> tuning_cases, bool gate)
-    : cand_(cand),
-      cascade_(builder, std::move(opt),
-               eval::CascadeOptions{.timing_cases = tuning_cases,
-                                    .probe_cases = tuning_probe_cases(cand.package, tuning_cases),
-                                    .hidden_count = kHiddenCount,
-                                    .hidden_max_elements = kHiddenMaxElements,
-                                    .hidden_seed = std::nullopt,
-                                    .gate = gate}) {}
-
-search::Evaluation ConfigRunner::from_screen(const eval::CascadeScreen& s) const {
-  search::Evaluation e;
-  e.valid = s.ok;
-  e.reason = s.reason;
-  e.time_us = s.time_us;
-  search::add_case_details(e, s.report, &cascade_.options().timing_cases);
-  return e;
+search::GatedScoring tuning_scoring(const eval::Candidate& cand, build::Builder& builder, eval::CandidateEvalOptions opt,
+                                    const std::vector<std::string>& tuning_cases, bool gate) {
+  return search::GatedScoring(builder, std::move(opt), tuning_cases, tuning_probe_cases(cand.package, tuning_cases), gate);
 }
 
-search::Evaluation ConfigRunner::run(const eval::TuningConfig& c) { return from_screen(cascade_.screen(cand_, c)); }
+namespace {
 
-std::optional<search::Evaluation> ConfigRunner::same_tiling_as(const eval::TuningConfig& c) {
-  if (by_tiling_.empty()) return std::nullopt;  // nothing to match: skip the tiling run
-  const std::string fp = cascade_.tiling_only_fingerprint(cand_, c);
-  const auto it = fp.empty() ? by_tiling_.end() : by_tiling_.find(fp);
-  if (it == by_tiling_.end()) return std::nullopt;
-  search::Evaluation e = it->second;
-  e.free = true;
-  return e;
-}
-
-search::Evaluation ConfigRunner::evaluate(const eval::TuningConfig& c) {
-  if (auto same = same_tiling_as(c)) return *same;
-  const eval::CascadeOutcome o = cascade_.evaluate(cand_, c);
-  search::Evaluation e = from_screen(o.screen);
-  if (!o.valid()) {
-    e.valid = false;
-    e.reason = o.reason();
-  }
-  if (!o.gate || o.gate->passed)
-    if (const std::string fp = cascade_.screen_fingerprint(cand_, o.screen); !fp.empty())
-      by_tiling_.emplace(fp, e);
-  return e;
-}
-
-Verification ConfigRunner::verify(const eval::TuningConfig& c) {
-  const eval::CascadeGate& g = cascade_.gate(cand_, c);
-  return Verification{g.passed, g.message};
-}
-
-void take_verified_best(TuneReport& r, ConfigRunner& runner) {
+// After a search through the gated scoring: the verified best (the fastest valid evaluation,
+// which passed the gate; the baseline, verified, when no configuration did) and the
+// configurations the gate rejected.
+void take_verified_best(TuneReport& r, search::GatedScoring& scoring, const search::KernelPtr& kernel) {
   r.rejected.clear();
   for (const auto& e : r.search.history)
     if (!e.valid && e.reason.starts_with(eval::kGateFailed))
       r.rejected.push_back(e.key + ": " + e.reason.substr(eval::kGateFailed.size()));
-  if (const auto& best = runner.best()) {
-    r.best = best->config;
-    r.best_us = best->time_us;
-    r.best_key = r.search.history.at(best->evaluation).key;
-    r.verification = Verification{true, ""};
+  if (r.search.best) {
+    const search::Evaluation& best = r.search.history[*r.search.best];
+    r.best = r.space.config(best.point);
+    r.best_us = best.time_us;
+    r.best_key = best.key;
+    r.verification = search::Verification{true, ""};
     return;
   }
   // Nothing passed the gate, the baseline included: the baseline is reported with its failure.
   r.best = {};
   r.best_us = r.baseline_us;
   r.best_key = r.space.key(r.space.defaults());
-  r.verification = runner.verify({});
+  r.verification = scoring.verify(search::Variant{kernel, {}});
 }
+
+}  // namespace
 
 TuneReport tune(const fs::path& op_dir, build::Builder& builder, const TuneOptions& opt) {
   const auto t0 = Clock::now();
@@ -229,8 +191,9 @@ TuneReport tune(const fs::path& op_dir, build::Builder& builder, const TuneOptio
   eval::CandidateEvalOptions eo = opt.eval;
   eo.soc = opt.soc;
   eo.seed = opt.search.seed;
-  ConfigRunner runner(cand, builder, eo, r.tuning_cases);
-  const search::Evaluation base = runner.run({});
+  search::GatedScoring scoring = tuning_scoring(cand, builder, eo, r.tuning_cases);
+  const auto kernel = std::make_shared<const search::Kernel>(search::Kernel{cand, {}, {}});
+  const search::Evaluation base = scoring.screen(search::Variant{kernel, {}});
   if (!base.valid) throw TuneError("the operator's own configuration fails on the tuning cases: " + base.reason);
   r.baseline_us = base.time_us;
 
@@ -251,13 +214,14 @@ TuneReport tune(const fs::path& op_dir, build::Builder& builder, const TuneOptio
     if (r.repository_start) seeds.push_back(r.space.repair(r.repository_start->config));
   }
 
-  const search::EvalFn eval_fn = [&](const search::Point& pt) { return runner.evaluate(r.space.config(pt)); };
   search::SearchOptions so = opt.search;
   so.max_free = search::kMaxFreePerEvaluation * so.budget;
-  r.search = search::run_search(r.space, eval_fn, so, seeds, opt.progress);
-  take_verified_best(r, runner);
-  r.hidden_seed = runner.hidden_seed();
-  r.gates = runner.gates();
+  search::Evaluator ev(scoring, so.budget);
+  const std::string origin = std::string("tune (") + to_string(so.method) + ")";
+  r.search = search::run_search(r.space, search::through_evaluator(ev, r.space, kernel, origin), so, seeds, opt.progress);
+  take_verified_best(r, scoring, kernel);
+  r.hidden_seed = scoring.hidden_seed();
+  r.gates = scoring.gates();
 
   if (opt.use_repository && r.verification.passed && !r.best.empty() && r.best_us < r.baseline_us) {
     RepoEntry e{r.best, r.best_us, r.baseline_us, r.candidate_hash, to_string(r.method),
@@ -269,7 +233,7 @@ TuneReport tune(const fs::path& op_dir, build::Builder& builder, const TuneOptio
     }
   }
   r.seconds = std::chrono::duration<double>(Clock::now() - t0).count();
-  r.seconds_per_evaluation = runner.runs() ? runner.seconds() / static_cast<double>(runner.runs()) : 0;
+  r.seconds_per_evaluation = scoring.runs() ? scoring.seconds() / static_cast<double>(scoring.runs()) : 0;
   return r;
 }
 

@@ -12,6 +12,7 @@
 
 #include "base/content_hash.h"
 #include "optimize/run.h"
+#include "search/case_scoring.h"
 #include "optimize/small_package.h"
 #include "scratch_dir.h"
 
@@ -85,8 +86,8 @@ TEST(Budget, AFailingCandidateCostsOneEvaluation) {
   const fs::path inc = fs::path(AOC_SOURCE_DIR) / "include" / "ascendc";
   auto k = std::make_shared<Kernel>();
   k->cand = aoc::eval::load_candidate(kBadAdd, aoc::base::tree_hash(inc));
-  EvaluatorOptions eo{aoc::eval::default_candidate_eval_options(), {"aligned_2d_fp16"}};
-  Evaluator ev(builder, eo, 1, nullptr);
+  CaseScoring scoring(builder, {aoc::eval::default_candidate_eval_options(), {"aligned_2d_fp16"}}, nullptr);
+  Evaluator ev(scoring, 1);
   const ScoredPtr s = ev.evaluate(Variant{k, {}}, "baseline", std::nullopt);
   ASSERT_TRUE(s);
   EXPECT_FALSE(s->eval.valid);
@@ -116,7 +117,7 @@ struct CappedRelu {
   }
 };
 
-EvaluatorOptions relu_case() { return {aoc::eval::default_candidate_eval_options(), {"aligned_2d_fp16"}}; }
+CaseScoringOptions relu_case() { return {aoc::eval::default_candidate_eval_options(), {"aligned_2d_fp16"}}; }
 
 // A configuration whose tiling hands the kernel what an evaluated variant's did is that
 // variant, free; 8 cores give another tiling.
@@ -124,7 +125,8 @@ TEST(Budget, AConfigurationWithAnEvaluatedTilingIsThatVariantAndFree) {
   aoc::testing::ScratchDir tmp("optimize-budget");
   const CappedRelu relu(aoc::testing::small_package_copy(kRelu, tmp.path() / "relu"));
   aoc::build::Builder builder(aoc::build::default_builder_options());
-  Evaluator ev(builder, relu_case(), 3, nullptr);
+  CaseScoring scoring(builder, relu_case(), nullptr);
+  Evaluator ev(scoring, 3);
   const ScoredPtr first = ev.evaluate(Variant{relu.kernel, relu.small_ub}, "first", std::nullopt);
   ASSERT_TRUE(first && first->eval.valid) << (first ? first->eval.reason : "no result");
   EXPECT_EQ(ev.evaluate(Variant{relu.kernel, relu.large_ub}, "same tiling", std::nullopt), first);
@@ -141,7 +143,7 @@ TEST(Budget, AConfigurationWithAnEvaluatedTilingIsThatVariantAndFree) {
   EXPECT_EQ(ev.budget().spent(), 2u);
   EXPECT_NE(other->eval.time_us, first->eval.time_us);
   // What the shortcut claims, checked: run for real, the configuration takes the same time.
-  Evaluator alone(builder, relu_case(), 1, nullptr);
+  Evaluator alone(scoring, 1);
   const ScoredPtr real = alone.evaluate(Variant{relu.kernel, relu.large_ub}, "run", std::nullopt);
   ASSERT_TRUE(real && real->eval.valid);
   EXPECT_EQ(real->eval.time_us, first->eval.time_us);
@@ -161,7 +163,8 @@ TEST(Budget, AVariantWhoseTilingFailsOnAnotherPublicCaseIsInvalid) {
   auto k = std::make_shared<Kernel>();
   k->cand = aoc::eval::load_candidate(dir, aoc::base::tree_hash(fs::path(AOC_SOURCE_DIR) / "include" / "ascendc"));
   aoc::build::Builder builder(aoc::build::default_builder_options());
-  Evaluator ev(builder, {aoc::eval::default_candidate_eval_options(), {"aligned_2d_fp32"}}, 4, nullptr);
+  CaseScoring scoring(builder, {aoc::eval::default_candidate_eval_options(), {"aligned_2d_fp32"}}, nullptr);
+  Evaluator ev(scoring, 4);
   aoc::eval::TuningConfig small;
   small.ub_bytes = 128 * 1024;
   const ScoredPtr s = ev.evaluate(Variant{k, small}, "small UB", std::nullopt);
@@ -204,7 +207,8 @@ TEST(Budget, AKernelThatReadsAKnobIsAlwaysRun) {
   std::ofstream(src) << text;
   const CappedRelu relu(dir);
   aoc::build::Builder builder(aoc::build::default_builder_options());
-  Evaluator ev(builder, relu_case(), 3, nullptr);
+  CaseScoring scoring(builder, relu_case(), nullptr);
+  Evaluator ev(scoring, 3);
   const ScoredPtr first = ev.evaluate(Variant{relu.kernel, relu.small_ub}, "first", std::nullopt);
   ASSERT_TRUE(first && first->eval.valid) << (first ? first->eval.reason : "no result");
   ASSERT_TRUE(first->report);

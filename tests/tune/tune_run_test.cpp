@@ -23,6 +23,10 @@ using namespace aoc::tune;
 
 const fs::path kRelu = fs::path(AOC_SOURCE_DIR) / "ops" / "activation" / "relu";
 
+aoc::search::KernelPtr kernel_of(aoc::eval::Candidate cand) {
+  return std::make_shared<const aoc::search::Kernel>(aoc::search::Kernel{std::move(cand), {}, {}});
+}
+
 TuneOptions small_options(const fs::path& repo) {
   TuneOptions o;
   o.eval = aoc::eval::default_candidate_eval_options();
@@ -74,74 +78,77 @@ TEST(TuneRun, ReluSmallTuneIsVerifiedAndStartsFromTheRepository) {
 TEST(TuneRun, RejectedConfigurationsAreInvalidEvaluationsWithReasons) {
   aoc::build::Builder builder(aoc::build::default_builder_options());
   const fs::path inc = fs::path(AOC_SOURCE_DIR) / "include" / "ascendc";
-  const auto cand = aoc::eval::load_candidate(kRelu, aoc::base::tree_hash(inc));
+  const auto relu = kernel_of(aoc::eval::load_candidate(kRelu, aoc::base::tree_hash(inc)));
   auto opt = aoc::eval::default_candidate_eval_options();
   opt.seed = 3;
-  ConfigRunner runner(cand, builder, opt, {"aligned_2d_fp16"});
+  aoc::search::GatedScoring scoring = tuning_scoring(relu->cand, builder, opt, {"aligned_2d_fp16"});
 
   aoc::eval::TuningConfig outside;
   outside.knobs["tile_cap"] = 3000;  // not in the declared list
-  const aoc::search::Evaluation a = runner.run(outside);
+  const aoc::search::Evaluation a = scoring.screen({relu, outside});
   EXPECT_FALSE(a.valid);
   EXPECT_NE(a.reason.find("outside its declared domain"), std::string::npos) << a.reason;
 
   aoc::eval::TuningConfig too_many;
   too_many.cores = 4096;  // more cores than the SoC has
-  const aoc::search::Evaluation b = runner.run(too_many);
+  const aoc::search::Evaluation b = scoring.screen({relu, too_many});
   EXPECT_FALSE(b.valid);
   EXPECT_NE(b.reason.find("exceeds"), std::string::npos) << b.reason;
 
   // The platform override reaches the tiling function: 4 cores -> blockDim 4.
   aoc::eval::TuningConfig four;
   four.cores = 4;
-  const aoc::search::Evaluation c = runner.run(four);
+  const aoc::search::Evaluation c = scoring.screen({relu, four});
   ASSERT_TRUE(c.valid) << c.reason;
   ASSERT_EQ(c.cases.size(), 1u);
   EXPECT_EQ(c.cases[0].block_dim, 4u);
   EXPECT_FALSE(c.cases[0].profile.empty());
-  EXPECT_EQ(runner.runs(), 3u);
-  runner.run(four);  // cached
-  EXPECT_EQ(runner.runs(), 3u);
+  EXPECT_EQ(scoring.runs(), 3u);
+  scoring.screen({relu, four});  // kept
+  EXPECT_EQ(scoring.runs(), 3u);
 }
 
 // Tiles capped at 1024 elements with a UB budget of 96 or of 128 KiB hand relu's kernel the
-// same tiling on the tuning case aligned_2d_fp16 ([16, 2048]) and on the probe: the second is
-// answered with the first's evaluation, free, after a run of its tiling alone; 8 cores are
-// another tiling. A new search knows none of it and runs the configuration: the same time.
+// same tiling on the tuning case aligned_2d_fp16 ([16, 2048]) and on the probe: through the
+// Evaluator, the second is answered with the first's evaluation, free, after a run of its
+// tiling alone; 8 cores are another tiling. Another search (its own Evaluator over the same
+// scoring) knows none of it and evaluates the configuration: the same time.
 TEST(TuneRun, AConfigurationWithAnEvaluatedTilingIsAnsweredFree) {
   aoc::build::Builder builder(aoc::build::default_builder_options());
-  const auto cand = aoc::eval::load_candidate(kRelu, aoc::base::tree_hash(fs::path(AOC_SOURCE_DIR) / "include" / "ascendc"));
+  const auto relu =
+      kernel_of(aoc::eval::load_candidate(kRelu, aoc::base::tree_hash(fs::path(AOC_SOURCE_DIR) / "include" / "ascendc")));
   auto opt = aoc::eval::default_candidate_eval_options();
   opt.seed = 3;
-  ConfigRunner runner(cand, builder, opt, {"aligned_2d_fp16"}, /*gate=*/false);
+  aoc::search::GatedScoring scoring = tuning_scoring(relu->cand, builder, opt, {"aligned_2d_fp16"}, /*gate=*/false);
+  aoc::search::Evaluator ev(scoring, 8);
   aoc::eval::TuningConfig small_ub, large_ub;
   small_ub.knobs["tile_cap"] = 1024;
   small_ub.ub_bytes = 96 * 1024;
   large_ub = small_ub;
   large_ub.ub_bytes = 128 * 1024;
 
-  const aoc::search::Evaluation first = runner.evaluate(small_ub);
-  ASSERT_TRUE(first.valid) << first.reason;
+  const auto first = ev.request({relu, small_ub}, "first", std::nullopt);
+  ASSERT_TRUE(first.scored && first.scored->eval.valid) << (first.scored ? first.scored->eval.reason : "no answer");
   EXPECT_FALSE(first.free);
-  const aoc::search::Evaluation same = runner.evaluate(large_ub);
+  const auto same = ev.request({relu, large_ub}, "same tiling", std::nullopt);
   EXPECT_TRUE(same.free);
-  EXPECT_TRUE(same.valid);
-  EXPECT_EQ(same.time_us, first.time_us);
-  EXPECT_EQ(runner.runs(), 1u);  // the tiling-only run screens nothing
+  EXPECT_EQ(same.scored, first.scored);
+  EXPECT_EQ(scoring.runs(), 1u);  // the tiling-only run screens nothing
+  EXPECT_EQ(ev.budget().spent(), 1u);
 
   aoc::eval::TuningConfig eight = small_ub;
   eight.cores = 8;
-  const aoc::search::Evaluation other = runner.evaluate(eight);
-  ASSERT_TRUE(other.valid) << other.reason;
+  const auto other = ev.request({relu, eight}, "other tiling", std::nullopt);
+  ASSERT_TRUE(other.scored && other.scored->eval.valid) << (other.scored ? other.scored->eval.reason : "no answer");
   EXPECT_FALSE(other.free);
-  EXPECT_NE(other.time_us, first.time_us);
+  EXPECT_NE(other.scored->eval.time_us, first.scored->eval.time_us);
 
-  runner.new_search();
-  const aoc::search::Evaluation real = runner.evaluate(large_ub);
-  ASSERT_TRUE(real.valid) << real.reason;
+  aoc::search::Evaluator another(scoring, 8);
+  const auto real = another.request({relu, large_ub}, "run", std::nullopt);
+  ASSERT_TRUE(real.scored && real.scored->eval.valid) << (real.scored ? real.scored->eval.reason : "no answer");
   EXPECT_FALSE(real.free);
-  EXPECT_EQ(real.time_us, first.time_us);
-  EXPECT_EQ(runner.runs(), 3u);
+  EXPECT_EQ(real.scored->eval.time_us, first.scored->eval.time_us);
+  EXPECT_EQ(scoring.runs(), 3u);
 }
 
 // A copy of add whose tiling hard-codes its core count and UB budget and declares no knobs:
