@@ -67,7 +67,7 @@ int detect(const aoc::rewrite::KernelModel& m, const std::string& only) {
     auto d = motif->detect(m);
     out.push_back({{"motif", motif->name()},
                    {"summary", motif->summary()},
-                   {"state", aoc::rewrite::state_name(d.state)},
+                   {"state", aoc::rewrite::to_string(d.state)},
                    {"reason", d.reason},
                    {"locations", locations(d.ranges)}});
   }
@@ -78,7 +78,7 @@ int detect(const aoc::rewrite::KernelModel& m, const std::string& only) {
 int transform(const aoc::rewrite::KernelModel& m, const Options& o) {
   const auto* motif = aoc::rewrite::find_motif(o.motif);
   auto t = o.command == "apply" ? motif->apply(m) : motif->remove(m);
-  json out = {{"motif", o.motif}, {"action", o.command}, {"state", aoc::rewrite::state_name(motif->detect(m).state)}};
+  json out = {{"motif", o.motif}, {"action", o.command}, {"state", aoc::rewrite::to_string(motif->detect(m).state)}};
   if (!t.refused.empty()) {
     out["refused"] = t.refused;
     *g_out << out.dump(2) << "\n";

@@ -9,11 +9,9 @@
 
 #include "edits.h"
 #include "kernel_model.h"
+#include "rewrite/state.h"
 
 namespace aoc::rewrite {
-
-enum class State { Present, Applicable, NotApplicable };
-const char* state_name(State s);
 
 struct Detection {
   State state = State::NotApplicable;
