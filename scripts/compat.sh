@@ -2,8 +2,8 @@
 # Compatibility report for a folder of AscendC operators: for every operator folder (one with
 # op_host/ and op_kernel/), whether it imports (an op.toml from its OpDef; folders that already
 # have op.toml are taken as they are), compiles, runs its cases without a kernel error, and
-# passes them against a golden. Nothing in the operator folders is modified: packages are made
-# under --work.
+# passes them against a golden with the simulator and its hazard check on. Nothing in the
+# operator folders is modified: packages are made under --work.
 #
 #   scripts/compat.sh [--goldens DIR] [--work DIR] [--timeout S] [--markdown] OPS_DIR...
 #
@@ -72,7 +72,7 @@ for op in "${ops[@]}"; do
       while read -r c; do only+=(--case "$c"); done < <(sed -n 's/^name = "\(.*_v0\)"$/\1/p' "$pkg/op.toml")
       [ ${#only[@]} -eq 0 ] && only=()  # own cases (a .cases.toml): all of them
     fi
-    timeout "$timeout_s" "$ascendopt" run "$pkg" --json --no-sim --seed 1 "${only[@]}" >"$log.out" 2>"$log"
+    timeout "$timeout_s" "$ascendopt" run "$pkg" --json --seed 1 "${only[@]}" >"$log.out" 2>"$log"
     rc=$?
     # Host code may print to stdout before the report: keep the JSON document only.
     sed -n '/^{/,$p' "$log.out" >"$log.json"

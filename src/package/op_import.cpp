@@ -213,7 +213,17 @@ std::string generate_toml(const std::string& name, const ops::OpDef& def, const 
   for (const auto& t : def.outputs()) tensor_section(os, "outputs", t, v.kept, notes);
   for (const auto& a : def.attrs()) {
     const auto [type, dflt] = attr_toml(a);
-    os << "\n[[attrs]]\nname = " << quoted(a.name()) << "\ntype = " << quoted(type) << "\ndefault = " << dflt << "\n";
+    os << "\n[[attrs]]\nname = " << quoted(a.name()) << "\ntype = " << quoted(type) << "\n";
+    // A REQUIRED attribute's Int()/Float()... value is no default: the caller always passes one.
+    // Without a default the package does not load until every case (and the hidden draw) gives it.
+    if (a.attr_type() == ops::REQUIRED) {
+      os << "# REQUIRED in the OpDef, so no default: give it in every case (attrs = { " << a.name()
+         << " = ... }) and its choices in [hidden] (attrs = { " << a.name() << " = [...] }).\n";
+      notes.push_back("attribute '" + a.name() + "' is REQUIRED in the OpDef: op.toml gives it no default, and the " +
+                      "package does not load until every case and [hidden] give it a value");
+    } else {
+      os << "default = " << dflt << "\n";
+    }
   }
   // Two public cases per variant: whole 32-byte blocks, and an innermost length that is not.
   for (size_t i = 0; i < v.kept.size(); ++i) {

@@ -238,6 +238,12 @@ CaseSpec read_case(const Reader& r, const OpPackage& p, const toml::table& t, co
       c.attrs[key] = read_attr_value(r, v, it->type, where + ".attrs." + key);
     }
   }
+  // An attribute without a default (a REQUIRED one of the OpDef) has no value to fall back on:
+  // the kernel and the golden would each pick their own.
+  for (const auto& a : p.attrs)
+    if (!a.default_value && !c.attrs.count(a.name))
+      r.error(where + ".attrs", &t, "case '" + c.name + "' gives no value for attribute '" + a.name + "', which has no default",
+              "add attrs = { " + a.name + " = ... } to the case, or a default to its [[attrs]] entry");
   if (t.get("dtype") && t.get("variant"))
     r.error(where, &t, "both dtype and variant given", "keep one of them");
   if (const toml::node* n = t.get("variant")) {
@@ -387,6 +393,10 @@ HiddenSpec read_hidden(const Reader& r, const OpPackage& p, const toml::node& n)
       for (const auto& e : *a) h.attrs[key].push_back(read_attr_value(r, e, it->type, where));
     }
   }
+  for (const auto& a : p.attrs)
+    if (!a.default_value && !h.attrs.count(a.name))
+      r.error("hidden.attrs", t, "hidden cases draw no value for attribute '" + a.name + "', which has no default",
+              "give its choices in [hidden]: attrs = { " + a.name + " = [...] }, or a default to its [[attrs]] entry");
   return h;
 }
 

@@ -1,12 +1,15 @@
 // `ascendopt import` on an msopgen operator folder (tests/data/compat/msopgen_axpy): the op.toml
 // comes from the OpDef (inputs, outputs, dtype columns op.toml supports, attributes with their
 // defaults, kernel symbol), the golden is a template that fails until written, and the package
-// passes once it is.
+// passes once it is. A REQUIRED attribute gets no default: the package does not load until its
+// cases and hidden draw give it a value.
 #include <gtest/gtest.h>
 #include <unistd.h>
 
 #include <filesystem>
 #include <fstream>
+#include <iterator>
+#include <regex>
 
 #include "build/host_library.h"
 #include "eval/eval_test_support.h"
@@ -99,6 +102,65 @@ extern "C" int aoc_golden(AocGoldenCall* raw) {
   r = evaluate(out.path());
   ASSERT_EQ(r.cases.size(), 5u) << r.message;
   for (const auto& c : r.cases) EXPECT_EQ(c.verdict, aoc::eval::Verdict::Ok) << c.name << ": " << c.message;
+}
+
+namespace {
+
+std::string read_text(const fs::path& f) {
+  std::ifstream in(f);
+  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+}
+
+// The PackageError's text when `dir` does not load, "" when it does.
+std::string load_error(const fs::path& dir) {
+  try {
+    aoc::package::load_op_package(dir);
+    return "";
+  } catch (const aoc::package::PackageError& e) {
+    return e.what();
+  }
+}
+
+}  // namespace
+
+TEST(Import, ARequiredAttributeHasNoDefaultAndMustBeGivenBeforeThePackageLoads) {
+  aoc::testing::ScratchDir tmp("import");
+  const fs::path op = tmp.path() / "axpy_shift";
+  fs::copy(kFixture, op, fs::copy_options::recursive);
+  const fs::path host = op / "op_host" / "axpy_custom.cpp";
+  std::string src = read_text(host);
+  const std::string mode = "this->Attr(\"mode\").AttrType(OPTIONAL).String(\"plain\");";
+  ASSERT_NE(src.find(mode), std::string::npos);
+  src.replace(src.find(mode), mode.size(), mode + "\n        this->Attr(\"shift\").AttrType(REQUIRED).Int();");
+  std::ofstream(host) << src;
+
+  aoc::package::ImportOptions opt;
+  opt.dir = op;
+  opt.out = tmp.path() / "pkg";
+  const auto r = aoc::package::import_operator(opt, host_build());
+  bool noted = false;
+  for (const auto& n : r.notes) noted = noted || n.find("'shift' is REQUIRED") != std::string::npos;
+  EXPECT_TRUE(noted);
+  const std::string toml = read_text(r.op_toml);
+  const size_t at = toml.find("name = \"shift\"");
+  ASSERT_NE(at, std::string::npos) << toml;
+  EXPECT_LT(toml.find("[[cases]]", at), toml.find("\ndefault =", at)) << "a default for shift:\n" << toml;
+  EXPECT_NE(toml.find("# REQUIRED in the OpDef", at), std::string::npos) << toml;
+
+  // Not loadable until every case gives it ...
+  std::string err = load_error(opt.out);
+  EXPECT_NE(err.find("gives no value for attribute 'shift', which has no default"), std::string::npos) << err;
+  std::string with_cases = std::regex_replace(toml, std::regex("(\nvariant = [0-9]+\n)"), "$1attrs = { shift = 1 }\n");
+  std::ofstream(r.op_toml) << with_cases;
+  // ... and the hidden draw has choices for it.
+  err = load_error(opt.out);
+  EXPECT_NE(err.find("hidden cases draw no value for attribute 'shift'"), std::string::npos) << err;
+  std::ofstream(r.op_toml) << with_cases << "\n[hidden]\nattrs = { shift = [1, 2] }\n";
+  EXPECT_EQ(load_error(opt.out), "");
+  const auto p = aoc::package::load_op_package(opt.out);
+  ASSERT_EQ(p.attrs.size(), 3u);
+  EXPECT_FALSE(p.attrs[2].default_value);
+  for (const auto& c : p.cases) EXPECT_EQ(std::get<int64_t>(c.attrs.at("shift")), 1) << c.name;
 }
 
 TEST(Import, AFolderWithoutTheLayoutSaysWhatIsMissing) {
