@@ -406,7 +406,7 @@ std::string failing_part(const build::BuildResult& b, const build::SourceDirs& d
 std::string output_shapes(const aoc::package::OpPackage& p, const std::vector<size_t>& selected, build::Builder& builder,
                           double wall_seconds, Setup& s) {
   const bool needs_infer_shape =
-      std::any_of(p.outputs.begin(), p.outputs.end(), [](const auto& o) { return o.shape_like.empty(); });
+      std::any_of(p.outputs.begin(), p.outputs.end(), [](const auto& o) { return o.shape_like.empty() && !o.shape; });
   if (!needs_infer_shape) {
     for (size_t i : selected)
       for (size_t o = 0; o < p.outputs.size(); ++o) s.out_shapes[i].push_back(p.output_shape(p.cases[i], o));

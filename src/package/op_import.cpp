@@ -210,7 +210,16 @@ std::string generate_toml(const std::string& name, const ops::OpDef& def, const 
      << "# InferShape when it registers one, else from the first input. Schema: docs/op-package.md.\n";
   os << "name = " << quoted(name) << "\nop_type = " << quoted(def.type()) << "\nkernel = " << quoted(k.symbol) << "\n";
   for (const auto& t : def.inputs()) tensor_section(os, "inputs", t, v.kept, notes);
-  for (const auto& t : def.outputs()) tensor_section(os, "outputs", t, v.kept, notes);
+  // Without an InferShape every output takes the first input's shape, which is wrong for a
+  // reduction, a loss or a pooling: say how to write the shape instead.
+  const bool infers = def.infer_shape() != nullptr || aoc::host::OpImplRegistry::instance().find(def.type()).infer_shape;
+  for (const auto& t : def.outputs()) {
+    tensor_section(os, "outputs", t, v.kept, notes);
+    if (!infers && !def.inputs().empty())
+      os << "# shape = [\"" << def.inputs().front().name() << "[:-1]\"]   # no InferShape is registered: when this output is "
+         << "not shaped like " << def.inputs().front().name() << ", write its shape (docs/op-package.md, output shapes)\n";
+  }
+
   for (const auto& a : def.attrs()) {
     const auto [type, dflt] = attr_toml(a);
     os << "\n[[attrs]]\nname = " << quoted(a.name()) << "\ntype = " << quoted(type) << "\n";

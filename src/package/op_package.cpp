@@ -106,7 +106,7 @@ std::vector<ElemType> read_dtypes(const Reader& r, const toml::table& t, const s
 }
 
 TensorSpec read_tensor(const Reader& r, const toml::table& t, const std::string& where, bool output) {
-  if (output) r.reject_unknown(t, where, {"name", "dtypes", "format", "shape_like"});
+  if (output) r.reject_unknown(t, where, {"name", "dtypes", "format", "shape_like", "shape"});
   else r.reject_unknown(t, where, {"name", "dtypes", "format"});
   TensorSpec s;
   s.name = r.req_string(t, where, "name");
@@ -114,6 +114,35 @@ TensorSpec read_tensor(const Reader& r, const toml::table& t, const std::string&
   s.format = r.opt_string(t, where, "format", "ND");
   if (output) s.shape_like = r.opt_string(t, where, "shape_like", "");
   return s;
+}
+
+// An output's `shape` list (package/shape_expr.h): integers and expressions over the inputs
+// and the int attributes.
+std::vector<ShapeItem> read_output_shape(const Reader& r, const OpPackage& p, const toml::node& n, const std::string& key) {
+  const toml::array* a = n.as_array();
+  if (a == nullptr)
+    r.error(key, &n, "must be a list of dimensions", "write shape = [\"x[:-1]\", 1] (docs/op-package.md, output shapes)");
+  std::vector<std::string> inputs, int_attrs;
+  for (const auto& in : p.inputs) inputs.push_back(in.name);
+  for (const auto& at : p.attrs)
+    if (at.type == "int") int_attrs.push_back(at.name);
+  std::vector<ShapeItem> items;
+  for (const auto& e : *a) {
+    if (const auto v = e.value_exact<int64_t>()) {
+      if (*v < 1) r.error(key, &e, "dimension " + std::to_string(*v) + " is below 1", "give a positive size");
+      items.push_back(literal_shape_item(*v));
+    } else if (const auto s = e.value_exact<std::string>()) {
+      try {
+        items.push_back(parse_shape_item(*s, inputs, int_attrs));
+      } catch (const ShapeExprError& ex) {
+        r.error(key, &e, ex.what(), "use inputs' dimensions (x[0], x[-1]), slices (x[:-1]), int attributes, + - * / %, "
+                                    "min, max, ceildiv");
+      }
+    } else {
+      r.error(key, &e, "a dimension is an integer or an expression in a string", "write e.g. 1 or \"x[0] / 2\"");
+    }
+  }
+  return items;
 }
 
 AttrValue read_attr_value(const Reader& r, const toml::node& n, const std::string& type, const std::string& key) {
@@ -533,6 +562,14 @@ OpPackage load_op_package(const fs::path& dir_in) {
       p.attrs.push_back(std::move(a));
     }
   }
+  // Output shapes name attributes, so they are read once the attributes are.
+  for (size_t i = 0; i < outs.size(); ++i)
+    if (const toml::node* n = outs[i].as_table()->get("shape")) {
+      const std::string key = "outputs[" + std::to_string(i) + "].shape";
+      if (!p.outputs[i].shape_like.empty())
+        r.error(key, n, "both shape and shape_like given", "keep one of them");
+      p.outputs[i].shape = read_output_shape(r, p, *n, key);
+    }
   if (const toml::node* n = root.get("tolerance")) {
     const toml::table* t = n->as_table();
     if (t == nullptr) r.error("tolerance", n, "must be a table", "write [tolerance] relax = 2.0");
@@ -557,6 +594,14 @@ OpPackage load_op_package(const fs::path& dir_in) {
     if (!names.insert(p.cases.back().name).second)
       r.error(where + ".name", cs[i].as_table(), "duplicate case name '" + p.cases.back().name + "'",
               "give every case a unique name");
+    // Written output shapes must hold for every public case (an index outside a case's rank).
+    for (size_t o = 0; o < p.outputs.size(); ++o)
+      if (p.outputs[o].shape) try {
+          (void)p.output_shape(p.cases.back(), o);
+        } catch (const PackageError& e) {
+          r.error("outputs[" + std::to_string(o) + "].shape", outs[o].as_table()->get("shape"), e.what(),
+                  "fix the expression or the case's shapes");
+        }
   }
   return p;
 }

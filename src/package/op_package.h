@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "package/dtype.h"
+#include "package/shape_expr.h"
 
 namespace aoc::package {
 
@@ -26,6 +27,9 @@ struct TensorSpec {
   std::vector<ElemType> dtypes;  // column i belongs to dtype variant i (msopgen convention)
   std::string format = "ND";
   std::string shape_like;        // outputs: input whose shape the output takes
+  // outputs: the shape as expressions of the inputs' shapes and int attributes
+  // (package/shape_expr.h); empty list: a scalar.
+  std::optional<std::vector<ShapeItem>> shape;
 };
 
 // Attribute values: numbers are kept as double, integers exactly as int64.

@@ -1,7 +1,10 @@
 // Output shapes of a case. Reductions, gathers, transposes, pooling and the like have
-// outputs shaped like no input; for them the operator's own InferShape (the function its
-// OpDef registered) is the authority, exactly as on the device's graph engine.
+// outputs shaped like no input; for them the shape op.toml writes (package/shape_expr.h) or
+// else the operator's own InferShape (the function its OpDef registered) is the authority, the
+// latter exactly as on the device's graph engine.
+#include <map>
 #include <string>
+#include <variant>
 
 #include "aoc/host/op_registry.h"
 #include "package/case_node.h"
@@ -12,6 +15,16 @@ namespace aoc::package {
 std::vector<int64_t> OpPackage::output_shape(const CaseSpec& c, size_t o) const {
   const TensorSpec& out = outputs.at(o);
   if (!out.shape_like.empty()) return c.shapes.at(out.shape_like);
+  if (out.shape) {
+    std::map<std::string, int64_t> int_attrs;
+    for (const auto& [name, v] : case_attrs(c))
+      if (const auto* i = std::get_if<int64_t>(&v)) int_attrs[name] = *i;
+    try {
+      return eval_shape(*out.shape, c.shapes, int_attrs);
+    } catch (const ShapeExprError& e) {
+      throw PackageError(toml_path.string() + ": case '" + c.name + "': output " + out.name + ": " + e.what());
+    }
+  }
   const ops::OpDef* def = aoc::host::OpRegistry::instance().find(op_type);
   gert::OpImplInferShapeFunc infer = def != nullptr ? def->infer_shape() : nullptr;
   if (infer == nullptr) infer = aoc::host::OpImplRegistry::instance().find(op_type).infer_shape;  // IMPL_OP_INFERSHAPE
