@@ -3,6 +3,7 @@
 #include <stdlib.h>
 
 #include <filesystem>
+#include <fstream>
 #include <string>
 #include <system_error>
 
@@ -24,6 +25,15 @@ class ScratchDir {
 
  private:
   std::filesystem::path path_;
+};
+
+// A scratch folder holding an op.toml with the given text: a package for tests of the loader.
+class ScratchPackage : public ScratchDir {
+ public:
+  explicit ScratchPackage(const std::string& op_toml) : ScratchDir("package") {
+    std::ofstream(path() / "op.toml") << op_toml;
+  }
+  const std::filesystem::path& dir() const { return path(); }
 };
 
 // A scratch folder of this test process, removed with everything in it when the process exits:

@@ -18,3 +18,4 @@
 #include "aoc/vec/all.h"
 #include "aoc/adv/all.h"
 #include "aoc/kernel_tiling_macros.h"
+#include "aoc/print.h"

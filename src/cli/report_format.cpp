@@ -9,6 +9,20 @@
 namespace aoc::cli {
 namespace {
 
+// What a case's kernel printed, under its line of the table: the first kMaxPrintedLines lines,
+// then how many more there are (--json has them all).
+void print_kernel_text(std::ostream& os, const std::string& printed) {
+  constexpr size_t kMaxPrintedLines = 20;
+  size_t lines = 0, at = 0;
+  while (at < printed.size()) {
+    const size_t end = std::min(printed.find('\n', at), printed.size());
+    if (lines < kMaxPrintedLines) os << "      printed: " << printed.substr(at, end - at) << "\n";
+    ++lines;
+    at = end + 1;
+  }
+  if (lines > kMaxPrintedLines) os << "      printed: ... " << lines - kMaxPrintedLines << " more lines (--json has them)\n";
+}
+
 std::string sci(double v) {
   char buf[32];
   std::snprintf(buf, sizeof(buf), "%.2e", v);
@@ -174,6 +188,7 @@ void print_report_table(std::ostream& os, const aoc::eval::CandidateReport& r) {
       os << "\n";
     }
     for (const auto& w : c.warnings) os << "      warning: " << w << "\n";
+    print_kernel_text(os, c.printed);
   }
   size_t ok = 0;
   bool any_fallback = false;
@@ -233,6 +248,7 @@ nlohmann::json report_to_json(const aoc::eval::CandidateReport& r) {
                                                               {"first", call_site_json(h.first)},
                                                               {"second", call_site_json(h.second)}});
     cj["warnings"] = c.warnings;
+    cj["printed"] = c.printed;
     cj["wall_ms"] = c.wall_ms;
     cj["phase_ms"] = c.phase_ms;
     cj["outputs"] = nlohmann::json::array();

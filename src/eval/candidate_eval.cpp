@@ -267,6 +267,7 @@ CaseResult run_one_case(const Setup& s, size_t ci, const CandidateEvalOptions& o
   out.platform_reads = st[0].platform_reads;
   out.tiling_digest = st[0].tiling_digest;
   out.warnings = st[0].warnings;
+  out.printed = st[0].printed;
   for (int t = 0; t < req.trials; ++t) {
     out.config_read_by_kernel = out.config_read_by_kernel || st[t].config_read_by_kernel;
     if (st[t].status == "ok") continue;

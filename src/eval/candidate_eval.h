@@ -97,6 +97,7 @@ struct CaseResult {
   std::string tiling_digest;          // TrialStatus::tiling_digest ("" when the tiling failed)
   bool config_read_by_kernel = false;  // TrialStatus::config_read_by_kernel, any trial
   std::vector<std::string> warnings;  // device-tolerated behaviour seen in the first trial
+  std::string printed;                // what the kernel printed in the first trial (TrialStatus::printed)
   // For profiling front ends (`ascendopt run`), not kept in the result store: the full
   // simulated profile (per-block times), T_HW per unit, the races found, and the trace volume.
   std::optional<aoc::sim::Profile> sim_profile;

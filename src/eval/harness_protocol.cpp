@@ -208,6 +208,7 @@ std::string statuses_text(const std::vector<TrialStatus>& s) {
       for (const auto& d : t.knobs) k.push_back(to_json(d));
     }
     if (!t.warnings.empty()) j.back()["warnings"] = t.warnings;
+    if (!t.printed.empty()) j.back()["printed"] = t.printed;
   }
   return j.dump();
 }
@@ -244,6 +245,7 @@ std::vector<TrialStatus> read_statuses(const fs::path& dir) {
       s.tiling_digest = t.value("tiling_digest", std::string());
       s.config_read_by_kernel = t.value("config_read_by_kernel", false);
       for (const auto& w : t.value("warnings", json::array())) s.warnings.push_back(w.get<std::string>());
+      s.printed = t.value("printed", std::string());
       out.push_back(std::move(s));
     }
   } catch (const std::exception&) {

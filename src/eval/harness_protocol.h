@@ -86,6 +86,9 @@ struct TrialStatus {
   // Device-tolerated behaviour of the kernel (GM padding touched, a sync the toolchain inserts
   // ...), one line each with the number of times seen; they do not change the verdict.
   std::vector<std::string> warnings;
+  // What the kernel printed (AscendC::printf, DumpTensor), core by core, each line prefixed
+  // with its core ("[AIV-3] ..."); printable ASCII, other bytes shown as '?'.
+  std::string printed;
 };
 
 std::filesystem::path input_file(const std::filesystem::path& dir, int trial, size_t i);

@@ -8,6 +8,7 @@
 #include <mutex>
 
 #include "aoc/error.h"
+#include "aoc/macros.h"
 #include "aoc/host/tiling_context.h"
 #include "base/content_hash.h"
 #include "eval/case_size.h"
@@ -51,6 +52,27 @@ struct KnobRegistry {
 KnobRegistry& registry() {
   static KnobRegistry r;
   return r;
+}
+
+// The cores' printed text, core by core in launch order, each line prefixed with its core. Bytes
+// other than printable ASCII, tab and newline become '?': the text travels in JSON, and a
+// kernel's printf of a binary buffer must not stop the case.
+std::string printed_by_cores(const std::vector<aoc::runtime::CoreRun>& cores) {
+  std::string out;
+  for (const auto& c : cores) {
+    if (c.printed.empty()) continue;
+    const std::string prefix =
+        std::string("[") + (c.core_type == AscendC::AIC ? "AIC" : "AIV") + "-" + std::to_string(c.block_idx) + "] ";
+    bool line_start = true;
+    for (const char ch : c.printed) {
+      if (line_start) out += prefix;
+      const auto b = static_cast<unsigned char>(ch);
+      out += (b == '\n' || b == '\t' || (b >= 0x20 && b < 0x7f)) ? ch : '?';
+      line_start = ch == '\n';
+    }
+    if (!line_start) out += '\n';
+  }
+  return out;
 }
 
 }  // namespace
@@ -258,6 +280,7 @@ KernelRun execute_kernel(const HarnessRequest& req, const aoc::package::KernelLi
   aoc::runtime::LaunchResult launch = aoc::runtime::launch_kernel(cfg, lib.kernel(), args);
   set_kernel_running(false);
   st.config_read_by_kernel = config_read_by_kernel();
+  st.printed = printed_by_cores(launch.cores);
   for (const auto& [msg, n] : launch.warnings)
     st.warnings.push_back(msg + (n > 1 ? " (" + std::to_string(n) + " times)" : ""));
   if (!launch.ok) {

@@ -177,6 +177,7 @@ LaunchResult launch(const LaunchConfig& cfg, const std::function<void()>& body) 
       fail_with(s, "unknown exception", nullptr);
     }
     out.trace = std::move(cs->trace);
+    out.printed = std::move(cs->printed);
     out.api_blocks = aoc::tls_api_blocks;
     {
       std::lock_guard<std::mutex> g(mu);

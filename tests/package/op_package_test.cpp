@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include "package/op_package.h"
+#include "scratch_dir.h"
 
 namespace fs = std::filesystem;
 using aoc::package::ElemType;
@@ -15,20 +16,7 @@ using aoc::package::PackageError;
 
 namespace {
 
-class TempPackage {
- public:
-  explicit TempPackage(const std::string& toml) {
-    dir_ = fs::temp_directory_path() / ("aoc_pkg_" + std::to_string(::getpid()) + "_" + std::to_string(counter_++));
-    fs::create_directories(dir_);
-    std::ofstream(dir_ / "op.toml") << toml;
-  }
-  ~TempPackage() { fs::remove_all(dir_); }
-  const fs::path& dir() const { return dir_; }
-
- private:
-  static inline int counter_ = 0;
-  fs::path dir_;
-};
+using TempPackage = aoc::testing::ScratchPackage;
 
 const char* kValid = R"(
 name = "layer_norm"

@@ -4,13 +4,12 @@
 #include "package/shape_expr.h"
 
 #include <gtest/gtest.h>
-#include <unistd.h>
 
 #include <filesystem>
-#include <fstream>
 
 #include "package/case_gen.h"
 #include "package/op_package.h"
+#include "scratch_dir.h"
 
 namespace {
 
@@ -83,20 +82,7 @@ TEST(ShapeExpr, MistakesSayWhatIsWrong) {
   }
 }
 
-class TomlPackage {
- public:
-  explicit TomlPackage(const std::string& toml) {
-    static int n = 0;
-    dir_ = fs::temp_directory_path() / ("aoc_shape_" + std::to_string(::getpid()) + "_" + std::to_string(n++));
-    fs::create_directories(dir_);
-    std::ofstream(dir_ / "op.toml") << toml;
-  }
-  ~TomlPackage() { fs::remove_all(dir_); }
-  const fs::path& dir() const { return dir_; }
-
- private:
-  fs::path dir_;
-};
+using TomlPackage = aoc::testing::ScratchPackage;
 
 std::string pooling(const std::string& shape, const std::string& case_shape = "[2, 3, 16, 16]") {
   return R"(

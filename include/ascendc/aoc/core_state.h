@@ -97,6 +97,8 @@ struct CoreState {
   // allocation's padding, a sync the toolchain inserts ...): message -> times seen.
   std::map<std::string, uint64_t> warnings;
   void warn(std::string message) { ++warnings[std::move(message)]; }
+  // What the kernel printed on this core (AscendC::printf, DumpTensor; aoc/print.h).
+  std::string printed;
 
   Trace trace;
 
@@ -124,6 +126,7 @@ struct CoreState {
     deq_signed = false;
     flags.clear();
     warnings.clear();
+    printed.clear();
     trace.clear();
   }
 };

@@ -40,6 +40,7 @@ struct CoreRun {
   int64_t group = 0;          // the block (group) it belongs to: the raw block_idx builtin
   int64_t sub_block_idx = 0;  // 0/1 for the two AIVs of a MIX group
   uint64_t api_blocks = 0;    // aoc::tls_api_blocks of the core's run: simulation overhead
+  std::string printed;        // what the kernel printed on it (aoc/print.h)
   Trace trace;
 };
 
