@@ -164,6 +164,30 @@ TEST(Import, ARequiredAttributeHasNoDefaultAndMustBeGivenBeforeThePackageLoads) 
   for (const auto& c : p.cases) EXPECT_EQ(std::get<int64_t>(c.attrs.at("shift")), 1) << c.name;
 }
 
+// Public host code prints with std::cout without including <iostream>: the device toolchain's
+// host headers bring it in, and so do ours. The operator imports and its tiling runs (the
+// case reaches the template golden).
+TEST(Import, HostCodeUsingCoutWithoutIncludingIostreamBuildsAndRuns) {
+  aoc::testing::ScratchDir tmp("import");
+  const fs::path op = tmp.path() / "axpy_cout";
+  fs::copy(kFixture, op, fs::copy_options::recursive);
+  const fs::path host = op / "op_host" / "axpy_custom.cpp";
+  std::string src = read_text(host);
+  ASSERT_EQ(src.find("iostream"), std::string::npos);
+  const std::string at = "    AxpyCustomTilingData tiling;";
+  ASSERT_NE(src.find(at), std::string::npos);
+  src.replace(src.find(at), at.size(), "    std::cout << \"tiling \" << total << \" elements on \" << cores << \" cores\" << std::endl;\n" + at);
+  std::ofstream(host) << src;
+
+  aoc::package::ImportOptions opt;
+  opt.dir = op;
+  opt.out = tmp.path() / "pkg";
+  ASSERT_NO_THROW(aoc::package::import_operator(opt, host_build()));
+  const auto r = evaluate(opt.out);
+  ASSERT_FALSE(r.cases.empty()) << r.message;
+  EXPECT_NE(r.cases[0].message.find("still the template"), std::string::npos) << r.cases[0].message;
+}
+
 TEST(Import, AFolderWithoutTheLayoutSaysWhatIsMissing) {
   aoc::testing::ScratchDir empty("import");
   fs::create_directories(empty.path());
