@@ -597,10 +597,10 @@ OpPackage load_op_package(const fs::path& dir_in) {
     // Written output shapes must hold for every public case (an index outside a case's rank).
     for (size_t o = 0; o < p.outputs.size(); ++o)
       if (p.outputs[o].shape) try {
-          (void)p.output_shape(p.cases.back(), o);
-        } catch (const PackageError& e) {
-          r.error("outputs[" + std::to_string(o) + "].shape", outs[o].as_table()->get("shape"), e.what(),
-                  "fix the expression or the case's shapes");
+          (void)p.written_output_shape(p.cases.back(), o);
+        } catch (const ShapeExprError& e) {
+          r.error("outputs[" + std::to_string(o) + "].shape", outs[o].as_table()->get("shape"),
+                  "case '" + p.cases.back().name + "': " + e.what(), "fix the expression or the case's shapes");
         }
   }
   return p;

@@ -108,6 +108,9 @@ struct OpPackage {
   // computes, once the op library is loaded; else the first input's shape.
   // Throws PackageError when InferShape fails. Defined in output_shape.cpp.
   std::vector<int64_t> output_shape(const CaseSpec& c, size_t o) const;
+  // The shape op.toml writes for output `o` (TensorSpec::shape, which it must have) in case
+  // `c`; throws ShapeExprError. Defined in output_shape.cpp.
+  std::vector<int64_t> written_output_shape(const CaseSpec& c, size_t o) const;
   // Attribute values of a case, defaults filled in, in declaration order.
   std::vector<std::pair<std::string, AttrValue>> case_attrs(const CaseSpec& c) const;
   std::vector<std::filesystem::path> host_sources() const;

@@ -12,19 +12,21 @@
 
 namespace aoc::package {
 
+std::vector<int64_t> OpPackage::written_output_shape(const CaseSpec& c, size_t o) const {
+  std::map<std::string, int64_t> int_attrs;
+  for (const auto& [name, v] : case_attrs(c))
+    if (const auto* i = std::get_if<int64_t>(&v)) int_attrs[name] = *i;
+  return eval_shape(outputs.at(o).shape.value(), c.shapes, int_attrs);
+}
+
 std::vector<int64_t> OpPackage::output_shape(const CaseSpec& c, size_t o) const {
   const TensorSpec& out = outputs.at(o);
   if (!out.shape_like.empty()) return c.shapes.at(out.shape_like);
-  if (out.shape) {
-    std::map<std::string, int64_t> int_attrs;
-    for (const auto& [name, v] : case_attrs(c))
-      if (const auto* i = std::get_if<int64_t>(&v)) int_attrs[name] = *i;
-    try {
-      return eval_shape(*out.shape, c.shapes, int_attrs);
+  if (out.shape) try {
+      return written_output_shape(c, o);
     } catch (const ShapeExprError& e) {
       throw PackageError(toml_path.string() + ": case '" + c.name + "': output " + out.name + ": " + e.what());
     }
-  }
   const ops::OpDef* def = aoc::host::OpRegistry::instance().find(op_type);
   gert::OpImplInferShapeFunc infer = def != nullptr ? def->infer_shape() : nullptr;
   if (infer == nullptr) infer = aoc::host::OpImplRegistry::instance().find(op_type).infer_shape;  // IMPL_OP_INFERSHAPE

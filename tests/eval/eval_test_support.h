@@ -2,10 +2,12 @@
 // this build, and the bad-kernel candidates in tests/data/bad_kernels.
 #pragma once
 #include <filesystem>
+#include <fstream>
 #include <string>
 #include <vector>
 
 #include "base/content_hash.h"
+#include "base/file_text.h"
 #include "eval/candidate_eval.h"
 
 namespace aoc::eval::testing {
@@ -33,6 +35,17 @@ inline CandidateEvalOptions test_options(std::vector<std::string> cases) {
 inline CandidateReport evaluate_dir(const std::filesystem::path& dir, const CandidateEvalOptions& o) {
   static const std::string headers = base::tree_hash(source_root() / "include" / "ascendc");
   return evaluate_candidate(load_candidate(dir, headers), shared_builder(), o);
+}
+
+// Replaces the first `from` in `file` (a copy of a package's source) by `to`; false, with
+// nothing written, when `from` is not there.
+inline bool replace_once(const std::filesystem::path& file, const std::string& from, const std::string& to) {
+  std::string text = base::read_text(file);
+  const size_t at = text.find(from);
+  if (at == std::string::npos) return false;
+  text.replace(at, from.size(), to);
+  std::ofstream(file) << text;
+  return true;
 }
 
 }  // namespace aoc::eval::testing

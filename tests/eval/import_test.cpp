@@ -8,7 +8,6 @@
 
 #include <filesystem>
 #include <fstream>
-#include <iterator>
 #include <regex>
 
 #include "build/host_library.h"
@@ -106,9 +105,11 @@ extern "C" int aoc_golden(AocGoldenCall* raw) {
 
 namespace {
 
-std::string read_text(const fs::path& f) {
-  std::ifstream in(f);
-  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+// A copy of the fixture in `dir` whose op_host source has the first `from` replaced by `to`.
+fs::path fixture_with_host_edit(const fs::path& dir, const std::string& from, const std::string& to) {
+  fs::copy(kFixture, dir, fs::copy_options::recursive);
+  EXPECT_TRUE(aoc::eval::testing::replace_once(dir / "op_host" / "axpy_custom.cpp", from, to)) << from;
+  return dir;
 }
 
 // The PackageError's text when `dir` does not load, "" when it does.
@@ -125,14 +126,9 @@ std::string load_error(const fs::path& dir) {
 
 TEST(Import, ARequiredAttributeHasNoDefaultAndMustBeGivenBeforeThePackageLoads) {
   aoc::testing::ScratchDir tmp("import");
-  const fs::path op = tmp.path() / "axpy_shift";
-  fs::copy(kFixture, op, fs::copy_options::recursive);
-  const fs::path host = op / "op_host" / "axpy_custom.cpp";
-  std::string src = read_text(host);
   const std::string mode = "this->Attr(\"mode\").AttrType(OPTIONAL).String(\"plain\");";
-  ASSERT_NE(src.find(mode), std::string::npos);
-  src.replace(src.find(mode), mode.size(), mode + "\n        this->Attr(\"shift\").AttrType(REQUIRED).Int();");
-  std::ofstream(host) << src;
+  const fs::path op = fixture_with_host_edit(tmp.path() / "axpy_shift", mode,
+                                             mode + "\n        this->Attr(\"shift\").AttrType(REQUIRED).Int();");
 
   aoc::package::ImportOptions opt;
   opt.dir = op;
@@ -141,7 +137,7 @@ TEST(Import, ARequiredAttributeHasNoDefaultAndMustBeGivenBeforeThePackageLoads) 
   bool noted = false;
   for (const auto& n : r.notes) noted = noted || n.find("'shift' is REQUIRED") != std::string::npos;
   EXPECT_TRUE(noted);
-  const std::string toml = read_text(r.op_toml);
+  const std::string toml = aoc::base::read_text(r.op_toml);
   const size_t at = toml.find("name = \"shift\"");
   ASSERT_NE(at, std::string::npos) << toml;
   EXPECT_LT(toml.find("[[cases]]", at), toml.find("\ndefault =", at)) << "a default for shift:\n" << toml;
@@ -169,15 +165,11 @@ TEST(Import, ARequiredAttributeHasNoDefaultAndMustBeGivenBeforeThePackageLoads) 
 // case reaches the template golden).
 TEST(Import, HostCodeUsingCoutWithoutIncludingIostreamBuildsAndRuns) {
   aoc::testing::ScratchDir tmp("import");
-  const fs::path op = tmp.path() / "axpy_cout";
-  fs::copy(kFixture, op, fs::copy_options::recursive);
-  const fs::path host = op / "op_host" / "axpy_custom.cpp";
-  std::string src = read_text(host);
-  ASSERT_EQ(src.find("iostream"), std::string::npos);
+  ASSERT_EQ(aoc::base::read_text(kFixture / "op_host" / "axpy_custom.cpp").find("iostream"), std::string::npos);
   const std::string at = "    AxpyCustomTilingData tiling;";
-  ASSERT_NE(src.find(at), std::string::npos);
-  src.replace(src.find(at), at.size(), "    std::cout << \"tiling \" << total << \" elements on \" << cores << \" cores\" << std::endl;\n" + at);
-  std::ofstream(host) << src;
+  const fs::path op = fixture_with_host_edit(
+      tmp.path() / "axpy_cout", at,
+      "    std::cout << \"tiling \" << total << \" elements on \" << cores << \" cores\" << std::endl;\n" + at);
 
   aoc::package::ImportOptions opt;
   opt.dir = op;

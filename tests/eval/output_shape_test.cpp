@@ -3,27 +3,16 @@
 // when [[outputs]] says y is x's shape without the last axis; without it, y is taken to be
 // shaped like x and the case fails.
 #include <gtest/gtest.h>
-#include <unistd.h>
 
 #include <filesystem>
-#include <fstream>
-#include <string>
 
-#include "base/file_text.h"
 #include "eval/eval_test_support.h"
 #include "scratch_dir.h"
 
 namespace {
 
 namespace fs = std::filesystem;
-
-void replace_once(const fs::path& file, const std::string& from, const std::string& to) {
-  std::string text = aoc::base::read_text(file);
-  const size_t at = text.find(from);
-  ASSERT_NE(at, std::string::npos) << from << " not in " << file;
-  text.replace(at, from.size(), to);
-  std::ofstream(file) << text;
-}
+using aoc::eval::testing::replace_once;
 
 aoc::eval::CandidateReport run(const fs::path& dir) {
   aoc::eval::CandidateEvalOptions opt =
@@ -38,13 +27,13 @@ TEST(OutputShape, AShapeWrittenInOpTomlStandsInForAMissingInferShape) {
   const fs::path pkg = tmp.path() / "reduce_sum";
   fs::copy(fs::path(AOC_SOURCE_DIR) / "ops/reduction/reduce_sum", pkg, fs::copy_options::recursive);
   fs::remove_all(pkg / "expert");
-  replace_once(pkg / "op_host/reduce_sum.cpp", "this->SetInferShape(ge::InferShape);", "");
+  ASSERT_TRUE(replace_once(pkg / "op_host/reduce_sum.cpp", "this->SetInferShape(ge::InferShape);", ""));
 
   const aoc::eval::CandidateReport without = run(pkg);
   EXPECT_NE(without.verdict, aoc::eval::Verdict::Ok) << "y taken to be shaped like x";
 
-  replace_once(pkg / "op.toml", "[[outputs]]\nname = \"y\"\ndtypes = [\"float16\", \"bfloat16\", \"float32\"]\n",
-               "[[outputs]]\nname = \"y\"\ndtypes = [\"float16\", \"bfloat16\", \"float32\"]\nshape = [\"x[:-1]\"]\n");
+  ASSERT_TRUE(replace_once(pkg / "op.toml", "[[outputs]]\nname = \"y\"\ndtypes = [\"float16\", \"bfloat16\", \"float32\"]\n",
+               "[[outputs]]\nname = \"y\"\ndtypes = [\"float16\", \"bfloat16\", \"float32\"]\nshape = [\"x[:-1]\"]\n"));
   const aoc::eval::CandidateReport with = run(pkg);
   EXPECT_EQ(with.verdict, aoc::eval::Verdict::Ok) << with.message;
   ASSERT_EQ(with.cases.size(), 3u);

@@ -123,11 +123,15 @@ TEST(ShapeExpr, AnOutputShapeInOpTomlIsUsedForEveryCase) {
   EXPECT_EQ(p.output_shape(p.cases[1], 0), (Shape{1, 1, 2, 3}));
   const auto hidden = aoc::package::generate_hidden_cases(p, {.seed = 5, .count = 6, .max_elements = 1 << 16});
   ASSERT_FALSE(hidden.empty());
+  size_t checked = 0;
   for (const auto& c : hidden) {
     const Shape& x = c.shapes.at("x");
     const int64_t k = std::get<int64_t>(c.attrs.at("kernel"));
-    if (x[2] >= k && x[3] >= k) EXPECT_EQ(p.output_shape(c, 0), (Shape{x[0], x[1], x[2] / k, x[3] / k})) << c.name;
+    if (x[2] < k || x[3] < k) continue;  // pooled away: a dimension of 0, an error (MistakesSayWhatIsWrong)
+    EXPECT_EQ(p.output_shape(c, 0), (Shape{x[0], x[1], x[2] / k, x[3] / k})) << c.name;
+    ++checked;
   }
+  EXPECT_GT(checked, 0u) << "no hidden case large enough to pool";
   EXPECT_EQ(aoc::package::load_op_package(TomlPackage(pooling("[]")).dir()).output_shape(p.cases[0], 0), Shape{});
 }
 
