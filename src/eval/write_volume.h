@@ -4,7 +4,7 @@
 // forge downwards: each such byte was stored by the kernel. The trace must account for at least
 // as many bytes stored into that output, counted the way the timing engine charges them, or the
 // kernel wrote outputs the simulation never paid for (a cleared, disabled or shrunk trace, a
-// store through a raw pointer).
+// store to the real bytes found behind the runtime's back).
 #pragma once
 #include <cstdint>
 #include <optional>

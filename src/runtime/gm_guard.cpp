@@ -13,6 +13,7 @@
 #include <sstream>
 
 #include "aoc/core_state.h"
+#include "runtime/raw_gm_step.h"
 
 namespace aoc::runtime {
 
@@ -31,15 +32,21 @@ struct Reservation {
 };
 std::array<Reservation, 256> g_reservations;
 
-// Per guarded thread: where to jump back to, and what the fault was.
+// Per guarded thread: where to jump back to, what the fault was, and the raw access in flight.
 struct GuardedThread {
   sigjmp_buf jump;
   uintptr_t address = 0;
   bool write = false;
+  std::string message;  // set instead of address when the raw access itself was refused
+  RawStep step;
 };
+
+#if defined(__x86_64__)
+constexpr greg_t kTrapFlag = 0x100;  // EFLAGS.TF: trap after the next instruction
+#endif
 thread_local GuardedThread* tls_guarded = nullptr;
 
-struct sigaction g_previous;
+struct sigaction g_previous, g_previous_trap;
 std::once_flag g_install_once;
 
 bool reserved(uintptr_t a) {
@@ -48,23 +55,49 @@ bool reserved(uintptr_t a) {
   return false;
 }
 
+// Hands a signal that is not ours to the handler installed before it.
+void chain(const struct sigaction& previous, int sig, siginfo_t* info, void* context) {
+  if (previous.sa_flags & SA_SIGINFO) {
+    if (previous.sa_sigaction != nullptr) return previous.sa_sigaction(sig, info, context);
+  } else if (previous.sa_handler != SIG_DFL && previous.sa_handler != SIG_IGN) {
+    return previous.sa_handler(sig);
+  }
+  // The default action: restored, it kills the process once the faulting instruction runs again.
+  sigaction(sig, &previous, nullptr);
+}
+
+// A fault at a guarded address: a raw GM access. Inside a buffer it runs (raw_gm_step.h): the
+// page opens for one single-stepped instruction. Outside every buffer the launch stops.
 void on_segv(int sig, siginfo_t* info, void* context) {
   const auto a = reinterpret_cast<uintptr_t>(info->si_addr);
-  if (GuardedThread* g = tls_guarded; g != nullptr && reserved(a)) {
-    g->address = a;
+  GuardedThread* g = tls_guarded;
+  if (g == nullptr || !reserved(a)) return chain(g_previous, sig, info, context);
 #if defined(__x86_64__)
-    g->write = (static_cast<ucontext_t*>(context)->uc_mcontext.gregs[REG_ERR] & 2) != 0;
+  auto& regs = static_cast<ucontext_t*>(context)->uc_mcontext.gregs;
+  const bool write = (regs[REG_ERR] & 2) != 0;
+  const auto alloc = aoc::GmRegistry::instance().find(reinterpret_cast<const void*>(a));
+  if (raw_access_supported() && alloc.hi != 0 && open_raw_page(g->step, a, alloc, write)) {
+    regs[REG_EFL] |= kTrapFlag;
+    return;
+  }
+  g->write = write;
 #endif
-    siglongjmp(g->jump, 1);
-  }
-  // Not ours: let the handler installed before have it (the default kills the process with
-  // SIGSEGV once the faulting instruction runs again).
-  if (g_previous.sa_flags & SA_SIGINFO) {
-    if (g_previous.sa_sigaction != nullptr) return g_previous.sa_sigaction(sig, info, context);
-  } else if (g_previous.sa_handler != SIG_DFL && g_previous.sa_handler != SIG_IGN) {
-    return g_previous.sa_handler(sig);
-  }
-  sigaction(SIGSEGV, &g_previous, nullptr);
+  abandon_raw_step(g->step);
+  g->address = a;
+  siglongjmp(g->jump, 1);
+}
+
+// The single step after a raw access: the instruction ran on the open pages.
+void on_trap(int sig, siginfo_t* info, void* context) {
+  GuardedThread* g = tls_guarded;
+  if (g == nullptr || g->step.open == 0) return chain(g_previous_trap, sig, info, context);
+#if defined(__x86_64__)
+  static_cast<ucontext_t*>(context)->uc_mcontext.gregs[REG_EFL] &= ~kTrapFlag;
+#endif
+  std::string refused = finish_raw_step(g->step);
+  if (refused.empty()) return;
+  g->message = std::move(refused);
+  siglongjmp(g->jump, 1);
 }
 
 void install_handler() {
@@ -74,24 +107,28 @@ void install_handler() {
     sa.sa_flags = SA_SIGINFO | SA_ONSTACK;
     sigemptyset(&sa.sa_mask);
     sigaction(SIGSEGV, &sa, &g_previous);
+    sa.sa_sigaction = &on_trap;
+    sigaction(SIGTRAP, &sa, &g_previous_trap);
   });
 }
 
-// What the kernel touched, for the message: the buffer it is in or after.
+// A raw access that cannot run: outside every buffer (or, on a machine that cannot single-step
+// instructions, any raw access), for the message.
 std::string describe_fault(uintptr_t a, bool write) {
   std::ostringstream os;
-  os << "kernel dereferenced GM through a raw pointer (" << (write ? "write to" : "access to") << " address 0x"
-     << std::hex << a << std::dec;
+  os << "kernel " << (write ? "wrote to" : "read") << " GM through a raw pointer at address 0x" << std::hex << a
+     << std::dec;
   const auto alloc = aoc::GmRegistry::instance().find(reinterpret_cast<const void*>(a));
   if (alloc.hi != 0) {
-    os << ", byte " << a - alloc.lo << " of buffer '" << alloc.name << "'";
+    os << ", byte " << a - alloc.lo << " of buffer '" << alloc.name
+       << "': raw GM accesses run only on x86-64 Linux here; use GlobalTensor GetValue / SetValue";
   } else if (const auto before = aoc::GmRegistry::instance().find_before(reinterpret_cast<const void*>(a));
              before.hi != 0) {
     os << ", " << a - before.hi << " bytes past the end of buffer '" << before.name << "' (" << before.hi - before.lo
-       << " bytes)";
+       << " bytes): out of bounds";
+  } else {
+    os << ", outside every buffer passed to the kernel";
   }
-  os << "): GM is reachable only through the API (GlobalTensor with DataCopy / GetValue / SetValue), so that every "
-        "byte moved is traced and costs what it costs on the device";
   return os.str();
 }
 
@@ -150,7 +187,7 @@ bool run_guarded(const std::function<void()>& body, std::string& fault) {
   GuardedThread* const outer = tls_guarded;
   if (sigsetjmp(g.jump, 1) != 0) {
     tls_guarded = outer;
-    fault = describe_fault(g.address, g.write);
+    fault = g.message.empty() ? describe_fault(g.address, g.write) : std::move(g.message);
     return false;
   }
   tls_guarded = &g;

@@ -1,14 +1,16 @@
-// GM reachable only through the API. The addresses a kernel receives for its GM arguments lie
-// in a reserved range with no access rights, the same size as the real buffers and with the
-// same low address bits; GlobalTensor translates them to the real bytes (GmRegistry::Alloc::
-// delta), so DataCopy, GetValue and SetValue work and every byte they move is traced. A raw
-// dereference (`((float*)x)[i] = ...`) or a raw write past a buffer's end faults instead, and
-// the fault becomes the launch's error: "kernel dereferenced GM through a raw pointer".
+// GM seen by a kernel the way the device sees it. The addresses a kernel receives for its GM
+// arguments lie in a reserved range with no access rights, the same size as the real buffers and
+// with the same low address bits; GlobalTensor translates them to the real bytes (GmRegistry::
+// Alloc::delta), so DataCopy, GetValue and SetValue work and every byte they move is traced. A raw
+// dereference (`((float*)x)[i] = ...`) faults, and runs as the scalar GM access it is on the device
+// (runtime/raw_gm_step.h): traced and charged like GetValue / SetValue. A raw access outside every
+// buffer, or a raw write past a buffer's padding, stops the launch with an error naming the buffer.
 //
-// The fault is caught on the core's own thread: SIGSEGV at an address of a live reservation,
-// on a thread running a guarded body, jumps back to run_guarded (siglongjmp). The kernel's
-// frames are abandoned without destructors; the core's state lives outside them, and the
-// launch stops there. Faults anywhere else go to the handler installed before.
+// Faults are caught on the core's own thread: SIGSEGV at an address of a live reservation, on a
+// thread running a guarded body, either opens the page for one single-stepped instruction (the
+// SIGTRAP after it closes the page) or jumps back to run_guarded (siglongjmp). The kernel's frames
+// are then abandoned without destructors; the core's state lives outside them, and the launch
+// stops there. Faults anywhere else go to the handlers installed before.
 #pragma once
 #include <cstddef>
 #include <cstdint>
@@ -46,7 +48,7 @@ class GmGuard {
 };
 
 // Runs `body` on the calling thread. Returns false, with `fault` describing it, when the body
-// touched a guarded address directly.
+// made a raw GM access that cannot run (out of bounds).
 bool run_guarded(const std::function<void()>& body, std::string& fault);
 
 }  // namespace aoc::runtime

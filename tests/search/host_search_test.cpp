@@ -101,7 +101,9 @@ TEST(HostSearch, BudgetAndNoDuplicates) {
     size_t invalid = 0;
     for (const auto& e : r.history) {
       invalid += e.valid ? 0 : 1;
-      if (!e.valid) EXPECT_EQ(e.reason, "tiling_error: rejected");
+      if (!e.valid) {
+        EXPECT_EQ(e.reason, "tiling_error: rejected");
+      }
     }
     EXPECT_EQ(invalid, r.invalid);
     ASSERT_TRUE(r.best);
