@@ -111,13 +111,49 @@ int64_t needed_rank(const std::vector<int64_t>& idx) {
 
 }  // namespace
 
+std::map<std::string, std::vector<int64_t>> input_shapes_from_first(const OpPackage& p,
+                                                                   const std::vector<int64_t>& first) {
+  std::map<std::string, std::vector<int64_t>> shapes;
+  const auto rank = static_cast<int64_t>(first.size());
+  for (const auto& in : p.inputs) {
+    auto it = p.hidden.input_dims.find(in.name);
+    if (it == p.hidden.input_dims.end()) {
+      shapes[in.name] = first;
+      continue;
+    }
+    std::vector<int64_t> dims;
+    for (int64_t k : it->second) dims.push_back(first[static_cast<size_t>(k >= 0 ? k : rank + k)]);
+    shapes[in.name] = dims.empty() ? std::vector<int64_t>{1} : dims;
+  }
+  return shapes;
+}
+
+int64_t least_rank(const HiddenSpec& h) {
+  int64_t r = h.rank_min;
+  for (const auto& [name, idx] : h.input_dims) r = std::max(r, needed_rank(idx));
+  return r;
+}
+
+std::string shape_outside_declared(const HiddenSpec& h, const std::vector<int64_t>& first) {
+  const auto rank = static_cast<int64_t>(first.size());
+  if (rank < least_rank(h) || rank > std::max(least_rank(h), h.rank_max))
+    return "rank " + std::to_string(rank) + " is outside [hidden].rank";
+  for (int64_t d : first)
+    if (d < 1) return "a dimension below 1";
+  const int64_t inner = first.back();
+  if (inner < h.inner_min || (h.inner_max > 0 && inner > h.inner_max))
+    return "innermost dimension " + std::to_string(inner) + " is outside [hidden].inner";
+  if (h.inner_multiple > 1 && inner % h.inner_multiple != 0)
+    return "innermost dimension " + std::to_string(inner) + " is not a multiple of [hidden].inner_multiple";
+  return "";
+}
+
 std::vector<CaseSpec> generate_hidden_cases(const OpPackage& p, const HiddenDraw& draw) {
   const HiddenSpec& h = p.hidden;
   const int64_t count = draw.count > 0 ? draw.count : h.count;
   const int64_t max_elements = draw.max_elements > 0 ? std::min(draw.max_elements, h.elements_max) : h.elements_max;
   const int64_t min_elements = std::min(h.elements_min, max_elements);
-  int64_t rank_min = h.rank_min;
-  for (const auto& [name, idx] : h.input_dims) rank_min = std::max(rank_min, needed_rank(idx));
+  const int64_t rank_min = least_rank(h);
   const int64_t rank_max = std::max(rank_min, h.rank_max);
   std::vector<size_t> variants = h.variants;
   if (variants.empty())
@@ -143,16 +179,7 @@ std::vector<CaseSpec> generate_hidden_cases(const OpPackage& p, const HiddenDraw
       outer = std::max<int64_t>(1, outer / d);
     }
 
-    for (const auto& in : p.inputs) {
-      auto it = h.input_dims.find(in.name);
-      if (it == h.input_dims.end()) {
-        c.shapes[in.name] = shape;
-        continue;
-      }
-      std::vector<int64_t> dims;
-      for (int64_t k : it->second) dims.push_back(shape[static_cast<size_t>(k >= 0 ? k : rank + k)]);
-      c.shapes[in.name] = dims.empty() ? std::vector<int64_t>{1} : dims;
-    }
+    c.shapes = input_shapes_from_first(p, shape);
     for (const auto& [name, choices] : h.attrs) c.attrs[name] = choices[rng.next() % choices.size()];
     c.values = h.values[rng.next() % h.values.size()];
     for (const auto& [name, v] : h.input_values) c.input_values[name] = v;

@@ -4,6 +4,7 @@
 // the rules a package's public cases must follow (evaluation.md section 4).
 #pragma once
 #include <cstdint>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -31,6 +32,19 @@ uint64_t hidden_seed_from_environment();
 // multiples of 512 B, ranks and sizes from the [hidden] ranges, dtypes, attributes and
 // value ranges drawn from its lists. The same package and draw give the same cases.
 std::vector<CaseSpec> generate_hidden_cases(const OpPackage& p, const HiddenDraw& draw);
+
+// The shapes of every input of a case whose first input has shape `first`: the same shape, or
+// the dimensions [hidden].input_dims picks from it.
+std::map<std::string, std::vector<int64_t>> input_shapes_from_first(const OpPackage& p,
+                                                                   const std::vector<int64_t>& first);
+
+// The least rank of a generated first input: [hidden].rank's minimum, or more when input_dims
+// picks a dimension beyond it.
+int64_t least_rank(const HiddenSpec& h);
+
+// What is wrong with `first` as the first input's shape under what the package declares it
+// supports ([hidden] rank, inner and inner_multiple), or "" when it is within.
+std::string shape_outside_declared(const HiddenSpec& h, const std::vector<int64_t>& first);
 
 // The package with its cases replaced by the selected set (hidden cases follow the
 // public ones for CaseSet::All).

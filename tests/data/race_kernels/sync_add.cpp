@@ -7,6 +7,9 @@
 //   RACE_LATE_WAIT      the MTE2->V event is waited for only after Add has read x/y
 //   RACE_REUSE          the next tile's DataCopy overwrites x/y while Add may still read them
 //   RACE_SCALAR_READ    a GetValue of z is added with no V->S event before it
+//   RACE_ODD_SHARE      the MTE2->V event is skipped on a core whose share is odd
+// and one macro plants a wrong result instead:
+//   TAIL_OFF_BY_ONE     a partial last tile of two or more elements stores one element too few
 #include "kernel_operator.h"
 
 using namespace AscendC;
@@ -54,10 +57,15 @@ public:
             DataCopyPad(xLocal, xGm[i * TILE], in, pad);
             DataCopyPad(yLocal, yGm[i * TILE], in, pad);
 #ifndef RACE_NO_SYNC_IN
+#ifdef RACE_ODD_SHARE
+            if (length % 2 == 0)
+#endif
+            {
             SetFlag<HardEvent::MTE2_V>(EVENT_ID0);
 #ifndef RACE_LATE_WAIT
             WaitFlag<HardEvent::MTE2_V>(EVENT_ID0);
 #endif
+            }
 #endif
             if (i > 0) WaitFlag<HardEvent::MTE3_V>(EVENT_ID0);  // z of the previous tile is in GM
             Add(zLocal, xLocal, yLocal, len);
@@ -72,7 +80,12 @@ public:
 #endif
             SetFlag<HardEvent::V_MTE3>(EVENT_ID0);
             WaitFlag<HardEvent::V_MTE3>(EVENT_ID0);
-            DataCopyPad(zGm[i * TILE], zLocal, DataCopyExtParams{1, static_cast<uint32_t>(len * sizeof(DTYPE_Z)), 0, 0, 0});
+#ifdef TAIL_OFF_BY_ONE
+            const uint32_t stored = len < TILE && len > 1 ? len - 1 : len;
+#else
+            const uint32_t stored = len;
+#endif
+            DataCopyPad(zGm[i * TILE], zLocal, DataCopyExtParams{1, static_cast<uint32_t>(stored * sizeof(DTYPE_Z)), 0, 0, 0});
             if (i + 1 < tiles) SetFlag<HardEvent::MTE3_V>(EVENT_ID0);
         }
     }
