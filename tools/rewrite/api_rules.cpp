@@ -62,13 +62,14 @@ const std::vector<std::string>& global_api_names() {
   // ASCEND_IS_AIV, and the kernel types of KERNEL_TASK_TYPE.
   // The device's pipe and event enums, its block variables and buffer sizes, the advanced
   // APIs' tiling structs, and the float functions of the C math library kernel scalar code
-  // calls (aoc/scalar_libm.h). Not aoc_default_tiling_type: GET_TILING_DATA's own.
+  // calls (aoc/scalar_libm.h), and abs on an int (aoc/kernel_unit.h gives it C++ linkage). Not
+  // aoc_default_tiling_type: GET_TILING_DATA's own.
   static const std::vector<std::string> names = {
       "half", "bfloat16_t", "float16_t", "float32_t", "g_coreType", "KernelMetaType", "event_t", "pipe_t",
       "block_idx", "block_num", "sub_block_idx", "sub_block_num", "ASC_L0A_SIZE", "ASC_L0B_SIZE", "ASC_L0C_SIZE",
       "ASC_L1_SIZE", "ASC_UB_SIZE", "LayerNormSeparateTiling", "LayerNormTiling", "LogSoftMaxTiling",
       "RmsNormTiling", "SoftMaxTiling", "ceilf", "expf", "fabsf", "floorf", "fmaxf", "fminf", "logf", "powf",
-      "roundf", "sqrtf", "tanhf", "truncf"};
+      "roundf", "sqrtf", "tanhf", "truncf", "abs"};
   return names;
 }
 
