@@ -56,9 +56,11 @@ aoc::public_set::ExportSummary export_public_set(const aoc::public_set::ExportOp
   return aoc::public_set::export_public_set(o, build.get());
 }
 
-aoc::public_set::ResolvedSet resolve_public_set(const std::string& spec, const PublicFlags& f) {
+aoc::public_set::ResolvedSet resolve_public_set(const std::string& spec, const PublicFlags& f, const std::string& package) {
   const ImportBuild build(f.cache_dir);
-  auto r = aoc::public_set::resolve_set(aoc::public_set::parse_set(spec), export_options(f), build.get());
+  aoc::public_set::ExportOptions o = export_options(f);
+  o.package = package;
+  auto r = aoc::public_set::resolve_set(aoc::public_set::parse_set(spec), o, build.get());
   for (const auto& s : r.skipped)
     std::cerr << "skipped " << s.package << " (" << spec << "): " << s.reason.substr(0, s.reason.find('\n')) << "\n";
   return r;

@@ -30,6 +30,8 @@ aoc::public_set::ExportSummary export_public_set(const aoc::public_set::ExportOp
 
 // The packages of a set spec, exporting the missing ones first; skipped operators are printed
 // on stderr with their reason. Throws std::exception with a message that says what to do.
-aoc::public_set::ResolvedSet resolve_public_set(const std::string& spec, const PublicFlags& f);
+// `package`, when given, narrows the set to that package (only it is exported).
+aoc::public_set::ResolvedSet resolve_public_set(const std::string& spec, const PublicFlags& f,
+                                                const std::string& package = "");
 
 }  // namespace aoc::cli

@@ -50,16 +50,14 @@ class Exporter {
     s_.index = read_index(opt_.out);
     size_t total = 0, done = 0;
     for (const auto& m : opt_.manifests)
-      for (const auto& op : m.operators) total += selected(op);
+      for (const auto& op : m.operators) total += selected(opt_, op);
     for (const auto& m : opt_.manifests)
       for (const auto& op : m.operators)
-        if (selected(op)) one(m, op, ++done, total);
+        if (selected(opt_, op)) one(m, op, ++done, total);
     return s_;
   }
 
  private:
-  bool selected(const OperatorEntry& op) const { return opt_.split.empty() || op.split == opt_.split; }
-
   void say(size_t i, size_t n, const std::string& text) const {
     if (opt_.progress) opt_.progress("[" + std::to_string(i) + "/" + std::to_string(n) + "] " + text);
   }
@@ -126,6 +124,10 @@ class Exporter {
 };
 
 }  // namespace
+
+bool selected(const ExportOptions& opt, const OperatorEntry& op) {
+  return (opt.split.empty() || op.split == opt.split) && (opt.package.empty() || op.package == opt.package);
+}
 
 fs::path default_public_dir() { return aoc::base::cache_dir() / "public"; }
 fs::path default_work_dir() { return aoc::base::cache_dir() / "public-work"; }

@@ -27,8 +27,12 @@ struct ExportOptions {
   bool force = false;         // redo operators already exported
   bool retry_failed = true;   // redo operators whose import failed at the same commit
   std::string split;          // only the operators of this split ("" for all)
+  std::string package;        // only this package ("" for all)
   std::function<void(const std::string&)> progress;  // one line per operator
 };
+
+// Whether the options' split and package filters select the operator.
+bool selected(const ExportOptions& opt, const OperatorEntry& op);
 
 struct ExportSummary {
   Index index;  // the whole index of `out` after the export

@@ -36,10 +36,10 @@ fs::path repository_for(const std::string& name, const std::string& url, const f
     return fs::absolute(dir);
   }
   const fs::path clone = clones / name;
-  if (fs::is_directory(clone) && is_repository(clone)) return clone;
+  if (has_clone(clones, name)) return clone;
   if (!allow_clone)
-    throw SourceError("collection " + name + " has no repository here: run `ascendopt public export --source " + name +
-                      "=DIR` with a clone of " + url + ", or let it clone (`ascendopt public export`, or --clone)");
+    throw SourceError("collection " + name + " has no repository: give a clone of " + url + " with --source " + name +
+                      "=DIR, or allow cloning it into " + clone.string());
   std::error_code ec;
   fs::remove_all(clone, ec);
   fs::create_directories(clones, ec);
@@ -50,6 +50,10 @@ fs::path repository_for(const std::string& name, const std::string& url, const f
                       " (without network, pass --source " + name + "=DIR with a local clone)");
   }
   return clone;
+}
+
+bool has_clone(const fs::path& clones, const std::string& name) {
+  return fs::is_directory(clones / name) && is_repository(clones / name);
 }
 
 bool has_commit(const fs::path& repo, const std::string& commit) {

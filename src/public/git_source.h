@@ -18,6 +18,9 @@ class SourceError : public std::runtime_error {
 std::filesystem::path repository_for(const std::string& name, const std::string& url, const std::filesystem::path& dir,
                                      const std::filesystem::path& clones, bool allow_clone);
 
+// Whether <clones>/<name> is a clone made earlier.
+bool has_clone(const std::filesystem::path& clones, const std::string& name);
+
 // Whether `commit` is a commit of the repository.
 bool has_commit(const std::filesystem::path& repo, const std::string& commit);
 

@@ -77,10 +77,10 @@ void read_collection(const fs::path& file, const toml::table& root, Manifest& m)
 
 OperatorEntry read_operator(const fs::path& file, const toml::table& t, size_t index) {
   std::string where = "[[operator]] #" + std::to_string(index + 1);
-  check_keys(file, where, t, kOperatorKeys);
   OperatorEntry e;
   e.folder = string_key(file, where, t, "folder", true);
   where += " (folder " + e.folder + ")";
+  check_keys(file, where, t, kOperatorKeys);
   while (e.folder.size() > 1 && e.folder.back() == '/') e.folder.pop_back();
   if (fs::path(e.folder).is_absolute() || e.folder.find("..") != std::string::npos)
     fail(file, where, "`folder` must be a path inside the repository, relative to its root");

@@ -29,8 +29,9 @@ struct ResolvedSet {
   std::vector<Skipped> skipped;
 };
 
-// `opt.manifests` and `opt.split` are set from the spec; the other fields (out, sources, work,
-// allow_clone, progress) are the caller's. Throws ManifestError, or SourceError when packages
+// `opt.manifests` and `opt.split` are set from the spec; `opt.package` (when set) narrows the
+// set to one package; the other fields (out, sources, work, allow_clone, progress) are the
+// caller's. Throws ManifestError, or SourceError when packages
 // are missing and their repository cannot be had (the message says how to export them).
 ResolvedSet resolve_set(const SetSpec& spec, ExportOptions opt, const aoc::package::HostBuild& build);
 
