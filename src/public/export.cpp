@@ -41,6 +41,11 @@ void complete_package(const fs::path& dir, const OperatorEntry& op, IndexEntry& 
   aoc::package::load_op_package(dir);  // a cases file that does not fit the operator stops here
 }
 
+std::string replace_all(std::string s, const std::string& from, const std::string& to) {
+  for (size_t at = s.find(from); at != std::string::npos; at = s.find(from, at + to.size())) s.replace(at, from.size(), to);
+  return s;
+}
+
 class Exporter {
  public:
   Exporter(const ExportOptions& opt, const aoc::package::HostBuild& build) : opt_(opt), build_(build) {}
@@ -108,7 +113,8 @@ class Exporter {
       fs::remove_all(partial, ec);
       fs::remove_all(pkg, ec);
       e.status = "failed";
-      e.error = x.what();
+      // The scratch folders do not outlive the export: name the operator as the manifest does.
+      e.error = replace_all(replace_all(x.what(), partial.string(), pkg.string()), raw.string(), m.name + ":" + op.folder);
       ++s_.failed;
       say(i, n, op.package + ": failed: " + e.error.substr(0, e.error.find('\n')));
     }
