@@ -22,37 +22,23 @@ void Index::put(IndexEntry e) {
   std::sort(entries.begin(), entries.end(), [](const IndexEntry& a, const IndexEntry& b) { return a.package < b.package; });
 }
 
-nlohmann::json to_json(const Index& index) {
-  nlohmann::json ops = nlohmann::json::array();
-  for (const auto& e : index.entries) {
-    nlohmann::json j = {{"package", e.package}, {"collection", e.collection}, {"commit", e.commit},
-                        {"folder", e.folder},   {"split", e.split},           {"status", e.status},
-                        {"inputs", e.inputs}};
-    if (!e.error.empty()) j["error"] = e.error;
-    ops.push_back(std::move(j));
-  }
-  return {{"version", 1}, {"operators", ops}};
-}
+// Every field by its name; a missing one reads as empty ("error" is empty for most entries).
+NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(IndexEntry, package, collection, commit, folder, split, status, error,
+                                                inputs)
+
+nlohmann::json to_json(const Index& index) { return {{"version", 1}, {"operators", index.entries}}; }
 
 Index read_index(const fs::path& out_dir) {
   Index index;
   const fs::path file = out_dir / kIndexFile;
   if (!fs::exists(file)) return index;
   try {
-    const auto j = nlohmann::json::parse(aoc::base::read_text_or_throw(file));
-    for (const auto& o : j.at("operators")) {
-      IndexEntry e;
-      e.package = o.at("package");
-      e.collection = o.at("collection");
-      e.commit = o.at("commit");
-      e.folder = o.at("folder");
-      e.split = o.at("split");
-      e.status = o.at("status");
-      e.error = o.value("error", "");
-      e.inputs = o.value("inputs", "");
+    const auto doc = nlohmann::json::parse(aoc::base::read_text_or_throw(file));
+    for (IndexEntry e : doc.at("operators")) {
+      if (e.package.empty() || e.status.empty()) throw std::runtime_error("an entry without package or status");
       index.put(std::move(e));
     }
-  } catch (const nlohmann::json::exception& e) {
+  } catch (const std::exception& e) {
     throw std::runtime_error(file.string() + " is not an index of a public set (" + e.what() +
                              "); remove it and export again (`ascendopt public export --force`)");
   }
