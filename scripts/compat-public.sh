@@ -27,7 +27,7 @@ while [ $# -gt 0 ]; do
     --manifest) manifest="$2"; shift 2 ;;
     --timeout) pass+=(--timeout "$2"); shift 2 ;;
     --markdown) pass+=(--markdown); shift ;;
-    -h|--help) sed -n '2,19p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) sed -n '2,18p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "unknown argument $1 (see --help)" >&2; exit 2 ;;
   esac
 done
