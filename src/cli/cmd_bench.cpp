@@ -13,6 +13,7 @@
 #include "bench/html_report.h"
 #include "bench/metrics.h"
 #include "cli/commands.h"
+#include "cli/public_flags.h"
 #include "eval/candidate.h"
 #include "package/case_gen.h"
 #include "search/methods.h"
@@ -39,6 +40,8 @@ struct BenchArgs {
   bool llm_replay = false;
   std::string bank;
   bool finished_only = false;
+  std::vector<std::string> sets;  // public sets (docs/public-set.md)
+  PublicFlags public_flags;
 };
 
 // Operator packages, candidate folders (a rewritten kernel, e.g. `rewrite --remove-all`) and
@@ -109,9 +112,27 @@ int run_bench(const BenchArgs& a) {
     std::cerr << "error: --seeds must be at least 1\n";
     return 2;
   }
+  if (a.paths.empty() && a.sets.empty()) {
+    std::cerr << "error: name operator packages (OPS) or a public set (--set public:train, docs/public-set.md)\n";
+    return 2;
+  }
   o.ops = find_packages(a.paths);
+  PublicFlags pf = a.public_flags;
+  pf.cache_dir = a.cache_dir;
+  size_t skipped = 0;
+  for (const auto& spec : a.sets) {
+    try {
+      const auto set = resolve_public_set(spec, pf);
+      o.ops.insert(o.ops.end(), set.packages.begin(), set.packages.end());
+      skipped += set.skipped.size();
+    } catch (const std::exception& e) {
+      std::cerr << "error: --set " << spec << ": " << e.what() << "\n";
+      return 2;
+    }
+  }
   if (o.ops.empty()) {
-    std::cerr << "error: no operator package or candidate (a folder with op.toml or candidate.toml) under the given paths\n";
+    std::cerr << "error: no operator package or candidate (a folder with op.toml or candidate.toml) under the given paths"
+              << (a.sets.empty() ? "" : " or in the given sets") << "\n";
     return 2;
   }
   o.methods = a.methods;
@@ -176,6 +197,7 @@ int run_bench(const BenchArgs& a) {
   }
   if (a.json) std::cout << aoc::bench::to_json(summary).dump(2) << "\n";
   else std::cout << aoc::bench::bench_table(summary);
+  if (skipped) std::cerr << skipped << " operator(s) of the set(s) skipped, as listed above (their import failed or they lack a golden)\n";
   if (failed) std::cerr << failed << " run(s) failed; their log.txt under " << (o.out_dir / "runs").string() << " says why\n";
   return failed ? 1 : 0;
 }
@@ -186,7 +208,11 @@ void add_bench_command(CLI::App& app) {
   auto a = std::make_shared<BenchArgs>();
   CLI::App* cmd = app.add_subcommand("bench", "Compare optimization methods at equal budgets over operators: geomean, "
                                               "fast_p, T_HW ratio, progress, HTML report (docs/bench.md)");
-  cmd->add_option("OPS", a->paths, "Operator packages, candidate or expert folders, or folders holding them")->required()->check(CLI::ExistingDirectory);
+  cmd->add_option("OPS", a->paths, "Operator packages, candidate or expert folders, or folders holding them")->check(CLI::ExistingDirectory);
+  cmd->add_option("--set", a->sets, "A public set: public[:train|:test] (the manifests of data/public), or a manifest file "
+                                    "or folder with an optional :train or :test; its exported packages, exported first "
+                                    "when missing (docs/public-set.md)");
+  add_public_flags(cmd, a->public_flags, false);
   cmd->add_option("--methods", a->methods,
                   "Methods compared; M@bank is method M with its kernel motifs chosen by --bank's experience bank")
       ->delimiter(',')

@@ -11,6 +11,7 @@
 #include "cli/commands.h"
 #include "cli/harness_check.h"
 #include "cli/llm_flags.h"
+#include "cli/public_flags.h"
 #include "optimize/run.h"
 #include "search/methods.h"
 
@@ -49,7 +50,41 @@ struct OptimizeArgs {
   double timeout = aoc::base::kDefaultCaseSeconds;
   bool json = false;
   LlmFlags llm;
+  std::string set, op;  // a public set and the package of it to optimize (docs/public-set.md)
+  PublicFlags public_flags;
 };
+
+// The package to optimize: OP_DIR, or the package --op of the public set --set (exported first
+// when missing). Empty, with the error printed, when there is none.
+fs::path package_dir(const OptimizeArgs& a) {
+  if (a.set.empty() != a.op.empty() || a.set.empty() == a.op_dir.empty()) {
+    std::cerr << "error: name the package as OP_DIR, or as --set SET --op NAME for a package of a public set "
+                 "(docs/public-set.md)\n";
+    return {};
+  }
+  if (a.set.empty()) {
+    if (fs::is_directory(a.op_dir)) return a.op_dir;
+    std::cerr << "error: OP_DIR " << a.op_dir << ": no such folder\n";
+    return {};
+  }
+  PublicFlags pf = a.public_flags;
+  pf.cache_dir = a.cache_dir;
+  try {
+    const auto set = resolve_public_set(a.set, pf, a.op);
+    for (const auto& p : set.packages)
+      if (p.filename() == a.op) return p;
+    for (const auto& sk : set.skipped)
+      if (sk.package == a.op) {
+        std::cerr << "error: " << a.op << " of the set " << a.set << " has no usable package (" << sk.reason << ")\n";
+        return {};
+      }
+    std::cerr << "error: the set " << a.set << " has no package " << a.op
+              << " (`ascendopt public export --json` lists the packages of the project's manifests)\n";
+  } catch (const std::exception& e) {
+    std::cerr << "error: --set " << a.set << ": " << e.what() << "\n";
+  }
+  return {};
+}
 
 int run_optimize(const OptimizeArgs& a) {
   aoc::optimize::OptimizeOptions o;
@@ -58,6 +93,8 @@ int run_optimize(const OptimizeArgs& a) {
     std::cerr << "error: --method " << a.method << " is not a method; use " << aoc::search::method_names() << "\n";
     return 2;
   }
+  const fs::path op_dir = package_dir(a);
+  if (op_dir.empty()) return 2;
   o.budget = a.budget;
   o.seed = a.seed;
   o.soc = a.soc;
@@ -75,7 +112,9 @@ int run_optimize(const OptimizeArgs& a) {
   }
   aoc::build::BuilderOptions bo = aoc::build::default_builder_options();
   if (!a.cache_dir.empty()) bo.cache_dir = a.cache_dir;
-  const std::string op_name = fs::path(a.op_dir).lexically_normal().filename().string();
+  fs::path normal = op_dir.lexically_normal();
+  if (normal.filename().empty()) normal = normal.parent_path();
+  const std::string op_name = normal.filename().string();
   o.out_dir = a.out.empty() ? fs::path(op_name + "-" + a.method + "-s" + std::to_string(a.seed)) : fs::path(a.out);
   if (a.llm.any()) {
     if (!a.llm.wanted()) {
@@ -103,7 +142,7 @@ int run_optimize(const OptimizeArgs& a) {
   }
   aoc::build::Builder builder(bo);
   try {
-    const auto r = aoc::optimize::optimize(a.op_dir, builder, o);
+    const auto r = aoc::optimize::optimize(op_dir, builder, o);
     if (tty) std::cerr << "\r\033[K";
     if (a.json) std::cout << aoc::optimize::to_json(r).dump(2) << "\n";
     else std::cout << aoc::optimize::summary_text(r) << "written: " << o.out_dir.string()
@@ -123,9 +162,11 @@ void add_optimize_command(CLI::App& app) {
   CLI::App* cmd = app.add_subcommand("optimize", "Make an operator faster: host tiling search, kernel motif rewrites "
                                                  "and, with --llm-config, LLM-written kernels under one evaluation "
                                                  "budget, verified (docs/optimize.md)");
-  cmd->add_option("OP_DIR", args->op_dir, "Operator package (op.toml) or candidate folder")
-      ->required()
-      ->check(CLI::ExistingDirectory);
+  cmd->add_option("OP_DIR", args->op_dir, "Operator package (op.toml) or candidate folder");
+  cmd->add_option("--set", args->set, "Instead of OP_DIR, the package --op of this public set: public[:train|:test] or "
+                                      "a manifest file or folder (docs/public-set.md)");
+  cmd->add_option("--op", args->op, "With --set: the package name");
+  add_public_flags(cmd, args->public_flags, false);
   cmd->add_option("--budget", args->budget, "Evaluations (the baseline is the first)")->capture_default_str();
   cmd->add_option("--seed", args->seed, "Seed of the search and of the case inputs")->capture_default_str();
   cmd->add_option("--method", args->method, aoc::search::method_names())->capture_default_str();

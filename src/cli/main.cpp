@@ -20,6 +20,7 @@ int main(int argc, char** argv) {
   aoc::cli::add_optimize_command(app);
   aoc::cli::add_bench_command(app);
   aoc::cli::add_import_command(app);
+  aoc::cli::add_public_command(app);
   aoc::cli::add_bank_command(app);
   aoc::cli::add_rewind_command(app);
   aoc::cli::add_fuzz_command(app);

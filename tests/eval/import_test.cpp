@@ -80,22 +80,9 @@ TEST(Import, TheTemplateGoldenFailsUntilWrittenThenThePackagePasses) {
   ASSERT_FALSE(r.cases.empty()) << r.message;
   EXPECT_NE(r.cases[0].message.find("still the template"), std::string::npos) << r.cases[0].message;
 
-  std::ofstream(out.path() / "golden.cpp") << R"(#include <cstring>
-#include "aoc_golden.h"
-extern "C" int aoc_golden(AocGoldenCall* raw) {
-  golden_api::Call call(raw);
-  const AocGoldenTensor& x = call.input("x");
-  const AocGoldenTensor& y = call.input("y");
-  AocGoldenTensor& z = call.output("z");
-  const golden_api::real alpha = call.attr_float("alpha", 2.5);
-  const bool negate = std::strcmp(call.attr_str("mode", "plain"), "negate") == 0;
-  for (int64_t i = 0; i < z.size; ++i) {
-    const golden_api::real v = alpha * x.data[i] + y.data[i];
-    z.data[i] = negate ? -v : v;
-  }
-  return 0;
-}
-)";
+  // The reference written for this fixture (the public-set test exports it with the same one).
+  fs::copy_file(fs::path(AOC_SOURCE_DIR) / "tests/data/public/axpy_custom.cpp", out.path() / "golden.cpp",
+                fs::copy_options::overwrite_existing);
   std::ofstream(out.path() / "op.toml", std::ios::app)
       << "\n[[cases]]\nname = \"negate_fp32\"\nshape = [1000]\nvariant = 1\nattrs = { mode = \"negate\", alpha = -0.5 }\n";
   r = evaluate(out.path());
