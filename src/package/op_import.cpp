@@ -14,6 +14,7 @@
 #include "aoc/host/op_registry.h"
 #include "base/file_text.h"
 #include "package/dtype.h"
+#include "package/kernel_entry.h"
 
 namespace aoc::package {
 namespace fs = std::filesystem;
@@ -27,38 +28,6 @@ std::vector<fs::path> files_with(const fs::path& d, const std::string& ext) {
     if (e.is_regular_file() && e.path().extension() == ext) out.push_back(e.path());
   std::sort(out.begin(), out.end());
   return out;
-}
-
-struct KernelEntry {
-  std::string symbol;
-  fs::path file;
-  size_t params = 0;
-};
-
-// The extern "C" __global__ __aicore__ entry of op_kernel/.
-KernelEntry find_kernel_entry(const fs::path& kernel_dir) {
-  static const std::regex entry(R"re(extern\s+"C"\s+(?:(?:__global__|__aicore__|__attribute__\s*\(\([^)]*\)\))\s+)+void\s+(\w+)\s*\(([^)]*)\))re");
-  std::vector<KernelEntry> found;
-  for (const auto& f : files_with(kernel_dir, ".cpp")) {
-    const std::string src = base::read_text(f);
-    for (std::sregex_iterator it(src.begin(), src.end(), entry), end; it != end; ++it) {
-      const std::string params = (*it)[2];
-      const size_t n = params.find_first_not_of(" \t\r\n") == std::string::npos
-                           ? 0 : static_cast<size_t>(std::count(params.begin(), params.end(), ',')) + 1;
-      found.push_back({(*it)[1], f, n});
-    }
-  }
-  if (found.empty())
-    throw ImportError("no kernel entry found in " + kernel_dir.string() +
-                      ": expected `extern \"C\" __global__ __aicore__ void <name>(GM_ADDR ..., GM_ADDR workspace, "
-                      "GM_ADDR tiling)` in op_kernel/*.cpp");
-  if (found.size() > 1) {
-    std::string all;
-    for (const auto& k : found) all += " " + k.symbol;
-    throw ImportError("several kernel entries in " + kernel_dir.string() + ":" + all +
-                      "; keep one per operator folder (import each operator from its own folder)");
-  }
-  return found.front();
 }
 
 // The package name: the stem the build expects for op_host/<name>_tiling.h, else the kernel file's.
