@@ -114,3 +114,16 @@ TEST(Half, ConstexprMatchesRuntime) {
     EXPECT_EQ(half(static_cast<float>(mid)).bits, ref_round_to_half(static_cast<float>(mid))) << m;
   }
 }
+
+TEST(BFloat, ScalarConversionsOfTheApi) {
+  EXPECT_EQ(AscendC::ToFloat(bfloat16_t(1.5f)), 1.5f);
+  EXPECT_EQ(AscendC::ToBfloat16(3.0f).bits, bfloat16_t(3.0f).bits);
+  // Halfway between 1 and the next bfloat16 (1 + 2^-7): to the even one, 1.
+  EXPECT_EQ(AscendC::ToFloat(AscendC::ToBfloat16(1.00390625f)), 1.0f);
+  EXPECT_EQ(AscendC::ToFloat(AscendC::ToBfloat16(1.01171875f)), 1.015625f);  // 1 + 3 * 2^-8: up, to even
+}
+
+TEST(TPipeGlobal, GetTPipePtrIsVisibleOutsideTheNamespace) {
+  AscendC::TPipe pipe;
+  EXPECT_EQ(::GetTPipePtr(), &pipe);
+}

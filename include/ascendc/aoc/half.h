@@ -167,3 +167,10 @@ template <> struct numeric_limits<bfloat16_t> : numeric_limits<float> {
   static constexpr int digits = 8;
 };
 }  // namespace std
+
+namespace AscendC {
+// Scalar conversions of bfloat16_t (kernel scalar code has no bfloat16 arithmetic): ToFloat is
+// exact; ToBfloat16 rounds to nearest even, as the type's conversion from float does.
+inline float ToFloat(const bfloat16_t& v) { return static_cast<float>(v); }
+inline bfloat16_t ToBfloat16(const float& f) { return bfloat16_t(f); }
+}  // namespace AscendC

@@ -179,6 +179,10 @@ inline TPipe* GetTPipePtr() { return aoc::core().pipe; }
 
 }  // namespace AscendC
 
+// The device's headers also declare GetTPipePtr outside the namespace: kernels call it
+// unqualified without `using namespace AscendC`.
+using AscendC::GetTPipePtr;
+
 namespace aoc {
 // Bytes of UB the current TPipe has handed out; APIs that take scratch from the rest of
 // UB (advanced APIs called without a tmp buffer) start after them.
