@@ -168,6 +168,10 @@ void tensor_section(std::ostringstream& os, const char* kind, const ops::OpParam
   if (t.param_type() == ops::DYNAMIC)
     notes.push_back(std::string(kind) + " '" + t.name() + "' is DYNAMIC (a tensor list) in the OpDef; the package "
                     "passes one tensor");
+  if (t.value_depend() != ops::IGNORE)
+    notes.push_back(std::string(kind) + " '" + t.name() + "' is value-dependent (ValueDepend) in the OpDef: on the "
+                    "device its values reach the tiling function and InferShape, which packages do not support yet "
+                    "(GetInputTensor(i)->GetData() is null there), so a tiling that reads them fails");
 }
 
 std::string generate_toml(const std::string& name, const ops::OpDef& def, const KernelEntry& k, const Variants& v,

@@ -179,3 +179,16 @@ TEST(Import, AFolderWithoutTheLayoutSaysWhatIsMissing) {
     EXPECT_NE(std::string(e.what()).find("op_host/"), std::string::npos) << e.what();
   }
 }
+
+TEST(Import, AValueDependentInputIsNoted) {
+  aoc::testing::ScratchDir tmp("import-value-depend");
+  const fs::path op = fixture_with_host_edit(tmp.path() / "axpy_vd", "this->Input(\"y\").ParamType(REQUIRED)",
+                                             "this->Input(\"y\").ParamType(REQUIRED).ValueDepend(REQUIRED)");
+  aoc::package::ImportOptions opt;
+  opt.dir = op;
+  opt.out = tmp.path() / "pkg";
+  const auto r = aoc::package::import_operator(opt, host_build());
+  bool noted = false;
+  for (const auto& n : r.notes) noted = noted || n.find("'y' is value-dependent (ValueDepend)") != std::string::npos;
+  EXPECT_TRUE(noted);
+}
