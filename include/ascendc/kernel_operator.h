@@ -19,3 +19,4 @@
 #include "aoc/adv/all.h"
 #include "aoc/kernel_tiling_macros.h"
 #include "aoc/print.h"
+#include "aoc/static_alloc.h"

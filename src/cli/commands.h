@@ -42,6 +42,7 @@ void add_bank_command(CLI::App& app);  // bank list|show|export|import|query
 void add_public_command(CLI::App& app);  // public export
 void add_rewind_command(CLI::App& app);
 void add_fuzz_command(CLI::App& app);
+void add_asc_command(CLI::App& app);
 void add_bank_query_command(CLI::App& bank);  // under `bank`
 
 }  // namespace aoc::cli

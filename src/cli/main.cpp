@@ -24,6 +24,7 @@ int main(int argc, char** argv) {
   aoc::cli::add_bank_command(app);
   aoc::cli::add_rewind_command(app);
   aoc::cli::add_fuzz_command(app);
+  aoc::cli::add_asc_command(app);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
