@@ -42,6 +42,24 @@ mkdir -p "$work"
 # Operator folders: op_host/ and op_kernel/ side by side.
 mapfile -t ops < <(for d in "${dirs[@]}"; do find "$d" -type d -name op_host -exec dirname {} \; ; done | sort -u)
 
+# The kind of a first problem (docs/compat.md lists what each means).
+category() {
+  case "$1" in
+    "") echo "" ;;
+    *"still the template"*) echo "no golden" ;;
+    *"no value for attribute"*) echo "attribute without a value" ;;
+    import:*"does not compile"*) echo "host code" ;;
+    import:*) echo "unsupported construct" ;;
+    compile:*) echo "missing API" ;;
+    *"race:"*) echo "race" ;;
+    *"relative error"*|*"errors in the"*) echo "tolerance" ;;
+    *"NaN mismatches"*) echo "output not written" ;;
+    *"outside its buffer"*|*"out of bounds"*) echo "kernel out of bounds" ;;
+    *SIGSEGV*|*"killed by"*) echo "crash" ;;
+    *) echo "other" ;;
+  esac
+}
+
 total=0 n_import=0 n_compile=0 n_run=0 n_pass=0
 rows=()
 for op in "${ops[@]}"; do
@@ -98,16 +116,16 @@ for op in "${ops[@]}"; do
   [ "$compiled" = yes ] && n_compile=$((n_compile + 1))
   [ "$ran" = yes ] && n_run=$((n_run + 1))
   [ "$passed" = yes ] && n_pass=$((n_pass + 1))
-  rows+=("$name|$imported|$compiled|$ran|$passed|${problem:0:160}")
+  rows+=("$name|$imported|$compiled|$ran|$passed|$(category "$problem")|${problem:0:160}")
 done
 
 if [ $markdown -eq 1 ]; then
-  echo "| operator | imports | compiles | runs | passes | first problem |"
-  echo "|---|---|---|---|---|---|"
-  for r in "${rows[@]}"; do IFS='|' read -r a b c d e f <<<"$r"; echo "| $a | $b | $c | $d | $e | ${f//|/\\|} |"; done
+  echo "| operator | imports | compiles | runs | passes | category | first problem |"
+  echo "|---|---|---|---|---|---|---|"
+  for r in "${rows[@]}"; do IFS='|' read -r a b c d e k f <<<"$r"; echo "| $a | $b | $c | $d | $e | $k | ${f//|/\\|} |"; done
 else
-  printf '%-28s %-8s %-9s %-5s %-7s %s\n' operator imports compiles runs passes "first problem"
-  for r in "${rows[@]}"; do IFS='|' read -r a b c d e f <<<"$r"; printf '%-28s %-8s %-9s %-5s %-7s %s\n' "$a" "$b" "$c" "$d" "$e" "$f"; done
+  printf '%-28s %-8s %-9s %-5s %-7s %-22s %s\n' operator imports compiles runs passes category "first problem"
+  for r in "${rows[@]}"; do IFS='|' read -r a b c d e k f <<<"$r"; printf '%-28s %-8s %-9s %-5s %-7s %-22s %s\n' "$a" "$b" "$c" "$d" "$e" "$k" "$f"; done
 fi
 echo
 echo "$total operators: $n_import import, $n_compile compile, $n_run run, $n_pass pass (packages and logs in $work)"

@@ -11,7 +11,9 @@ namespace aoc::build {
 
 inline constexpr const char* kProgramMain = "aoc_program_main";
 
-// `source` is the rewritten program, alone in its folder.
-BuildRequest program_build_request(const std::filesystem::path& source, const std::filesystem::path& root);
+// `source` is the rewritten program, alone in its folder; `home` is the folder of the original,
+// whose headers (the samples' data_utils.h) the program includes.
+BuildRequest program_build_request(const std::filesystem::path& source, const std::filesystem::path& root,
+                                   const std::filesystem::path& home);
 
 }  // namespace aoc::build

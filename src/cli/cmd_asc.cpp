@@ -29,6 +29,8 @@ namespace fs = std::filesystem;
 struct AscArgs {
   std::string file;
   std::vector<std::string> program_args;
+  std::vector<std::string> defines;
+  std::string workdir;
   std::string soc = "Ascend910B1";
   std::string cache_dir;
   double timeout = aoc::base::kDefaultCaseSeconds;
@@ -72,7 +74,7 @@ void print_launches(std::ostream& os, const std::vector<nlohmann::json>& launche
 }
 
 int run_asc(const AscArgs& a) {
-  const fs::path file = fs::absolute(a.file);
+  const fs::path file = fs::weakly_canonical(fs::absolute(a.file));
   if (!fs::is_regular_file(file)) {
     std::cerr << "error: " << a.file << " is not a file; give a single-file kernel program (.asc or .cpp)\n";
     return 2;
@@ -94,7 +96,9 @@ int run_asc(const AscArgs& a) {
   aoc::base::write_text(staged, src.text);
 
   aoc::build::Builder builder(bo);
-  const aoc::build::BuildResult built = builder.build(aoc::build::program_build_request(staged, bo.root));
+  aoc::build::BuildRequest request = aoc::build::program_build_request(staged, bo.root, file.parent_path());
+  for (const auto& d : a.defines) request.flags.push_back("-D" + d);
+  const aoc::build::BuildResult built = builder.build(request);
   auto own_paths = [&](std::string text) {
     for (const auto& d : built.staged_dirs) text = replace_all(text, d + "/" + staged.filename().string(), file.string());
     return replace_all(text, staged.string(), file.string());
@@ -105,17 +109,26 @@ int run_asc(const AscArgs& a) {
     return 2;
   }
 
-  const fs::path work = fs::temp_directory_path() / ("aoc-asc-" + std::to_string(::getpid()));
-  fs::remove_all(work);
-  fs::create_directories(work);
-  std::vector<std::string> argv = {AOC_ASC_HOST_PATH, built.library.string(), (work / "launches.jsonl").string(), a.soc};
+  // The program's working folder: the one given (its input files, its outputs), else a fresh one.
+  const bool own_work = a.workdir.empty();
+  const fs::path work = own_work ? fs::temp_directory_path() / ("aoc-asc-" + std::to_string(::getpid())) : fs::absolute(a.workdir);
+  if (own_work) {
+    fs::remove_all(work);
+    fs::create_directories(work);
+  } else if (!fs::is_directory(work)) {
+    std::cerr << "error: --workdir " << a.workdir << " is not a folder\n";
+    return 2;
+  }
+  const fs::path report = work / ".aoc-launches.jsonl";
+  std::vector<std::string> argv = {AOC_ASC_HOST_PATH, built.library.string(), report.string(), a.soc};
   argv.insert(argv.end(), a.program_args.begin(), a.program_args.end());
   aoc::base::SandboxLimits limits;
   aoc::base::set_case_time_limit(limits, a.timeout);
   limits.readable = {built.library, bo.root / "socs"};
   aoc::base::SandboxResult run = aoc::base::run_sandboxed(argv, work, limits);
-  std::vector<nlohmann::json> launches = read_launches(work / "launches.jsonl");
-  fs::remove_all(work);
+  std::vector<nlohmann::json> launches = read_launches(report);
+  if (own_work) fs::remove_all(work);
+  else fs::remove(report);
   // Messages name the program's own file (the staged copy keeps its lines).
   run.output = own_paths(run.output);
   for (auto& l : launches)
@@ -160,6 +173,10 @@ void add_asc_command(CLI::App& app) {
   cmd->add_option("PROGRAM", args->file, "The program's source (.asc or .cpp)")->required();
   cmd->add_option("ARGS", args->program_args, "Arguments for the program's main (after --)");
   cmd->add_option("--soc", args->soc, "SoC model for timing and the platform the program sees")->capture_default_str();
+  cmd->add_option("-D,--define", args->defines, "Preprocessor definition NAME or NAME=VALUE for the build (repeatable)");
+  cmd->add_option("--workdir", args->workdir,
+                  "The program's working folder: where it reads its input files and writes its outputs "
+                  "(default: a fresh empty folder)");
   cmd->add_option("--cache-dir", args->cache_dir, "Build cache folder (default: <build>/cache or $AOC_CACHE_DIR)");
   add_case_timeout_option(cmd, args->timeout, "Wall-clock limit of the program, seconds");
   cmd->add_flag("--json", args->json, "Print the report as JSON");

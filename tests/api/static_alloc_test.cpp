@@ -38,3 +38,12 @@ TEST(StaticAlloc, InitSocStateResetsTheMask) {
 }
 
 }  // namespace
+
+TEST(SystemCycle, GrowsAsTheCoreIssuesInstructions) {
+  aoc::core().init(aoc::CoreLimits{});
+  AscendC::LocalMemAllocator<AscendC::Hardware::UB> ub;
+  AscendC::LocalTensor<float> a = ub.Alloc<float, 64>();
+  const int64_t before = AscendC::GetSystemCycle();
+  AscendC::Duplicate(a, 1.0f, 64);
+  EXPECT_GT(AscendC::GetSystemCycle(), before);
+}

@@ -67,6 +67,9 @@ TEST_F(VecTest, WholeAndBlockAndPairReductions) {
   for (int b = 0; b < 8; ++b) EXPECT_EQ(d.aoc_ptr()[b], float(b * 64 + 28)) << b;
   PairReduceSum(d, s, 1, 64, 1, 1, 8);
   for (int k = 0; k < 32; ++k) EXPECT_EQ(d.aoc_ptr()[k], float(4 * k + 1)) << k;
+  // ReduceDataBlock takes the mask before the repeat count: 64 lanes, one repeat.
+  ReduceDataBlock<ReduceType::MAX, float>(d, s, 64, 1, 1, 1, 8);
+  for (int b = 0; b < 8; ++b) EXPECT_EQ(d.aoc_ptr()[b], float(8 * b + 7)) << b;
 }
 
 TEST_F(VecTest, GatherUsesByteOffsets) {

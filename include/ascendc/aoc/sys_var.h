@@ -11,6 +11,10 @@ inline int64_t GetSubBlockIdx() { return aoc::core().sub_block_idx; }
 inline int64_t GetSubBlockNum() { return aoc::core().sub_block_num; }
 inline int64_t GetTaskRation() { return aoc::core().sub_block_num; }
 inline int64_t GetTaskRatio() { return aoc::core().sub_block_num; }
+// The device's cycle counter. The functional run has no clock (time comes from the timing engine
+// afterwards), so this counts the instructions the core has issued so far: it grows as the
+// kernel runs, and a difference of two readings is not a time.
+inline int64_t GetSystemCycle() { return static_cast<int64_t>(aoc::core().trace.records.size()); }
 }  // namespace AscendC
 
 // Builtin variables some kernels read directly. The launcher sets them per block,

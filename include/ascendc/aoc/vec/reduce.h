@@ -174,6 +174,9 @@ void reduce_extreme(const Call& call, const Iter& it, const Layout& lay, bool is
 }
 
 enum class Kind { Sum, Max, Min };
+constexpr Kind reduce_kind(AscendC::ReduceType t) {
+  return t == AscendC::ReduceType::SUM ? Kind::Sum : t == AscendC::ReduceType::MAX ? Kind::Max : Kind::Min;
+}
 
 // One result per repeat (WholeReduce* / ReduceRepeat / RepeatReduceSum).
 template <typename T>
@@ -344,8 +347,7 @@ inline void ReduceRepeat(const LocalTensor<T>& dst, const LocalTensor<T>& src, c
   static_assert(aoc::vec::reduce_type<T>, "ReduceRepeat: element type must be half or float");
   const aoc::vec::Iter it = aoc::vec::level0(aoc::vec::lanes_of<T>(),
                                              aoc::vec::MaskArg::count(uint64_t(std::max(mask, 0))), repeatTime, isSetMask);
-  const aoc::vec::Kind kind = type == ReduceType::SUM ? aoc::vec::Kind::Sum
-                              : type == ReduceType::MAX ? aoc::vec::Kind::Max : aoc::vec::Kind::Min;
+  const aoc::vec::Kind kind = aoc::vec::reduce_kind(type);
   aoc::vec::reduce_per_repeat(aoc::vec::Call{"ReduceRepeat", loc}, it, aoc::vec::layout<T>(it, srcBlkStride, srcRepStride),
                               kind, type == ReduceType::SUM ? ReduceOrder::ORDER_ONLY_VALUE : order, dst, src,
                               dstRepStride);
@@ -356,8 +358,7 @@ inline void ReduceRepeat(const LocalTensor<T>& dst, const LocalTensor<T>& src, c
                          const int32_t srcRepStride, ReduceOrder order = ReduceOrder::ORDER_VALUE_INDEX, AOC_VEC_LOC) {
   static_assert(aoc::vec::reduce_type<T>, "ReduceRepeat: element type must be half or float");
   const aoc::vec::Iter it = aoc::vec::level0(aoc::vec::lanes_of<T>(), aoc::vec::mask_arg<T>(mask), repeatTime, isSetMask);
-  const aoc::vec::Kind kind = type == ReduceType::SUM ? aoc::vec::Kind::Sum
-                              : type == ReduceType::MAX ? aoc::vec::Kind::Max : aoc::vec::Kind::Min;
+  const aoc::vec::Kind kind = aoc::vec::reduce_kind(type);
   aoc::vec::reduce_per_repeat(aoc::vec::Call{"ReduceRepeat", loc}, it, aoc::vec::layout<T>(it, srcBlkStride, srcRepStride),
                               kind, type == ReduceType::SUM ? ReduceOrder::ORDER_ONLY_VALUE : order, dst, src,
                               dstRepStride);
@@ -405,18 +406,27 @@ AOC_VEC_GROUP_REDUCE(PairReduceSum, aoc::vec::Kind::Sum, 2)
 AOC_VEC_GROUP_REDUCE(ReducePairElem, aoc::vec::Kind::Sum, 2)
 #undef AOC_VEC_GROUP_REDUCE
 
-// New name of BlockReduceSum/Max/Min.
+// New name of BlockReduceSum/Max/Min; note the order of its arguments: the mask comes before the
+// repeat count (the reverse of BlockReduceSum's).
 template <ReduceType type, typename T, bool isSetMask = true>
-inline void ReduceDataBlock(const LocalTensor<T>& dst, const LocalTensor<T>& src, const int32_t repeatTime,
-                            const int32_t mask, const int32_t dstRepStride, const int32_t srcBlkStride,
+inline void ReduceDataBlock(const LocalTensor<T>& dst, const LocalTensor<T>& src, const int32_t mask,
+                            const int32_t repeatTime, const int32_t dstRepStride, const int32_t srcBlkStride,
                             const int32_t srcRepStride, AOC_VEC_LOC) {
   static_assert(aoc::vec::reduce_type<T>, "ReduceDataBlock: element type must be half or float");
   const aoc::vec::Iter it = aoc::vec::level0(aoc::vec::lanes_of<T>(),
                                              aoc::vec::MaskArg::count(uint64_t(std::max(mask, 0))), repeatTime, isSetMask);
-  const aoc::vec::Kind kind = type == ReduceType::SUM ? aoc::vec::Kind::Sum
-                              : type == ReduceType::MAX ? aoc::vec::Kind::Max : aoc::vec::Kind::Min;
   aoc::vec::reduce_groups(aoc::vec::Call{"ReduceDataBlock", loc}, it, aoc::vec::layout<T>(it, srcBlkStride, srcRepStride),
-                          kind, aoc::vec::lanes_of<T>() / 8, dst, src, dstRepStride);
+                          aoc::vec::reduce_kind(type), aoc::vec::lanes_of<T>() / 8, dst, src, dstRepStride);
+}
+template <ReduceType type, typename T, bool isSetMask = true>
+inline void ReduceDataBlock(const LocalTensor<T>& dst, const LocalTensor<T>& src, const uint64_t mask[],
+                            const int32_t repeatTime, const int32_t dstRepStride, const int32_t srcBlkStride,
+                            const int32_t srcRepStride, AOC_VEC_LOC) {
+  static_assert(aoc::vec::reduce_type<T>, "ReduceDataBlock: element type must be half or float");
+  const aoc::vec::Iter it =
+      aoc::vec::level0(aoc::vec::lanes_of<T>(), aoc::vec::mask_arg<T>(mask), repeatTime, isSetMask);
+  aoc::vec::reduce_groups(aoc::vec::Call{"ReduceDataBlock", loc}, it, aoc::vec::layout<T>(it, srcBlkStride, srcRepStride),
+                          aoc::vec::reduce_kind(type), aoc::vec::lanes_of<T>() / 8, dst, src, dstRepStride);
 }
 
 }  // namespace AscendC
