@@ -97,3 +97,35 @@ TEST(AscCommand, BadInputIsAClearError) {
 }
 
 }  // namespace
+
+namespace {
+
+TEST(AscCommand, DefinesAndAWorkingFolderWithTheProgramsFiles) {
+  aoc::testing::ScratchDir tmp("asc");
+  const fs::path program = tmp.path() / "io.asc";
+  std::ofstream(program) << "#include <cstdio>\n#include \"acl/acl.h\"\n"
+                            "int main() {\n"
+                            "  int v = 0;\n"
+                            "  FILE* in = std::fopen(\"input/value.txt\", \"r\");\n"
+                            "  if (in == nullptr || std::fscanf(in, \"%d\", &v) != 1) return 5;\n"
+                            "  std::fclose(in);\n"
+                            "  FILE* out = std::fopen(\"output/result.txt\", \"w\");\n"
+                            "  if (out == nullptr) return 6;\n"
+                            "  std::fprintf(out, \"%d\\n\", v * SCALE);\n"
+                            "  std::fclose(out);\n"
+                            "  return 0;\n"
+                            "}\n";
+  const fs::path work = tmp.path() / "run";
+  fs::create_directories(work / "input");
+  fs::create_directories(work / "output");
+  std::ofstream(work / "input" / "value.txt") << "14\n";
+  const auto r = run_ascendopt("asc " + program.string() + " -D SCALE=3 --workdir " + work.string());
+  ASSERT_EQ(r.status, 0) << r.out;
+  EXPECT_EQ(aoc::base::read_text(work / "output" / "result.txt"), "42\n");
+  EXPECT_FALSE(fs::exists(work / ".aoc-launches.jsonl"));  // the report file is the command's, not left behind
+  const auto missing = run_ascendopt("asc " + program.string() + " -D SCALE=3 --workdir " + (tmp.path() / "nope").string());
+  EXPECT_EQ(missing.status, 2);
+  EXPECT_NE(missing.out.find("is not a folder"), std::string::npos) << missing.out;
+}
+
+}  // namespace
