@@ -13,6 +13,7 @@
 #include <map>
 #include <memory>
 #include <optional>
+#include <sstream>
 
 #include "base/content_hash.h"
 #include "base/rng.h"
@@ -99,11 +100,24 @@ struct Setup {
 };
 
 // The key of a case's inputs and golden outputs in the reference cache.
+std::string value_range_key(const aoc::package::ValueRange& v) {
+  std::ostringstream os;
+  os.precision(17);
+  os << v.dist << ':' << v.low << ':' << v.high << ':' << v.value;
+  for (double x : v.special) os << ',' << x;
+  return os.str();
+}
+
+// Everything of a case its inputs and golden outputs depend on: a case changed in memory (the
+// fuzzer's shrinking, at the same place and name) never meets another's references.
 std::string reference_key(const Setup& s, size_t ci) {
   const aoc::package::CaseSpec& c = s.p->cases[ci];
   std::string key = s.reference_scope + "|" + std::to_string(ci) + "|" + c.name + "|" + std::to_string(c.variant);
   for (const auto& [name, shape] : c.shapes) key += "|" + name + "=" + aoc::package::shape_to_string(shape);
   for (const auto& shape : s.out_shapes.at(ci)) key += "|" + aoc::package::shape_to_string(shape);
+  key += "|v=" + value_range_key(c.values);
+  for (const auto& [name, v] : c.input_values) key += "|" + name + "~" + value_range_key(v);
+  for (const auto& [name, v] : c.attrs) key += "|" + name + "@" + aoc::package::to_string(v);
   return key;
 }
 

@@ -55,6 +55,22 @@ TEST(Fuzz, ARaceOnOddSharesShrinksToOneElement) {
   EXPECT_NE(f.first_shape, f.minimal_shape);
 }
 
+TEST(Fuzz, AWrongBranchForNegativeInputsKeepsValuesThatShowIt) {
+  // Shrinking tries all-zero inputs; they pass here, so the minimal case keeps a range with
+  // negative sums (and the candidate with zeros is judged on its own inputs and golden, not on
+  // those of the case it came from).
+  const aoc::test::AddPackageCopy pkg(planted("NEGATIVE_CLAMP"));
+  const aoc::fuzz::FuzzReport r = fuzz_dir(pkg.dir(), 1);
+  // The judge words the failure by where the wrong values fall (small values, elsewhere), so one
+  // bug may show as several signatures.
+  ASSERT_FALSE(r.findings.empty()) << aoc::fuzz::to_json(r).dump(2);
+  for (const aoc::fuzz::Finding& f : r.findings) {
+    EXPECT_EQ(f.verdict, "wrong_result");
+    EXPECT_TRUE(f.reproduced);
+    EXPECT_EQ(f.case_toml.find("zeros"), std::string::npos) << f.case_toml;
+  }
+}
+
 TEST(Fuzz, TheCorrectKernelHasNoFinding) {
   const aoc::test::AddPackageCopy pkg(planted(""));
   const aoc::fuzz::FuzzReport r = fuzz_dir(pkg.dir(), 1);

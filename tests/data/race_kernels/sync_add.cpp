@@ -8,8 +8,9 @@
 //   RACE_REUSE          the next tile's DataCopy overwrites x/y while Add may still read them
 //   RACE_SCALAR_READ    a GetValue of z is added with no V->S event before it
 //   RACE_ODD_SHARE      the MTE2->V event is skipped on a core whose share is odd
-// and one macro plants a wrong result instead:
+// and two macros plant a wrong result instead:
 //   TAIL_OFF_BY_ONE     a partial last tile of two or more elements stores one element too few
+//   NEGATIVE_CLAMP      negative sums come out as 0 (a wrong branch for negative inputs)
 #include "kernel_operator.h"
 
 using namespace AscendC;
@@ -69,6 +70,9 @@ public:
 #endif
             if (i > 0) WaitFlag<HardEvent::MTE3_V>(EVENT_ID0);  // z of the previous tile is in GM
             Add(zLocal, xLocal, yLocal, len);
+#ifdef NEGATIVE_CLAMP
+            Maxs(zLocal, zLocal, static_cast<DTYPE_Z>(0), len);
+#endif
 #if defined(RACE_LATE_WAIT) && !defined(RACE_NO_SYNC_IN)
             WaitFlag<HardEvent::MTE2_V>(EVENT_ID0);
 #endif
