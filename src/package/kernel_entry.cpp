@@ -7,6 +7,7 @@
 
 #include "base/file_text.h"
 #include "package/op_import.h"
+#include "package/op_package.h"
 
 namespace aoc::package {
 namespace fs = std::filesystem;
@@ -198,15 +199,6 @@ void add_entries(const std::string& text, const fs::path& file, bool from_macro,
   }
 }
 
-std::vector<fs::path> kernel_sources(const fs::path& d) {
-  std::vector<fs::path> out;
-  if (!fs::is_directory(d)) return out;
-  for (const auto& e : fs::directory_iterator(d))
-    if (e.is_regular_file() && e.path().extension() == ".cpp") out.push_back(e.path());
-  std::sort(out.begin(), out.end());
-  return out;
-}
-
 }  // namespace
 
 std::vector<KernelEntry> kernel_entries_in(const std::string& source, const fs::path& file,
@@ -228,7 +220,7 @@ KernelEntry find_kernel_entry(const fs::path& kernel_dir) {
     if (e.is_regular_file() && (e.path().extension() == ".h" || e.path().extension() == ".hpp"))
       headers += base::read_text(e.path()) + "\n";
   std::vector<KernelEntry> found;
-  for (const auto& f : kernel_sources(kernel_dir))
+  for (const auto& f : cpp_files(kernel_dir))
     for (auto& k : kernel_entries_in(base::read_text(f), f, headers))
       if (std::none_of(found.begin(), found.end(), [&](const KernelEntry& x) { return x.symbol == k.symbol; }))
         found.push_back(std::move(k));
