@@ -12,6 +12,7 @@
 #include "cli/rewrite_target.h"
 #include "eval/candidate.h"
 #include "fuzz/fuzzer.h"
+#include "package/case_gen.h"
 
 namespace aoc::cli {
 
@@ -33,7 +34,9 @@ struct FuzzArgs {
   bool json = false;
 };
 
-void print_human(std::ostream& os, const aoc::fuzz::FuzzReport& r, const std::string& op_dir) {
+void print_human(std::ostream& os, const aoc::fuzz::FuzzReport& r, const std::string& op_dir,
+                 const std::string& declared) {
+  if (!declared.empty()) os << "drawn within what " << r.op << " declares: " << declared << "\n";
   os << "fuzz " << r.op << " (seed " << r.seed << (r.resumed ? ", resumed" : "") << "): " << r.rounds << " rounds, "
      << r.cases_run << " cases, " << r.failing_cases << " failing, " << r.findings.size() << " distinct failure"
      << (r.findings.size() == 1 ? "" : "s") << ", " << static_cast<int64_t>(r.seconds) << " s\n";
@@ -90,7 +93,7 @@ int run_fuzz(const FuzzArgs& a) {
     };
     const aoc::fuzz::FuzzReport r = aoc::fuzz::fuzz(cand, builder, opt, progress);
     if (a.json) std::cout << aoc::fuzz::to_json(r).dump(2) << "\n";
-    else print_human(std::cout, r, a.op_dir);
+    else print_human(std::cout, r, a.op_dir, aoc::package::declared_support(cand.package.hidden));
     return r.findings.empty() ? 0 : 1;
   } catch (const std::exception& e) {
     std::cerr << "error: " << e.what() << "\n";

@@ -148,6 +148,8 @@ void print_table(const std::vector<Entry>& entries, bool times) {
                 << "  " << std::left << std::setw(9) << (e.baseline->bound.empty() ? "-" : e.baseline->bound);
     }
     std::cout << ' ' << e.dir.string() << "\n";
+    if (const std::string declared = aoc::package::declared_support(p.hidden); !declared.empty())
+      std::cout << "    supports: " << declared << "\n";
     for (const auto& problem : e.problems) std::cout << "    rule: " << problem << "\n";
     if (times && !summary_ok(e.baseline))
       std::cout << "    baseline " << aoc::eval::to_string(e.baseline->verdict) << ": " << e.baseline->message << "\n";

@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <cstdlib>
 #include <limits>
+#include <numeric>
 #include <random>
 #include <set>
 #include <sstream>
@@ -84,10 +85,12 @@ int64_t biased_dim(base::Xoshiro256& rng, int64_t target, int64_t elem_bytes, in
 
 int64_t innermost_any(base::Xoshiro256& rng, const HiddenSpec& h, int64_t elements, int64_t elem_bytes, int64_t rank);
 
-// The innermost dimension, rounded down to the package's inner_multiple (never below it).
+// The innermost dimension, rounded down to the package's inner_multiple (never below it); of a
+// rank-1 shape, to the elements_multiple too.
 int64_t innermost(base::Xoshiro256& rng, const HiddenSpec& h, int64_t elements, int64_t elem_bytes, int64_t rank) {
   const int64_t d = innermost_any(rng, h, elements, elem_bytes, rank);
-  const int64_t k = std::max<int64_t>(h.inner_multiple, 1);
+  int64_t k = std::max<int64_t>(h.inner_multiple, 1);
+  if (rank == 1) k = std::lcm(k, std::max<int64_t>(h.elements_multiple, 1));
   return std::max(k, d / k * k);
 }
 
@@ -145,7 +148,24 @@ std::string shape_outside_declared(const HiddenSpec& h, const std::vector<int64_
     return "innermost dimension " + std::to_string(inner) + " is outside [hidden].inner";
   if (h.inner_multiple > 1 && inner % h.inner_multiple != 0)
     return "innermost dimension " + std::to_string(inner) + " is not a multiple of [hidden].inner_multiple";
+  int64_t n = 1;
+  for (int64_t d : first) n *= d;
+  if (h.elements_multiple > 1 && n % h.elements_multiple != 0)
+    return std::to_string(n) + " elements are not a multiple of [hidden].elements_multiple";
   return "";
+}
+
+std::string declared_support(const HiddenSpec& h) {
+  std::vector<std::string> parts;
+  if (least_rank(h) != 1 || h.rank_max != 5) parts.push_back("rank " + std::to_string(least_rank(h)) + ".." +
+                                                              std::to_string(std::max(least_rank(h), h.rank_max)));
+  if (h.inner_min > 1 || h.inner_max > 0)
+    parts.push_back("innermost " + std::to_string(h.inner_min) + ".." + (h.inner_max > 0 ? std::to_string(h.inner_max) : "any"));
+  if (h.inner_multiple > 1) parts.push_back("innermost a multiple of " + std::to_string(h.inner_multiple));
+  if (h.elements_multiple > 1) parts.push_back("elements a multiple of " + std::to_string(h.elements_multiple));
+  std::string out;
+  for (const auto& part : parts) out += (out.empty() ? "" : ", ") + part;
+  return out;
 }
 
 std::vector<CaseSpec> generate_hidden_cases(const OpPackage& p, const HiddenDraw& draw) {
@@ -179,6 +199,12 @@ std::vector<CaseSpec> generate_hidden_cases(const OpPackage& p, const HiddenDraw
       outer = std::max<int64_t>(1, outer / d);
     }
 
+    // An element count the operator requires to be a multiple: the outermost dimension grows to it.
+    if (const int64_t m = std::max<int64_t>(h.elements_multiple, 1); m > 1 && shape.size() > 1) {
+      int64_t n = 1;
+      for (int64_t d : shape) n *= d;
+      shape.front() *= m / std::gcd(n, m);
+    }
     c.shapes = input_shapes_from_first(p, shape);
     for (const auto& [name, choices] : h.attrs) c.attrs[name] = choices[rng.next() % choices.size()];
     c.values = h.values[rng.next() % h.values.size()];

@@ -46,6 +46,10 @@ int64_t least_rank(const HiddenSpec& h);
 // supports ([hidden] rank, inner and inner_multiple), or "" when it is within.
 std::string shape_outside_declared(const HiddenSpec& h, const std::vector<int64_t>& first);
 
+// The shapes the package declares it supports, beyond the defaults, in words ("rank 2..3,
+// innermost a multiple of 2, elements a multiple of 48"); "" when it declares nothing.
+std::string declared_support(const HiddenSpec& h);
+
 // The package with its cases replaced by the selected set (hidden cases follow the
 // public ones for CaseSet::All).
 OpPackage with_case_set(const OpPackage& p, CaseSet set, const HiddenDraw& draw);

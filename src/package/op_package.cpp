@@ -326,8 +326,8 @@ std::pair<int64_t, int64_t> read_range(const Reader& r, const toml::table& t, co
 HiddenSpec read_hidden(const Reader& r, const OpPackage& p, const toml::node& n) {
   const toml::table* t = n.as_table();
   if (t == nullptr) r.error("hidden", &n, "must be a table", "write a [hidden] section");
-  r.reject_unknown(*t, "hidden", {"count", "rank", "elements", "inner", "inner_multiple", "dtypes", "values",
-                                  "input_values", "input_dims", "attrs"});
+  r.reject_unknown(*t, "hidden", {"count", "rank", "elements", "inner", "inner_multiple", "elements_multiple",
+                                  "dtypes", "values", "input_values", "input_dims", "attrs"});
   HiddenSpec h;
   if (const toml::node* x = t->get("count")) {
     auto v = x->value_exact<int64_t>();
@@ -343,6 +343,13 @@ HiddenSpec read_hidden(const Reader& r, const OpPackage& p, const toml::node& n)
       r.error("hidden.inner_multiple", x, "must be a positive integer no larger than the inner range",
               "write inner_multiple = 2 (e.g. an operator that splits the last axis in halves)");
     h.inner_multiple = *v;
+  }
+  if (const toml::node* x = t->get("elements_multiple")) {
+    auto v = x->value_exact<int64_t>();
+    if (!v || *v < 1 || *v > h.elements_max)
+      r.error("hidden.elements_multiple", x, "must be a positive integer no larger than the elements range",
+              "write elements_multiple = 16 (e.g. an operator that splits the elements evenly, with no tail)");
+    h.elements_multiple = *v;
   }
   if (const toml::node* x = t->get("dtypes")) {
     for (ElemType e : read_dtypes(r, *t, "hidden")) {

@@ -78,6 +78,7 @@ struct HiddenSpec {
   int64_t elements_min = 1000, elements_max = 10000000;  // elements of the first input
   int64_t inner_min = 1, inner_max = 0;     // innermost dimension (0: no upper bound)
   int64_t inner_multiple = 1;               // innermost dimension is a multiple of this (e.g. 2 for halves)
+  int64_t elements_multiple = 1;            // first input's element count is a multiple of this (even shares)
   std::vector<size_t> variants;             // dtype variants drawn from (empty: all)
   std::vector<std::string> value_names;     // names of `values` entries, for reports
   std::vector<ValueRange> values;           // value ranges drawn from

@@ -102,6 +102,39 @@ TEST(HiddenCases, FollowTheGeneratorParameters) {
   EXPECT_EQ(eps.size(), 2u);
 }
 
+// A kernel that splits the elements evenly over its cores declares elements_multiple: every
+// hidden case of every rank keeps to it (and to inner_multiple), the shrinker's check agrees, and
+// `ops list` / `fuzz` report it.
+TEST(HiddenCases, AnElementCountMultipleIsKept) {
+  std::string toml = kNorm;
+  toml.replace(toml.find("rank = [2, 4]"), 13, "rank = [1, 3]\ninner_multiple = 4\nelements_multiple = 48");
+  toml.replace(toml.find("input_dims = { gamma = [-1] }"), 29, "");
+  TempPackage t(toml + "\n[[cases]]\nname = \"c0\"\nshapes = { x = [4, 1020], gamma = [4, 1020] }\n");
+  OpPackage p = t.load();
+  EXPECT_EQ(p.hidden.elements_multiple, 48);
+  size_t rank1 = 0;
+  for (const auto& c : generate_hidden_cases(p, HiddenDraw{99})) {
+    const auto& x = c.shapes.at("x");
+    EXPECT_EQ(element_count(x) % 48, 0) << c.name;
+    EXPECT_EQ(x.back() % 4, 0) << c.name;
+    EXPECT_EQ(shape_outside_declared(p.hidden, x), "") << c.name;
+    rank1 += x.size() == 1;
+  }
+  EXPECT_GT(rank1, 0u);
+  EXPECT_EQ(shape_outside_declared(p.hidden, {5, 4}), "20 elements are not a multiple of [hidden].elements_multiple");
+  EXPECT_EQ(declared_support(p.hidden), "rank 1..3, innermost a multiple of 4, elements a multiple of 48");
+
+  std::string bad = toml;
+  bad.replace(bad.find("elements_multiple = 48"), 22, "elements_multiple = 0");
+  TempPackage u(bad + kCase);
+  try {
+    u.load();
+    ADD_FAILURE() << "elements_multiple = 0 loaded";
+  } catch (const PackageError& e) {
+    EXPECT_NE(std::string(e.what()).find("hidden.elements_multiple"), std::string::npos) << e.what();
+  }
+}
+
 TEST(HiddenCases, SameSeedSameCasesOtherSeedOthers) {
   TempPackage t(kNorm + kCase);
   OpPackage p = t.load();
