@@ -1,7 +1,5 @@
 #include "package/case_inputs.h"
 
-#include <cmath>
-
 #include "base/rng.h"
 
 namespace aoc::package {
@@ -31,13 +29,9 @@ void fill_values(TypedBuffer& buf, const ValueRange& range, uint64_t stream_seed
     }
   });
   // Specials at both ends: a kernel's first and last tiles are where tails and
-  // edge handling live, so that is where a mishandled NaN/inf shows. An integer has no NaN or
-  // infinity: those specials leave an integer input's drawn values as they are (stored, they
-  // would become 0 and the type's extremes, whose sums wrap on the device).
-  const bool is_float = info(buf.type).is_float;
+  // edge handling live, so that is where a mishandled NaN/inf shows.
   const size_t k = range.special.size();
   for (size_t j = 0; j < k && j < buf.count; ++j) {
-    if (!is_float && !std::isfinite(range.special[j])) continue;
     buf.set(j, range.special[j]);
     buf.set(buf.count - 1 - j, range.special[j]);
   }
