@@ -16,6 +16,7 @@
 #include "base/content_hash.h"
 #include "base/file_text.h"
 #include "base/sandbox.h"
+#include "base/text_edit.h"
 #include "build/builder.h"
 #include "build/program_build.h"
 #include "build/program_source.h"
@@ -25,6 +26,7 @@ namespace aoc::cli {
 
 namespace {
 namespace fs = std::filesystem;
+using aoc::base::replace_all;
 
 struct AscArgs {
   std::string file;
@@ -36,12 +38,6 @@ struct AscArgs {
   double timeout = aoc::base::kDefaultCaseSeconds;
   bool json = false;
 };
-
-std::string replace_all(std::string s, const std::string& from, const std::string& to) {
-  if (from.empty()) return s;
-  for (size_t at = s.find(from); at != std::string::npos; at = s.find(from, at + to.size())) s.replace(at, from.size(), to);
-  return s;
-}
 
 std::vector<nlohmann::json> read_launches(const fs::path& report) {
   std::vector<nlohmann::json> out;

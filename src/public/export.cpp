@@ -5,6 +5,7 @@
 #include "base/content_hash.h"
 #include "base/file_text.h"
 #include "base/paths.h"
+#include "base/text_edit.h"
 #include "package/op_package.h"
 #include "public/git_source.h"
 
@@ -39,11 +40,6 @@ void complete_package(const fs::path& dir, const OperatorEntry& op, IndexEntry& 
               "written by import (write it there, or name one with `golden` in the manifest)";
   }
   aoc::package::load_op_package(dir);  // a cases file that does not fit the operator stops here
-}
-
-std::string replace_all(std::string s, const std::string& from, const std::string& to) {
-  for (size_t at = s.find(from); at != std::string::npos; at = s.find(from, at + to.size())) s.replace(at, from.size(), to);
-  return s;
 }
 
 class Exporter {
@@ -114,7 +110,8 @@ class Exporter {
       fs::remove_all(pkg, ec);
       e.status = "failed";
       // The scratch folders do not outlive the export: name the operator as the manifest does.
-      e.error = replace_all(replace_all(x.what(), partial.string(), pkg.string()), raw.string(), m.name + ":" + op.folder);
+      e.error = aoc::base::replace_all(aoc::base::replace_all(x.what(), partial.string(), pkg.string()), raw.string(),
+                                       m.name + ":" + op.folder);
       ++s_.failed;
       say(i, n, op.package + ": failed: " + e.error.substr(0, e.error.find('\n')));
     }

@@ -76,7 +76,7 @@ void on_segv(int sig, siginfo_t* info, void* context) {
   auto& regs = static_cast<ucontext_t*>(context)->uc_mcontext.gregs;
   const bool write = (regs[REG_ERR] & 2) != 0;
   const auto alloc = aoc::GmRegistry::instance().find(reinterpret_cast<const void*>(a));
-  if (raw_access_supported() && alloc.hi != 0 && open_raw_page(g->step, a, alloc, write)) {
+  if (alloc.hi != 0 && open_raw_page(g->step, a, alloc, write)) {
     regs[REG_EFL] |= kTrapFlag;
     return;
   }

@@ -20,14 +20,6 @@ std::string quoted(const char* name) { return name[0] ? std::string("'") + name 
 
 }  // namespace
 
-bool raw_access_supported() {
-#if defined(__x86_64__) && defined(__linux__)
-  return true;
-#else
-  return false;
-#endif
-}
-
 bool open_raw_page(RawStep& step, uintptr_t address, const aoc::GmRegistry::Alloc& alloc, bool write) {
   const uintptr_t page = address & ~uintptr_t{kRawPageBytes - 1};
   if (step.open == RawStep::kMaxPages) return false;
@@ -55,6 +47,7 @@ std::string finish_raw_step(RawStep& step) {
   for (int i = 0; i < step.open; ++i) {
     const RawStep::Page& p = step.pages[i];
     const auto* now = static_cast<const std::byte*>(as_ptr(p.kernel_page));
+    if (std::memcmp(now, p.before, kRawPageBytes) == 0) continue;  // a read: nothing changed
     for (size_t b = 0; b < kRawPageBytes; ++b) {
       const uintptr_t a = p.kernel_page + b;
       if (now[b] == p.before[b] || (a >= p.alloc.lo && a < p.alloc.pad_hi)) continue;

@@ -37,9 +37,6 @@ struct RawStep {
   bool write = false;
 };
 
-// Whether raw accesses can be run on this machine (instruction single-stepping: x86-64 Linux).
-bool raw_access_supported();
-
 // Opens the page holding `address`, inside allocation `alloc`, read-write with the real bytes of
 // the allocation copied in. False when no page slot is left.
 bool open_raw_page(RawStep& step, uintptr_t address, const aoc::GmRegistry::Alloc& alloc, bool write);
