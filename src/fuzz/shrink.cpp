@@ -36,7 +36,7 @@ std::vector<std::vector<int64_t>> smaller_shapes(const std::vector<int64_t>& s) 
   return out;
 }
 
-// Simpler input values: no special values, then all zeros, then a narrow positive range.
+// Simpler input values: the same range without its special values, then all zeros.
 std::vector<ValueRange> simpler_values(const ValueRange& v) {
   std::vector<ValueRange> out;
   if (!v.special.empty()) {
