@@ -1,8 +1,7 @@
 // Shrinking a failing case: smaller cases that stay within what the operator declares it
 // supports ([hidden] rank, inner, inner_multiple, elements_multiple; the same dtype variant and
-// attributes), in the
-// order a shrinker should try them (the largest reduction first). The caller keeps the first
-// that still fails the same way and asks again, until none does.
+// attributes), in the order a shrinker should try them (the largest reduction first). The caller
+// keeps the first that still fails the same way and asks again, until none does.
 #pragma once
 #include <vector>
 
