@@ -31,6 +31,7 @@ struct EvalArgs {
   std::string cases = "public";
   std::vector<std::string> only;
   bool json = false;
+  bool full_sim = false;
   std::string store;
   bool no_store = false;
   std::string seed;
@@ -72,6 +73,7 @@ int run_eval(const EvalArgs& a) {
   opt.case_set = a.cases;
   opt.only_cases = a.only;
   opt.soc = a.soc;
+  opt.full_simulation = a.full_sim;
   aoc::base::set_case_time_limit(opt.limits, a.timeout);
   opt.limits.address_space_bytes = static_cast<uint64_t>(a.memory_gb * double(1ull << 30));
   if (a.cases != "public" && a.cases != "hidden" && a.cases != "all") {
@@ -118,7 +120,7 @@ int run_eval(const EvalArgs& a) {
   }
 
   std::unique_ptr<aoc::eval::ResultStore> store;
-  if (!a.no_store) {
+  if (!a.no_store && !a.full_sim) {
     const fs::path file = a.store.empty() ? bo.cache_dir / "eval-results.sqlite" : fs::path(a.store);
     try {
       store = std::make_unique<aoc::eval::ResultStore>(file);
@@ -184,6 +186,9 @@ void add_eval_command(CLI::App& app) {
   cmd->add_flag("--json", args->json, "Print a JSON report per candidate instead of tables");
   cmd->add_option("--store", args->store, "SQLite result store (default: <cache dir>/eval-results.sqlite)");
   cmd->add_flag("--no-store", args->no_store, "Neither read nor write the result store");
+  cmd->add_flag("--full-sim", args->full_sim,
+                "Time every instruction, without skipping the iterations of a loop whose simulated state repeats "
+                "(the reference the skipping is checked against; results are then not stored)");
   cmd->add_option("--seed", args->seed, "Input seed (default: fresh each run; printed)");
   cmd->add_option("--soc", args->soc, "SoC model for timing and the tiling platform")->capture_default_str();
   cmd->add_option("--cache-dir", args->cache_dir, "Build cache folder (default: <build>/cache or $AOC_CACHE_DIR)");

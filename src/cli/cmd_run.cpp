@@ -45,6 +45,7 @@ struct RunArgs {
   std::string cache_dir;
   bool json = false;
   bool no_sim = false;
+  bool full_sim = false;
   std::string trace_file;  // Chrome/Perfetto trace of one case
   std::string csv_dir;     // op_summary and PipeUtilization CSVs per case
   double timeout = aoc::base::kDefaultCaseSeconds;  // wall-clock seconds per case
@@ -88,6 +89,7 @@ int run(const RunArgs& a) {
   }
   aoc::eval::CandidateEvalOptions opt = aoc::eval::default_candidate_eval_options();
   opt.soc = a.no_sim ? "" : a.soc;
+  opt.full_simulation = a.full_sim;
   opt.case_set = a.cases;
   opt.only_cases = a.only;
   aoc::base::set_case_time_limit(opt.limits, a.timeout);
@@ -195,6 +197,8 @@ void add_run_command(CLI::App& app) {
   cmd->add_option("--memory-gb", args->memory_gb, "Address-space limit of the kernel process, GiB")
       ->capture_default_str();
   cmd->add_flag("--no-sim", args->no_sim, "Skip the performance simulator (correctness only)");
+  cmd->add_flag("--full-sim", args->full_sim,
+                "Time every instruction, without skipping the iterations of a loop whose simulated state repeats");
   cmd->add_option("--trace", args->trace_file,
                   "Write the Chrome/Perfetto trace of one case (the first --case, else the first case) to FILE");
   cmd->add_option("--csv", args->csv_dir, "Write op_summary.csv and PipeUtilization.csv per case under DIR/<op>/<case>/");

@@ -353,8 +353,10 @@ CaseResult run_one_case(const Setup& s, size_t ci, const CandidateEvalOptions& o
       const bool chrome_trace = !opt.chrome_trace_path.empty() && c.name == opt.chrome_trace_case;
       aoc::sim::EngineOptions eo;
       eo.record_spans = chrome_trace;  // per-instruction spans only for the trace; cycles do not depend on it
+      eo.steady_state = !opt.full_simulation;
       const aoc::sim::SimResult sim = aoc::sim::simulate(*s.soc, blocks, eo);
       out.sim_us = sim.task_duration_us;
+      out.skipped_instructions = sim.skipped_instructions;
       out.sim_profile = aoc::sim::make_profile(*s.soc, sim);
       out.profile = out.sim_profile->fields;
       out.bound_pipe = out.sim_profile->bound_pipe;
@@ -695,7 +697,8 @@ json to_json(const CandidateReport& r) {
     json cj = {{"name", c.name},          {"dtype", c.dtype},       {"shapes", c.shapes},
                {"verdict", to_string(c.verdict)}, {"pass", c.verdict == Verdict::Ok}, {"message", c.message},
                {"block_dim", c.block_dim}, {"tiling_key", c.tiling_key}, {"task_duration_us", opt_json(c.sim_us)},
-               {"t_hw_us", opt_json(c.t_hw_us)}, {"write_bound_us", opt_json(c.write_bound_us)}, {"bound", c.bound}, {"wall_ms", c.wall_ms}, {"phase_ms", c.phase_ms}};
+               {"t_hw_us", opt_json(c.t_hw_us)}, {"write_bound_us", opt_json(c.write_bound_us)}, {"bound", c.bound}, {"wall_ms", c.wall_ms}, {"phase_ms", c.phase_ms},
+               {"skipped_instructions", c.skipped_instructions}};
     if (!c.error_file.empty()) cj["error_at"] = c.error_file + ":" + std::to_string(c.error_line);
     if (!c.profile.empty()) cj["profile"] = {{"fields", c.profile}, {"bound_pipe", c.bound_pipe}};
     if (c.platform_reads & kPlatformReadsCores) cj["platform_reads"].push_back("cores");
@@ -760,6 +763,7 @@ CandidateReport report_from_json(const json& j) {
     if (cj.contains("write_bound_us") && !cj.at("write_bound_us").is_null())
       c.write_bound_us = cj.at("write_bound_us").get<double>();
     c.bound = cj.at("bound");
+    c.skipped_instructions = cj.value("skipped_instructions", uint64_t(0));
     c.wall_ms = cj.at("wall_ms");
     c.phase_ms = cj.value("phase_ms", std::map<std::string, double>{});
     if (cj.contains("profile")) {

@@ -42,6 +42,9 @@ struct CandidateEvalOptions {
   TuningConfig config;                  // knob values and platform overrides (empty: defaults)
   std::string chrome_trace_case;        // write this case's Chrome/Perfetto trace ...
   std::string chrome_trace_path;        // ... to this file (needs a SoC)
+  // Time every instruction: no skipping of the iterations of a loop whose engine state repeats
+  // (sim/steady_state.h). The times agree either way; this is the reference to check that.
+  bool full_simulation = false;
   // With a SoC: the per-core traces of each case's first trial that passed the correctness
   // gate, with the case's name, as read back from the child (e.g. to keep them for re-timing
   // on other SoC parameters without running the kernel again).
@@ -82,6 +85,9 @@ struct CaseResult {
   // The least Task Duration the bytes seen written into the outputs allow, from the SoC alone
   // (sim/time_bound.h); a simulated time below it is suspicious.
   std::optional<double> write_bound_us;
+  // Instructions the timing engine counted in repeated loop iterations instead of simulating
+  // them one by one (sim/steady_state.h); 0 with full simulation.
+  uint64_t skipped_instructions = 0;
   std::string bound;  // the unit that sets T_HW
   double wall_ms = 0;
   // Where wall_ms went: inputs (drawing them), files (the case folder), harness (the sandboxed

@@ -20,10 +20,26 @@ Bandwidth::Bandwidth(const Soc& soc) : soc_(soc), l2_(soc.l2_bytes, soc.l2_line_
 
 uint32_t Bandwidth::start(Flow f, const TraceRecord& r, double now) {
   double writeback = 0;
+  last_lookup_.looked_up = false;
   if (f.res != Resource::None) writeback = route_through_l2(f, r);
   const uint32_t i = add(f, now);
   if (writeback > 0) add(Flow{f.ctx, kBackground, writeback, kInf, Resource::Hbm, true}, now);
   return i;
+}
+
+L2Outcome Bandwidth::lookup_l2(const TraceRecord& r, bool write) {
+  L2Outcome o;
+  const Range* gm = nullptr;
+  if (write && r.has_write && r.write.space == Space::GM) gm = &r.write;
+  if (!write && r.nreads > 0 && r.reads[0].space == Space::GM) gm = &r.reads[0];
+  if (!gm || r.bytes == 0) return o;
+  const uint32_t n = std::max<uint32_t>(r.bursts, 1);
+  const uint64_t len = r.burst_bytes ? r.burst_bytes : r.bytes / n;
+  const uint64_t pitch = len + (write ? r.dst_gap : r.src_gap);
+  const bool allocate = r.cache_mode != kCacheModeDisable;
+  for (uint32_t i = 0; i < n; ++i) l2_.access(gm->lo + uint64_t(i) * pitch, len, write, allocate, o);
+  last_lookup_ = L2Lookup{true, write, o};
+  return o;
 }
 
 // Looks the GM side of a transfer up in L2 when its bytes start to move (so the order of
@@ -35,17 +51,8 @@ uint32_t Bandwidth::start(Flow f, const TraceRecord& r, double now) {
 // buffered kernel writes back during its compute and copy-out phases, almost for free, while
 // a kernel that keeps HBM reading all the time (double buffering) pays for every byte.
 double Bandwidth::route_through_l2(Flow& f, const TraceRecord& r) {
-  const bool write = f.res == Resource::L2;
-  const Range* gm = nullptr;
-  if (write && r.has_write && r.write.space == Space::GM) gm = &r.write;
-  if (!write && r.nreads > 0 && r.reads[0].space == Space::GM) gm = &r.reads[0];
-  if (!gm || r.bytes == 0) return 0;
-  const uint32_t n = std::max<uint32_t>(r.bursts, 1);
-  const uint64_t len = r.burst_bytes ? r.burst_bytes : r.bytes / n;
-  const uint64_t pitch = len + (write ? r.dst_gap : r.src_gap);
-  const bool allocate = r.cache_mode != kCacheModeDisable;
-  L2Outcome o;
-  for (uint32_t i = 0; i < n; ++i) l2_.access(gm->lo + uint64_t(i) * pitch, len, write, allocate, o);
+  const L2Outcome o = lookup_l2(r, f.res == Resource::L2);
+  if (!last_lookup_.looked_up) return 0;
   if (o.miss_bytes == 0) {
     f.res = Resource::L2;
     return double(o.writeback_bytes);
@@ -56,6 +63,11 @@ double Bandwidth::route_through_l2(Flow& f, const TraceRecord& r) {
   f.res = Resource::Hbm;
   f.bytes = scale * (double(o.miss_bytes) + double(o.hit_bytes) * l2_in_hbm_time);
   return double(o.writeback_bytes);
+}
+
+void Bandwidth::background_flows(std::vector<BackgroundFlow>& out) const {
+  for (size_t i = 0; i < slot_end_; ++i)
+    if (flows_[i].live && flows_[i].pipe == kBackground) out.push_back({flows_[i].ctx, remaining_[i], rate_[i]});
 }
 
 // Puts the flow in a free slot of flows_ (slots never move, so indices held by pipes and pools

@@ -41,6 +41,19 @@ struct Flow {
 };
 constexpr int kBackground = -1;
 
+// What a transfer's start did in L2 (Bandwidth::last_lookup).
+struct L2Lookup {
+  bool looked_up = false;  // its GM side went through L2 (a GM transfer with bytes)
+  bool write = false;      // it wrote GM
+  L2Outcome outcome;
+};
+
+// A live write-back as the steady-state detector compares it.
+struct BackgroundFlow {
+  uint32_t ctx;
+  double remaining, rate;
+};
+
 class Bandwidth {
  public:
   explicit Bandwidth(const Soc& soc);
@@ -63,6 +76,17 @@ class Bandwidth {
   const std::vector<uint32_t>& advance(double now, double t);
   // Stalls that ended by t: those flows get their full cap back.
   void unstall(double t);
+
+  // For the steady-state detector (sim/steady_state.h): a flow's bytes left and rate, the live
+  // write-backs, the last start's L2 lookup, and the L2 itself, which it saves, replays the
+  // lookups of skipped iterations on (lookup_l2, as start() makes them) and restores.
+  double remaining(uint32_t i) const { return remaining_[i]; }
+  double rate(uint32_t i) const { return rate_[i]; }
+  void background_flows(std::vector<BackgroundFlow>& out) const;
+  const L2Lookup& last_lookup() const { return last_lookup_; }
+  L2Outcome lookup_l2(const TraceRecord& r, bool write);
+  const L2Cache& l2() const { return l2_; }
+  void set_l2(const L2Cache& l2) { l2_ = l2; }
 
  private:
   static constexpr int kPools = int(Resource::Count);
@@ -91,6 +115,7 @@ class Bandwidth {
 
   const Soc& soc_;
   L2Cache l2_;
+  L2Lookup last_lookup_;
   std::vector<Flow> flows_;
   // Per pool, its flows by (effective cap, creation): flows join and leave it as they start and
   // finish, and move when their pool's next fair share takes their new cap.

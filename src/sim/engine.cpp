@@ -7,75 +7,21 @@
 #include "sim/bandwidth.h"
 #include "sim/block_queue.h"
 #include "sim/cost_model.h"
-#include "sim/fifo.h"
+#include "sim/engine_state.h"
+#include "sim/record_signature.h"
 #include "sim/sim_error.h"
+#include "sim/steady_state.h"
 
 namespace aoc::sim {
 namespace {
 
-constexpr double kInf = std::numeric_limits<double>::infinity();
+using namespace detail;
+
 constexpr int kS = int(Pipe::S);
 // The pipes that take queued records: not the scalar unit (it runs its records as it issues them)
 // nor ALL (a barrier's name for every pipe). Their poll times stay at infinity.
 constexpr int kFirstQueued = int(Pipe::V), kLastQueued = int(Pipe::FIX);
 static_assert(kS == 0 && kFirstQueued == 1 && int(Pipe::ALL) == kLastQueued + 1 && int(Pipe::ALL) + 1 == kPipes);
-
-enum class PipeMode : uint8_t { Idle, Fixed, FlowPending, Flowing };
-
-struct FlagEntry {
-  double time;
-  uint32_t rec;
-};
-
-struct PipeState {
-  Fifo<uint32_t> queue;  // issued records waiting for this pipe
-  PipeMode mode = PipeMode::Idle;
-  double until = 0;     // Fixed: end of occupancy; FlowPending: when bytes start to move
-  double last_done = 0; // latest completion of everything this pipe has started
-  double cur_start = 0;
-  double cur_latency = 0;
-  double pending_bytes = 0, pending_cap = 0;
-  Resource pending_res = Resource::None;
-  uint32_t pending_rec = 0;
-  int span = -1;
-  int flow = -1;  // its transfer's slot in Engine::bw_ while moving data
-  uint64_t ub_banks = 0;  // V: the UB banks of the instruction in progress (cost_model.h)
-};
-
-// What scheduling reads of a record, in six bytes: most records are flags, which need no more,
-// and the records themselves (200 bytes each, hundreds of MB for a large kernel) are mostly out
-// of cache by the time a pipe reaches them.
-struct Op {
-  RecKind kind;
-  Pipe pipe;
-  Pipe peer;
-  uint8_t event_id;
-  uint16_t flag;  // SetFlag/WaitFlag: the block's queue of (pipe, peer, event_id) in Ctx::flags
-};
-
-struct Ctx {
-  uint32_t block = 0;
-  const Trace* trace = nullptr;
-  std::vector<Op> ops;  // by record index
-  CoreType type = CoreType::AIV;
-  uint32_t phys = 0;
-  int wave = 0;
-  int successor = -1;  // next block on the same physical core
-  bool active = false, finished = false;
-  uint64_t visited_pass = 0;  // the last pass that progressed this block (at most once per pass)
-  bool sync_arrived = false;
-  double sync_time = 0;
-  size_t next = 0;  // next record to issue
-  size_t nrec = 0;  // records in the trace
-  double s_free = 0;
-  double next_time = kInf;
-  std::array<PipeState, kPipes> pipes;
-  // Per pipe, poll_time() of its state: a block's visit checks its pipes several times over and
-  // reads only these eight doubles to find the ones that may act.
-  std::array<double, kPipes> poll;
-  std::vector<Fifo<FlagEntry>> flags;  // by Op::flag
-  BlockResult res;
-};
 
 uint32_t flag_key(Pipe src, Pipe dst, uint8_t id) { return (uint32_t(src) << 16) | (uint32_t(dst) << 8) | id; }
 
@@ -87,7 +33,8 @@ const char* pipe_label(Pipe p) {
 class Engine {
  public:
   Engine(const Soc& soc, const std::vector<BlockTrace>& blocks, const EngineOptions& opt)
-      : soc_(soc), opt_(opt), bw_(soc), lookups_(soc) {
+      : soc_(soc), opt_(opt), bw_(soc), lookups_(soc), steady_(gm_phase_bytes(soc)),
+        skipping_(opt.steady_state && !opt.record_spans) {
     build_contexts(blocks);
     events_ = BlockQueue(ctxs_.size());
   }
@@ -120,6 +67,7 @@ class Engine {
       release_sync_if_complete();
       if (unfinished == 0) break;
       bw_.assign_rates(now);
+      if (skipping_) steady_.at_event(ctxs_, bw_, now);
       double stall_end = kInf;
       double t_next = bw_.next_event(now, earliest_block_event(), stall_end);
       if (!(t_next < kInf)) throw SimError(deadlock_report(now));
@@ -137,6 +85,8 @@ class Engine {
   std::vector<Ctx> ctxs_;
   Bandwidth bw_;
   CostLookups lookups_;
+  SteadyState steady_;
+  const bool skipping_;
   BlockQueue events_{0};  // active, unfinished blocks with a next event, by (next_time, block)
   std::vector<uint32_t> due_;  // blocks to progress in this pass, in block order
   uint64_t pass_ = 0;
@@ -227,6 +177,7 @@ class Engine {
       c.ops.push_back(op);
     }
     c.flags.resize(keys.size());
+    if (skipping_) steady_.decode(c);
   }
 
   void activate(Ctx& c, double t) {
@@ -236,7 +187,7 @@ class Engine {
     const double start_work = soc_.launch_block_start_cycles;
     c.s_free = t + start_work;
     c.res.busy[kS] += start_work;
-    c.res.start = t;
+    c.res.start = t + steady_.skipped_cycles();  // the engine's clock is behind by the cycles skipped
     c.next_time = t;
     for (auto& p : c.pipes) p.last_done = t;
     schedule(c);
@@ -328,6 +279,7 @@ class Engine {
     }
     ++c.next;
     ++c.res.instructions;
+    if (skipping_) steady_.issued(c, idx);
     return true;
   }
 
@@ -341,6 +293,7 @@ class Engine {
     c.res.busy[kS] += soc_.issue_cycles;
     ++c.next;
     ++c.res.instructions;
+    if (skipping_) steady_.issued(c, idx);
     return true;
   }
 
@@ -354,6 +307,7 @@ class Engine {
       const PipeState& v = c.pipes[int(Pipe::V)];
       if (v.mode == PipeMode::Fixed && v.until > now && (v.ub_banks & f.ub_banks) != 0) f.stalled_until = v.until;
       ps.flow = int(bw_.start(f, c.trace->records[ps.pending_rec], now));
+      if (skipping_) steady_.looked_up(c.block, ps.pending_rec, bw_.last_lookup());
       ps.mode = PipeMode::Flowing;
       return true;
     }
@@ -458,6 +412,7 @@ class Engine {
       // After its pipes drain the block cleans its data cache and signals its end.
       c.res.end = all_done(c) + soc_.launch_block_end_cycles;
       c.res.busy[kS] += soc_.launch_block_end_cycles;
+      c.end_shift = steady_.skipped_cycles();
       c.next_time = kInf;
       return;
     }
@@ -559,11 +514,13 @@ class Engine {
 
   SimResult finish() {
     for (auto& c : ctxs_) {
+      c.res.end += c.end_shift;
       out_.cycles = std::max(out_.cycles, c.res.end);
       out_.blocks.push_back(c.res);
     }
     // Block starts (staggered dispatch, start work) and ends are inside `cycles`; what remains
     // is the scheduler's time before the first block and after the last.
+    out_.skipped_instructions = steady_.skipped_instructions();
     out_.launch_us = soc_.launch_dispatch_us + soc_.launch_end_response_us;
     out_.task_duration_us = out_.launch_us + soc_.cycles_to_us(out_.cycles);
     return std::move(out_);

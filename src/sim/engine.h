@@ -23,6 +23,9 @@ struct BlockTrace {
 
 struct EngineOptions {
   bool record_spans = true;  // keep per-instruction timing (Chrome trace); off for large batch runs
+  // Skip the iterations of a loop once the whole state repeats (sim/steady_state.h); false forces
+  // simulation of every instruction. Not with record_spans: a Chrome trace shows every one.
+  bool steady_state = true;
 };
 
 // One executed instruction: [start, end) is the time its pipe was occupied; `done` is
@@ -56,6 +59,7 @@ struct SimResult {
   double launch_us = 0;       // scheduler time before the first block starts and after the last ends
   double task_duration_us = 0;
   int waves = 1;
+  uint64_t skipped_instructions = 0;  // counted in steady state rather than simulated one by one
   std::vector<BlockResult> blocks;
   std::vector<Span> spans;
   std::vector<FlagArrow> arrows;

@@ -15,6 +15,9 @@ class Fifo {
   bool empty() const { return head_ == items_.size(); }
   size_t size() const { return items_.size() - head_; }
   const T& front() const { return items_[head_]; }
+  // The i-th queued item, from the front.
+  const T& operator[](size_t i) const { return items_[head_ + i]; }
+  T& operator[](size_t i) { return items_[head_ + i]; }
   void push_back(const T& v) { items_.push_back(v); }
   void pop_front() {
     ++head_;
