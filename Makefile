@@ -3,18 +3,24 @@
 BUILD ?= build
 JOBS ?= $(shell nproc)
 
-.PHONY: deps configure build demo suite test bench clean
+.PHONY: deps configure programs build demo suite test bench clean
 deps:
 	@bash scripts/install-deps.sh
 
 configure: deps
 	@cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
 
+# What running ascendopt needs: the program, the sandboxed case runner, the source rewriter and
+# the single-file program runner; not the tests and benchmarks.
+PROGRAMS = ascendopt aoc-harness aoc-rewrite aoc-asc-host
+programs: configure
+	@cmake --build $(BUILD) -j $(JOBS) --target $(PROGRAMS)
+
 build: configure
 	@cmake --build $(BUILD) -j $(JOBS)
 
 # The main job on a few operators: optimize vs Best-of-N at a small budget, HTML report.
-demo: build
+demo: programs
 	@bash scripts/demo.sh $(BUILD)
 
 # Every operator package's cases, run once against the golden.
