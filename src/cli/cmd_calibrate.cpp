@@ -41,7 +41,17 @@ struct CalibrateArgs {
   std::string traces_dir;
   bool json = false;
   bool sensitivity = false;
+  bool full_sim = false;
 };
+
+// How traces are timed: no spans (nothing here draws them); steady-state skipping unless
+// --full-sim asks for every instruction.
+aoc::sim::EngineOptions engine_options(const CalibrateArgs& a) {
+  aoc::sim::EngineOptions eo;
+  eo.record_spans = false;
+  eo.steady_state = !a.full_sim;
+  return eo;
+}
 
 // The SoC a case runs on: --soc when given, else the one it was measured on.
 std::string soc_of(const aoc::sim::CalibrationPoint& pt, const CalibrateArgs& a) { return a.soc.empty() ? pt.soc : a.soc; }
@@ -59,7 +69,7 @@ aoc::sim::CalibrationResult retime(const aoc::sim::CalibrationPoint& pt, const s
     const aoc::eval::TraceSet set = aoc::eval::read_traces(file);
     const std::vector<aoc::sim::BlockTrace> blocks = aoc::runtime::block_traces(set.cores);
     const aoc::sim::Soc soc = aoc::sim::load_soc(soc_of(pt, a));
-    const aoc::sim::SimResult sim = aoc::sim::simulate(soc, blocks);
+    const aoc::sim::SimResult sim = aoc::sim::simulate(soc, blocks, engine_options(a));
     return aoc::sim::compare_to_measurement(pt, sim.task_duration_us, aoc::sim::make_profile(soc, sim).fields);
   } catch (const std::exception& e) {
     failed.error = "re-timing " + file.string() + ": " + e.what() + " (delete the file to record it again)";
@@ -73,6 +83,7 @@ aoc::sim::CalibrationResult run_point(const aoc::sim::CalibrationPoint& pt, cons
   opt.seed = 1;
   opt.soc = soc_of(pt, a);
   opt.only_cases = {pt.case_name};
+  opt.full_simulation = a.full_sim;
   // The single-core cases run for minutes on a loaded machine; the limit only guards a hang.
   opt.limits.wall_seconds = kCaseWallSeconds;
   opt.limits.cpu_seconds = static_cast<uint64_t>(kCaseWallSeconds);
@@ -203,7 +214,8 @@ nlohmann::json sensitivity(const std::vector<aoc::sim::CalibrationResult>& resul
     const std::string name = soc_of(c.result->point, a);
     if (!socs.count(name)) socs.emplace(name, aoc::sim::load_soc(name));
   }
-  for (auto& c : cases) c.base_us = aoc::sim::simulate(socs.at(soc_of(c.result->point, a)), c.blocks).task_duration_us;
+  const aoc::sim::EngineOptions eo = engine_options(a);
+  for (auto& c : cases) c.base_us = aoc::sim::simulate(socs.at(soc_of(c.result->point, a)), c.blocks, eo).task_duration_us;
   // Data paths no recorded copy takes cannot move any case: they are listed, not re-timed.
   std::set<std::string> used_paths;
   for (const auto& c : cases)
@@ -226,7 +238,7 @@ nlohmann::json sensitivity(const std::vector<aoc::sim::CalibrationResult>& resul
       aoc::sim::Soc soc = socs.at(soc_of(c.result->point, a));
       const double base = c.base_us;
       knob.scale(soc, knob.factor);
-      const double moved = aoc::sim::simulate(soc, c.blocks).task_duration_us;
+      const double moved = aoc::sim::simulate(soc, c.blocks, eo).task_duration_us;
       const double rel = (moved - base) / base;
       moves[c.result->point.label] = rel;
       if (std::abs(rel) >= aoc::sim::kMaterialMove) {
@@ -367,6 +379,8 @@ void add_calibrate_command(CLI::App& app) {
                   "Keep each case's instruction traces in DIR and re-time them on later runs instead of running the "
                   "kernels again (delete DIR after changing a calibration kernel or include/ascendc)");
   cmd->add_flag("--json", args->json, "Print a JSON report instead of a table");
+  cmd->add_flag("--full-sim", args->full_sim,
+                "Time every instruction, without skipping the iterations of a loop whose simulated state repeats");
   cmd->add_flag("--sensitivity", args->sensitivity,
                 "Also move each SoC parameter by 10% and print how much each case's Task Duration moves, and which "
                 "parameters rest on a single case (re-times the traces; with --traces, of the kept ones)");
