@@ -6,6 +6,7 @@
 #include <cstring>
 
 #include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <cstdlib>
 #include <fstream>
@@ -59,6 +60,12 @@ CandidateEvalOptions default_candidate_eval_options() {
   o.temp_root = t != nullptr && *t ? fs::path(t) : fs::path("/tmp");
   return o;
 }
+
+namespace {
+std::atomic<size_t> g_inputs_drawn{0};
+}  // namespace
+
+size_t case_inputs_drawn() { return g_inputs_drawn.load(); }
 
 std::string temp_root_problem(const fs::path& root) {
   std::error_code ec;
@@ -217,9 +224,17 @@ CaseResult run_one_case(const Setup& s, size_t ci, const CandidateEvalOptions& o
       opt.tiling_only ? nullptr : cache.find(key, static_cast<size_t>(kTrials));
   auto fresh = std::make_shared<CaseReference>();
   if (!known && !opt.tiling_only) {
-    for (int t = 0; t < kTrials; ++t) fresh->inputs.push_back(aoc::package::make_case_inputs(p, ci, seeds[t]));
-    // Golden outputs another process computed for the same inputs (another build of this
-    // program would have drawn other inputs: the files are keyed by the program too).
+    // Inputs and golden outputs another process kept for the same case (another build of this
+    // program would draw other inputs: the files are keyed by the program too); inputs come as
+    // a read-only mapping of their file. Inputs not on disk are drawn and kept there.
+    if (s.references_on_disk) fresh->inputs = s.references_on_disk->load_inputs(key, static_cast<size_t>(kTrials));
+    if (!fresh->inputs) {
+      std::vector<std::vector<aoc::package::CaseTensor>> drawn;
+      for (int t = 0; t < kTrials; ++t) drawn.push_back(aoc::package::make_case_inputs(p, ci, seeds[t]));
+      ++g_inputs_drawn;
+      fresh->inputs = std::make_shared<const CaseInputs>(std::move(drawn));
+      if (s.references_on_disk) s.references_on_disk->save_inputs(key, *fresh->inputs);
+    }
     if (s.references_on_disk)
       if (auto outputs = s.references_on_disk->load(key, static_cast<size_t>(kTrials))) {
         fresh->outputs = std::move(*outputs);
@@ -227,7 +242,7 @@ CaseResult run_one_case(const Setup& s, size_t ci, const CandidateEvalOptions& o
       }
   }
   lap("inputs");
-  const std::vector<std::vector<aoc::package::CaseTensor>>& inputs = known ? known->inputs : fresh->inputs;
+  const CaseInputs* inputs = opt.tiling_only ? nullptr : known ? known->inputs.get() : fresh->inputs.get();
 
   PrivateDir dir(opt.temp_root);
   HarnessRequest req;
@@ -240,7 +255,7 @@ CaseResult run_one_case(const Setup& s, size_t ci, const CandidateEvalOptions& o
   req.config = opt.config;
   req.tiling_only = opt.tiling_only;
   for (size_t i = 0; i < p.inputs.size(); ++i)
-    req.inputs.push_back({p.inputs[i].name, opt.tiling_only ? c.shapes.at(p.inputs[i].name) : inputs[0][i].shape,
+    req.inputs.push_back({p.inputs[i].name, opt.tiling_only ? c.shapes.at(p.inputs[i].name) : inputs->shape(0, i),
                           p.inputs[i].dtypes[c.variant], p.inputs[i].format});
   std::vector<size_t> out_counts;
   for (size_t o = 0; o < p.outputs.size(); ++o) {
@@ -252,8 +267,8 @@ CaseResult run_one_case(const Setup& s, size_t ci, const CandidateEvalOptions& o
   fs::copy_file(s.kernel_sos.at(c.variant), dir.path / req.library);
   write_request(dir.path, req);
   for (int t = 0; t < kTrials && !opt.tiling_only; ++t) {
-    for (size_t i = 0; i < inputs[t].size(); ++i)
-      write_bytes(input_file(dir.path, t, i), inputs[t][i].data.bytes.data(), inputs[t][i].data.bytes.size());
+    for (size_t i = 0; i < inputs->count(t); ++i)
+      write_bytes(input_file(dir.path, t, i), inputs->bytes(t, i).data(), inputs->bytes(t, i).size());
     for (size_t o = 0; o < req.outputs.size(); ++o) {
       const std::vector<unsigned char> poison(out_counts[o] * aoc::package::info(req.outputs[o].dtype).bytes,
                                               aoc::package::kPoisonByte);
@@ -293,16 +308,16 @@ CaseResult run_one_case(const Setup& s, size_t ci, const CandidateEvalOptions& o
 
   // Correctness: the golden on every trial (in a contained child, unless known), then the gate.
   std::vector<TrialData> trials(kTrials);
-  std::vector<const std::vector<aoc::package::CaseTensor>*> trial_inputs;
   for (int t = 0; t < kTrials; ++t) {
-    trials[t].inputs = &inputs[t];
-    trial_inputs.push_back(&inputs[t]);
+    trials[t].inputs = [inputs, t]() { return &inputs->tensors(static_cast<size_t>(t)); };
     for (size_t o = 0; o < req.outputs.size(); ++o)
       trials[t].outputs.push_back(
           as_buffer(req.outputs[o].dtype, out_counts[o], read_bytes(output_file(dir.path, t, o))));
   }
   lap("judge");
   if (!known && fresh->outputs.empty()) {
+    std::vector<const std::vector<aoc::package::CaseTensor>*> trial_inputs;
+    for (int t = 0; t < kTrials; ++t) trial_inputs.push_back(&inputs->tensors(static_cast<size_t>(t)));
     ReferenceRun golden = reference_outputs(p, c, s.golden, s.out_shapes.at(ci), trial_inputs, opt.limits.wall_seconds);
     if (!golden.ok) return finish(Verdict::Error, golden.message);
     fresh->outputs = std::move(golden.trials);

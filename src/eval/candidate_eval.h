@@ -69,6 +69,10 @@ CandidateEvalOptions default_candidate_eval_options();
 // Why private folders cannot be made under `root` (missing, not a folder, not writable), or "".
 std::string temp_root_problem(const std::filesystem::path& root);
 
+// How many times this process drew a case's inputs from its seed (rather than finding them in
+// the reference cache or its files), all evaluations together.
+size_t case_inputs_drawn();
+
 struct CaseResult {
   std::string name, dtype, shapes;
   Verdict verdict = Verdict::Error;
