@@ -18,11 +18,17 @@ class MappedFile {
   ~MappedFile();
   const unsigned char* data() const { return data_; }
   size_t size() const { return size_; }
+  const std::filesystem::path& path() const { return path_; }
+  // Whether the path still names the file mapped (not removed, nor replaced by another).
+  bool still_at_path() const;
 
  private:
-  MappedFile(const unsigned char* data, size_t size) : data_(data), size_(size) {}
+  MappedFile(const unsigned char* data, size_t size, std::filesystem::path path, unsigned long device, unsigned long inode)
+      : data_(data), size_(size), path_(std::move(path)), device_(device), inode_(inode) {}
   const unsigned char* data_;
   size_t size_;
+  std::filesystem::path path_;
+  unsigned long device_, inode_;
 };
 
 }  // namespace aoc::base

@@ -265,18 +265,28 @@ CaseResult run_one_case(const Setup& s, size_t ci, const CandidateEvalOptions& o
   }
   req.attrs = p.case_attrs(c);
   fs::copy_file(s.kernel_sos.at(c.variant), dir.path / req.library);
-  write_request(dir.path, req);
-  for (int t = 0; t < kTrials && !opt.tiling_only; ++t) {
-    for (size_t i = 0; i < inputs->count(t); ++i)
-      write_bytes(input_file(dir.path, t, i), inputs->bytes(t, i).data(), inputs->bytes(t, i).size());
-    for (size_t o = 0; o < req.outputs.size(); ++o) {
-      const std::vector<unsigned char> poison(out_counts[o] * aoc::package::info(req.outputs[o].dtype).bytes,
-                                              aoc::package::kPoisonByte);
-      write_bytes(output_file(dir.path, t, o), poison.data(), poison.size());
+  base::SandboxLimits limits = opt.limits;
+  // Inputs kept in the build cache reach the harness as their file, shown read-only by the
+  // sandbox, which the harness maps privately; inputs drawn here, or whose file has left the
+  // cache since it was mapped, are copied into its folder. The harness fills its output buffers
+  // with the poison byte itself.
+  const bool by_file = inputs != nullptr && inputs->mapped() && inputs->file()->still_at_path();
+  if (by_file) {
+    const base::MappedFile& file = *inputs->file();
+    limits.readable.push_back(file.path());
+    for (int t = 0; t < kTrials; ++t) {
+      req.input_sources.emplace_back();
+      for (size_t i = 0; i < inputs->count(t); ++i)
+        req.input_sources.back().push_back({file.path().string(),
+                                            static_cast<uint64_t>(inputs->bytes(t, i).data() - file.data()),
+                                            inputs->bytes(t, i).size()});
     }
   }
+  write_request(dir.path, req);
+  for (int t = 0; t < kTrials && inputs != nullptr && !by_file; ++t)
+    for (size_t i = 0; i < inputs->count(t); ++i)
+      write_bytes(input_file(dir.path, t, i), inputs->bytes(t, i).data(), inputs->bytes(t, i).size());
 
-  base::SandboxLimits limits = opt.limits;
   if (s.soc) limits.readable.push_back(fs::path(req.soc).parent_path());
   lap("files");
   const base::SandboxResult sr = base::run_sandboxed({fs::absolute(opt.harness).string(), dir.path.string()}, dir.path, limits);
@@ -622,6 +632,7 @@ CandidateReport evaluate_candidate(const Candidate& cand, build::Builder& builde
     scope.add(std::to_string(opt.hidden.max_elements)).add(std::to_string(opt.seed));
     s.reference_scope = scope.hex();
     s.references_on_disk = ReferenceFiles::in_cache(builder.options().cache_dir);
+    if (!opt.reference_dir.empty()) s.references_on_disk = ReferenceFiles(opt.reference_dir, s.references_on_disk->max_bytes());
   } catch (const std::exception& e) {
     return done(Verdict::Error, e.what());
   }

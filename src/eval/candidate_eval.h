@@ -39,6 +39,9 @@ struct CandidateEvalOptions {
   std::filesystem::path harness;        // aoc-harness executable
   std::filesystem::path api_checker;    // aoc-rewrite, for the API-use check (eval/api_use_check.h)
   std::filesystem::path temp_root;      // where private per-case folders are made
+  // Where cases' inputs and golden outputs are kept on disk (eval/reference_files.h); empty:
+  // `<cache dir>/references` of the builder.
+  std::filesystem::path reference_dir;
   TuningConfig config;                  // knob values and platform overrides (empty: defaults)
   std::string chrome_trace_case;        // write this case's Chrome/Perfetto trace ...
   std::string chrome_trace_path;        // ... to this file (needs a SoC)

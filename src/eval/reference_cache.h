@@ -35,6 +35,8 @@ class CaseInputs {
   // The tensors of a trial with their data (the golden takes them): the drawn ones, or copies of
   // the mapped bytes made on first use, which a run whose golden outputs are known never needs.
   const std::vector<aoc::package::CaseTensor>& tensors(size_t trial) const;
+  // The file mapped, or null for inputs drawn in this process.
+  const base::MappedFile* file() const { return file_.get(); }
   bool mapped() const { return file_ != nullptr; }
   size_t total_bytes() const;
 

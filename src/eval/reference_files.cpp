@@ -26,7 +26,11 @@ namespace {
 
 constexpr char kMagic[8] = {'A', 'O', 'C', 'R', 'E', 'F', '1', '\n'};
 constexpr char kInputMagic[8] = {'A', 'O', 'C', 'I', 'N', 'P', '1', '\n'};
-constexpr size_t kInputAlign = 64;  // where the tensors' bytes start in an inputs file
+// Each tensor's bytes start at a multiple of this in an inputs file: a page, so that the harness
+// can map a tensor as its GM buffer.
+constexpr size_t kInputAlign = 4096;
+
+size_t align_up(size_t n) { return (n + kInputAlign - 1) / kInputAlign * kInputAlign; }
 std::atomic<size_t> g_hits{0}, g_input_hits{0};
 constexpr int kZstdLevel = 1;  // fast; outputs are already narrowed, so little is left to squeeze
 
@@ -165,7 +169,8 @@ std::optional<TrialReferences> decode(const std::string& key, const unsigned cha
 
 // An inputs file: kInputMagic, the XXH3 of everything after the first 24 bytes, the size of
 // the table, the table (the key, then per trial and tensor its name, dtype, shape and where its
-// bytes lie after the table), zero bytes up to a multiple of kInputAlign, the tensors' bytes.
+// bytes lie after the table), then zero bytes up to a multiple of kInputAlign before the bytes of
+// each tensor.
 constexpr size_t kInputHeader = sizeof kInputMagic + 2 * sizeof(uint64_t);
 
 std::vector<unsigned char> input_table(const std::string& key, const CaseInputs& inputs, size_t& data_bytes) {
@@ -183,6 +188,7 @@ std::vector<unsigned char> input_table(const std::string& key, const CaseInputs&
       w.pod<uint32_t>(static_cast<uint32_t>(x.shape.size()));
       for (int64_t d : x.shape) w.pod<int64_t>(d);
       w.pod<uint64_t>(x.data.count);
+      data_bytes = align_up(data_bytes);
       w.pod<uint64_t>(data_bytes);
       w.pod<uint64_t>(inputs.bytes(t, i).size());
       data_bytes += inputs.bytes(t, i).size();
@@ -191,9 +197,7 @@ std::vector<unsigned char> input_table(const std::string& key, const CaseInputs&
   return std::move(w.out);
 }
 
-size_t aligned_input_data(size_t table_size) {
-  return (kInputHeader + table_size + kInputAlign - 1) / kInputAlign * kInputAlign;
-}
+size_t aligned_input_data(size_t table_size) { return align_up(kInputHeader + table_size); }
 
 // Throws std::runtime_error when the table or the file's size disagree.
 std::shared_ptr<const CaseInputs> decode_inputs(const std::string& key, std::shared_ptr<const base::MappedFile> file,
@@ -219,7 +223,7 @@ std::shared_ptr<const CaseInputs> decode_inputs(const std::string& key, std::sha
       for (int64_t& d : x.shape) d = r.pod<int64_t>();
       x.data.count = r.pod<uint64_t>();
       const uint64_t at = r.pod<uint64_t>(), size = r.pod<uint64_t>();
-      if (at != end || size > data_size - at || size / aoc::package::info(x.data.type).bytes != x.data.count ||
+      if (at != align_up(end) || at > data_size || size > data_size - at || size / aoc::package::info(x.data.type).bytes != x.data.count ||
           size % aoc::package::info(x.data.type).bytes != 0)
         throw std::runtime_error("input tensor outside its file");
       end = at + size;
@@ -328,8 +332,14 @@ void ReferenceFiles::save_inputs(const std::string& key, const CaseInputs& input
   std::memcpy(head.data() + sizeof kInputMagic + sizeof(uint64_t), &table_size, sizeof table_size);
   std::memcpy(head.data() + kInputHeader, table.data(), table.size());
   std::vector<std::span<const unsigned char>> parts = {{head.data() + kInputHeader, head.size() - kInputHeader}};
+  static const std::vector<unsigned char> zeros(kInputAlign, 0);
+  size_t at = 0;
   for (size_t t = 0; t < inputs.trials(); ++t)
-    for (size_t i = 0; i < inputs.count(t); ++i) parts.push_back(inputs.bytes(t, i));
+    for (size_t i = 0; i < inputs.count(t); ++i) {
+      if (align_up(at) != at) parts.push_back({zeros.data(), align_up(at) - at});
+      parts.push_back(inputs.bytes(t, i));
+      at = align_up(at) + inputs.bytes(t, i).size();
+    }
   XXH3_state_t* state = XXH3_createState();
   if (state == nullptr) return;
   XXH3_64bits_reset(state);

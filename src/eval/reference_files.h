@@ -49,6 +49,7 @@ class ReferenceFiles {
   static size_t hits();
   static size_t input_hits();
   bool enabled() const { return max_bytes_ > 0; }
+  size_t max_bytes() const { return max_bytes_; }
 
   // Under `cache_dir`/references, $AOC_REFERENCE_DISK_MB megabytes (default 2048; 0 turns it off).
   static ReferenceFiles in_cache(const std::filesystem::path& cache_dir);

@@ -85,7 +85,19 @@ uint64_t fresh_seed() {
   return static_cast<uint64_t>(std::chrono::steady_clock::now().time_since_epoch().count()) * 2654435761u + 17;
 }
 
-fs::path reference_dir() { return ReferenceFiles::in_cache(shared_builder().options().cache_dir).dir(); }
+// A folder of their own for the evaluations of this test program, since other test programs
+// evaluating at the same time write theirs to the build cache's.
+const fs::path& reference_dir() {
+  static const aoc::testing::ScratchDir dir("inputfiles-eval");
+  return dir.path();
+}
+
+CandidateEvalOptions options(std::vector<std::string> cases) {
+  CandidateEvalOptions o = test_options(std::move(cases));
+  o.reference_dir = reference_dir();
+  o.seed = fresh_seed();
+  return o;
+}
 
 void expect_same_results(const CandidateReport& a, const CandidateReport& b) {
   ASSERT_EQ(a.cases.size(), b.cases.size());
@@ -155,8 +167,7 @@ TEST(InputFiles, DamagedFilesReadAsAbsentAndAreWrittenAgain) {
 
 TEST(InputFiles, ASecondEvaluationTakesTheInputsFromFilesWithoutDrawing) {
   const std::vector<std::string> cases = {"tiny_fp16", "prime_1021_fp16"};
-  CandidateEvalOptions o = test_options(cases);
-  o.seed = fresh_seed();
+  const CandidateEvalOptions o = options(cases);
   ReferenceCache& memory = ReferenceCache::shared();
   memory.clear();
   const std::set<fs::path> before = input_files_in(reference_dir());
@@ -180,8 +191,7 @@ TEST(InputFiles, ASecondEvaluationTakesTheInputsFromFilesWithoutDrawing) {
 }
 
 TEST(InputFiles, ACorruptedFileIsDrawnAgainWithIdenticalResults) {
-  CandidateEvalOptions o = test_options({"prime_1021_fp16"});
-  o.seed = fresh_seed();
+  const CandidateEvalOptions o = options({"prime_1021_fp16"});
   ReferenceCache& memory = ReferenceCache::shared();
   memory.clear();
   const std::set<fs::path> before = input_files_in(reference_dir());
@@ -215,7 +225,7 @@ TEST(InputFiles, AnotherSeedOrCaseIsAnotherFile) {
   memory.clear();
   const uint64_t seed = fresh_seed();
   auto files_of = [&](const std::string& name, uint64_t s) {
-    CandidateEvalOptions o = test_options({name});
+    CandidateEvalOptions o = options({name});
     o.seed = s;
     const std::set<fs::path> before = input_files_in(reference_dir());
     EXPECT_EQ(evaluate_dir(add_package(), o).verdict, Verdict::Ok);
