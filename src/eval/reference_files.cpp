@@ -156,11 +156,7 @@ std::optional<TrialReferences> decode(const std::string& key, const unsigned cha
         throw std::runtime_error("unknown output encoding");
       const size_t width = aoc::package::info(t).bytes;
       if (len % width != 0) throw std::runtime_error("reference output of odd length");
-      aoc::package::TypedBuffer narrow;
-      narrow.type = t;
-      narrow.count = len / width;
-      narrow.bytes.assign(b, b + len);
-      o = narrow.to_double();
+      o = aoc::package::to_double(t, b, len / width);  // from the payload, without a copy of the narrow bytes
     }
   }
   if (!r.done()) throw std::runtime_error("trailing bytes in a reference entry");
