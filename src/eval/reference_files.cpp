@@ -17,14 +17,14 @@
 #include "base/content_hash.h"
 #include "base/published_file.h"
 #include "build/program_identity.h"
-#include "eval/harness_protocol.h"
 #include "package/dtype.h"
 
 namespace aoc::eval {
 namespace fs = std::filesystem;
 namespace {
 
-constexpr char kMagic[8] = {'A', 'O', 'C', 'R', 'E', 'F', '1', '\n'};
+constexpr char kMagic[8] = {'A', 'O', 'C', 'R', 'E', 'F', '1', '\n'};        // the payload compressed
+constexpr char kStoredMagic[8] = {'A', 'O', 'C', 'R', 'E', 'F', 'S', '\n'};  // the payload as it is
 constexpr char kInputMagic[8] = {'A', 'O', 'C', 'I', 'N', 'P', '1', '\n'};
 // Each tensor's bytes start at a multiple of this in an inputs file: a page, so that the harness
 // can map a tensor as its GM buffer.
@@ -259,27 +259,31 @@ bool ReferenceFiles::holds(const std::string& key, size_t trials) const {
 std::optional<TrialReferences> ReferenceFiles::read_entry(const std::string& key, size_t trials) const {
   if (!enabled()) return std::nullopt;
   const fs::path file = file_of(key);
-  std::vector<unsigned char> raw;
-  try {
-    raw = read_bytes(file);
-  } catch (const std::exception&) {
-    return std::nullopt;  // absent or unreadable: computed again
-  }
+  const std::shared_ptr<const base::MappedFile> raw = base::MappedFile::open(file);
+  if (!raw) return std::nullopt;  // absent or unreadable: computed again
   constexpr size_t kHeader = sizeof kMagic + 2 * sizeof(uint64_t);
-  if (raw.size() < kHeader || std::memcmp(raw.data(), kMagic, sizeof kMagic) != 0) return std::nullopt;
+  if (raw->size() < kHeader) return std::nullopt;
+  const bool stored = std::memcmp(raw->data(), kStoredMagic, sizeof kStoredMagic) == 0;
+  if (!stored && std::memcmp(raw->data(), kMagic, sizeof kMagic) != 0) return std::nullopt;
   uint64_t sum = 0, size = 0;
-  std::memcpy(&sum, raw.data() + sizeof kMagic, sizeof sum);
-  std::memcpy(&size, raw.data() + sizeof kMagic + sizeof sum, sizeof size);
-  const unsigned char* body = raw.data() + kHeader;
-  const size_t body_size = raw.size() - kHeader;
+  std::memcpy(&sum, raw->data() + sizeof kMagic, sizeof sum);
+  std::memcpy(&size, raw->data() + sizeof kMagic + sizeof sum, sizeof size);
+  const unsigned char* body = raw->data() + kHeader;
+  const size_t body_size = raw->size() - kHeader;
   if (XXH3_64bits(body, body_size) != sum) return std::nullopt;
-  if (ZSTD_getFrameContentSize(body, body_size) != size) return std::nullopt;
-  std::vector<unsigned char> payload(size);
-  const size_t got = ZSTD_decompress(payload.data(), payload.size(), body, body_size);
-  if (ZSTD_isError(got) || got != size) return std::nullopt;
+  std::vector<unsigned char> payload;
+  if (stored) {
+    if (body_size != size) return std::nullopt;
+  } else {
+    if (ZSTD_getFrameContentSize(body, body_size) != size) return std::nullopt;
+    payload.resize(size);
+    const size_t got = ZSTD_decompress(payload.data(), payload.size(), body, body_size);
+    if (ZSTD_isError(got) || got != size) return std::nullopt;
+  }
   std::optional<TrialReferences> e;
   try {
-    e = decode(build::program_identity() + "|" + key, payload.data(), payload.size());
+    e = stored ? decode(build::program_identity() + "|" + key, body, body_size)
+               : decode(build::program_identity() + "|" + key, payload.data(), payload.size());
   } catch (const std::exception&) {
     return std::nullopt;
   }
@@ -364,11 +368,16 @@ void ReferenceFiles::save(const std::string& key, const TrialReferences& outputs
   std::vector<unsigned char> packed(ZSTD_compressBound(payload.size()));
   const size_t n = ZSTD_compress(packed.data(), packed.size(), payload.data(), payload.size(), kZstdLevel);
   if (ZSTD_isError(n)) return;
-  const uint64_t sum = XXH3_64bits(packed.data(), n), size = payload.size();
-  std::vector<unsigned char> head(kMagic, kMagic + sizeof kMagic);
+  // Outputs that compression barely shrinks (random half values) are stored as they are:
+  // reading them is then one checksum and no decompression.
+  const bool store = n > payload.size() / 10 * 9;
+  const unsigned char* body = store ? payload.data() : packed.data();
+  const size_t body_size = store ? payload.size() : n;
+  const uint64_t sum = XXH3_64bits(body, body_size), size = payload.size();
+  std::vector<unsigned char> head(store ? kStoredMagic : kMagic, (store ? kStoredMagic : kMagic) + sizeof kMagic);
   head.insert(head.end(), reinterpret_cast<const unsigned char*>(&sum), reinterpret_cast<const unsigned char*>(&sum + 1));
   head.insert(head.end(), reinterpret_cast<const unsigned char*>(&size), reinterpret_cast<const unsigned char*>(&size + 1));
-  if (publish(file_of(key), {{head.data(), head.size()}, {packed.data(), n}})) keep_to_budget();
+  if (publish(file_of(key), {{head.data(), head.size()}, {body, body_size}})) keep_to_budget();
 }
 
 // Least recently used files go first; a temporary file an hour old was left by a process that

@@ -1,9 +1,9 @@
 // A case's inputs and golden outputs kept on disk, so that separate `ascendopt` processes (one
 // `eval` per candidate in a script, one `optimize` per run of `bench`) draw the inputs and run
 // the golden once per (package, case, seed) rather than once per process. The memory cache
-// (eval/reference_cache.h) sits in front of it. Outputs (`.ref`) are stored compressed in the
-// narrowest float type that holds every value exactly (the golden's outputs are already rounded
-// to their dtype), so they read back bit for bit. Inputs (`.in`) are stored as they were drawn,
+// (eval/reference_cache.h) sits in front of it. Outputs (`.ref`) are stored in the narrowest float
+// type that holds every value exactly (the golden's outputs are already rounded to their dtype),
+// so they read back bit for bit, compressed unless that saves less than a tenth. Inputs (`.in`) are stored as they were drawn,
 // uncompressed, and read as a read-only mapping of the file (base/mapped_file.h): candidates and
 // processes share its pages, and nothing is copied until the bytes go to a case's folder.
 //

@@ -173,3 +173,27 @@ TEST(ReferenceFiles, AFreshProcessCacheTakesReferencesFromFilesWithIdenticalResu
   EXPECT_EQ(evaluate_dir(bad_kernel("wrong_result"), o).verdict, Verdict::WrongResult);
   EXPECT_GT(ReferenceFiles::hits(), before_wrong);
 }
+
+// Outputs compression barely shrinks are stored as they are; checked and read back the same way.
+TEST(ReferenceFiles, AnIncompressibleEntryIsStoredAsItIsAndChecked) {
+  aoc::testing::ScratchDir dir("reffiles");
+  const ReferenceFiles files(dir.path() / "references", 64 << 20);
+  TrialReferences e = entry(9, 4000);
+  for (auto& trial : e) trial.outputs.resize(1);  // only the random doubles
+  files.save("raw", e);
+  const fs::path file = files_in(files.dir()).at(0);
+  std::ifstream in(file, std::ios::binary);
+  char magic[8] = {};
+  in.read(magic, sizeof magic);
+  EXPECT_EQ(std::string(magic, 8), std::string("AOCREFS\n")) << "stored compressed";
+  const auto back = files.load("raw", 2);
+  ASSERT_TRUE(back);
+  expect_equal(e, *back);
+  const auto size = fs::file_size(file);
+  flip_byte(file, static_cast<std::streamoff>(size - 3));
+  EXPECT_FALSE(files.load("raw", 1));
+  flip_byte(file, static_cast<std::streamoff>(size - 3));
+  EXPECT_TRUE(files.load("raw", 1));
+  fs::resize_file(file, size - 8);
+  EXPECT_FALSE(files.load("raw", 1));
+}
