@@ -10,6 +10,7 @@
 #include <chrono>
 #include <cstdlib>
 #include <fstream>
+#include <future>
 #include <limits>
 #include <map>
 #include <memory>
@@ -235,12 +236,14 @@ CaseResult run_one_case(const Setup& s, size_t ci, const CandidateEvalOptions& o
       fresh->inputs = std::make_shared<const CaseInputs>(std::move(drawn));
       if (s.references_on_disk) s.references_on_disk->save_inputs(key, *fresh->inputs);
     }
-    if (s.references_on_disk)
-      if (auto outputs = s.references_on_disk->load(key, static_cast<size_t>(kTrials))) {
-        fresh->outputs = std::move(*outputs);
-        cache.put(key, fresh);
-      }
   }
+  // Golden outputs kept on disk are read and widened on another thread while the harness runs
+  // (tens of megabytes on a performance case); the judge waits for them.
+  std::future<std::optional<TrialReferences>> outputs_on_disk;
+  if (!known && !opt.tiling_only && s.references_on_disk)
+    outputs_on_disk = std::async(std::launch::async, [&s, key, kTrials]() {
+      return s.references_on_disk->load(key, static_cast<size_t>(kTrials));
+    });
   lap("inputs");
   const CaseInputs* inputs = opt.tiling_only ? nullptr : known ? known->inputs.get() : fresh->inputs.get();
 
@@ -325,6 +328,12 @@ CaseResult run_one_case(const Setup& s, size_t ci, const CandidateEvalOptions& o
           as_buffer(req.outputs[o].dtype, out_counts[o], read_bytes(output_file(dir.path, t, o))));
   }
   lap("judge");
+  if (outputs_on_disk.valid())
+    if (std::optional<TrialReferences> outputs = outputs_on_disk.get()) {
+      fresh->outputs = std::move(*outputs);
+      cache.put(key, fresh);
+    }
+  lap("inputs");
   if (!known && fresh->outputs.empty()) {
     std::vector<const std::vector<aoc::package::CaseTensor>*> trial_inputs;
     for (int t = 0; t < kTrials; ++t) trial_inputs.push_back(&inputs->tensors(static_cast<size_t>(t)));
