@@ -71,15 +71,6 @@ std::set<fs::path> added(const std::set<fs::path>& before, const std::set<fs::pa
   return out;
 }
 
-void flip_byte(const fs::path& file, std::streamoff at) {
-  std::fstream f(file, std::ios::in | std::ios::out | std::ios::binary);
-  f.seekg(at);
-  char c = 0;
-  f.get(c);
-  f.seekp(at);
-  f.put(static_cast<char>(c ^ 0x5a));
-}
-
 // A seed no earlier run of the tests used, so the first evaluation must draw.
 uint64_t fresh_seed() {
   return static_cast<uint64_t>(std::chrono::steady_clock::now().time_since_epoch().count()) * 2654435761u + 17;

@@ -66,15 +66,6 @@ std::vector<fs::path> files_in(const fs::path& dir) {
   return out;
 }
 
-void flip_byte(const fs::path& file, std::streamoff at) {
-  std::fstream f(file, std::ios::in | std::ios::out | std::ios::binary);
-  f.seekg(at);
-  char c = 0;
-  f.get(c);
-  f.seekp(at);
-  f.put(static_cast<char>(c ^ 0x5a));
-}
-
 }  // namespace
 
 TEST(ReferenceFiles, AnEntryComesBackExactly) {
