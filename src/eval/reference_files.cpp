@@ -368,9 +368,9 @@ void ReferenceFiles::save(const std::string& key, const TrialReferences& outputs
   std::vector<unsigned char> packed(ZSTD_compressBound(payload.size()));
   const size_t n = ZSTD_compress(packed.data(), packed.size(), payload.data(), payload.size(), kZstdLevel);
   if (ZSTD_isError(n)) return;
-  // Outputs that compression barely shrinks (random half values) are stored as they are:
-  // reading them is then one checksum and no decompression.
-  const bool store = n > payload.size() / 10 * 9;
+  // Outputs that compression shrinks by less than a quarter (rounded half values) are stored as
+  // they are: reading them is then one checksum and no decompression.
+  const bool store = n > payload.size() / 4 * 3;
   const unsigned char* body = store ? payload.data() : packed.data();
   const size_t body_size = store ? payload.size() : n;
   const uint64_t sum = XXH3_64bits(body, body_size), size = payload.size();

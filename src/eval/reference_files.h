@@ -1,19 +1,20 @@
 // A case's inputs and golden outputs kept on disk, so that separate `ascendopt` processes (one
 // `eval` per candidate in a script, one `optimize` per run of `bench`) draw the inputs and run
 // the golden once per (package, case, seed) rather than once per process. The memory cache
-// (eval/reference_cache.h) sits in front of it. Outputs (`.ref`) are stored in the narrowest float
-// type that holds every value exactly (the golden's outputs are already rounded to their dtype),
-// so they read back bit for bit, compressed unless that saves less than a tenth. Inputs (`.in`) are stored as they were drawn,
-// uncompressed, and read as a read-only mapping of the file (base/mapped_file.h): candidates and
-// processes share its pages, and nothing is copied until the bytes go to a case's folder.
+// (eval/reference_cache.h) sits in front of it. Outputs (`.ref`) are stored in the narrowest
+// float type that holds every value exactly (the golden's outputs are already rounded to their
+// dtype), so they read back bit for bit, compressed unless that saves less than a quarter.
+// Inputs (`.in`) are stored as they were drawn, each tensor at a page boundary, and read as a
+// read-only mapping of the file (base/mapped_file.h): candidates and processes share its pages.
 //
 // Only the evaluator writes these files, from inputs it drew and a golden of our own that ran
-// in its contained child: a candidate never sees the folder (its harness gets copies of the
-// inputs in its own folder). Each file carries a checksum of its content and the key it was
-// written for (the key holds the program's build, so another input generator is another file);
-// a file that is truncated, corrupt or written by another program build reads as absent and is
-// written again. Files are written to a temporary name and renamed, so concurrent evaluations of
-// the same case never see half a file, and a mapping keeps the file it mapped.
+// in its contained child. A candidate never sees the folder: its harness is shown the one
+// inputs file of its case, read-only, and maps it privately (eval/kernel_exec.h). Each file
+// carries a checksum of its content and the key it was written for (the key holds the
+// program's build, so another input generator is another file); a file that is truncated,
+// corrupt or written by another program build reads as absent and is written again. Files are
+// written to a temporary name and renamed, so concurrent evaluations of the same case never see
+// half a file, and a mapping keeps the file it mapped.
 #pragma once
 #include <cstddef>
 #include <filesystem>
