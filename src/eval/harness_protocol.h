@@ -1,9 +1,10 @@
 // What the evaluator and the aoc-harness child exchange through the child's private
 // folder: request.json (the kernel library copied into the folder, the tensors of ONE
-// case, attributes, SoC name), the input files of each trial, output files pre-filled
-// with the poison pattern, and back: result.json (per-trial status) plus the first trial's
-// per-core instruction traces (with a SoC). The child never sees the golden, other cases or the
-// result store: nothing in the folder names them.
+// case, attributes, SoC name), the input files of each trial (in the folder, or the case's
+// inputs file of the build cache, which the sandbox shows the child read-only), and back:
+// the output files (the child starts its outputs from the poison pattern), result.json
+// (per-trial status) plus the first trial's per-core instruction traces (with a SoC). The child
+// never sees the golden, other cases or the result store: nothing it is shown names them.
 #pragma once
 #include <cstdint>
 #include <deque>

@@ -1,6 +1,6 @@
 // The kernel half of running a case, as the aoc-harness child does it: the operator's
-// TilingFunc on a context describing the tensors, GM buffers from the given input
-// bytes and (poisoned) output bytes, and the launch on blockDim cores. No golden,
+// TilingFunc on a context describing the tensors, GM buffers mapped from the given input
+// files and filled with the poison byte for the outputs, and the launch on blockDim cores. No golden,
 // no comparison, no timing: those stay with the evaluator in the parent.
 #pragma once
 #include <map>
