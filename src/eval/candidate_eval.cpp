@@ -6,9 +6,11 @@
 #include <cstring>
 
 #include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <cstdlib>
 #include <fstream>
+#include <future>
 #include <limits>
 #include <map>
 #include <memory>
@@ -59,6 +61,12 @@ CandidateEvalOptions default_candidate_eval_options() {
   o.temp_root = t != nullptr && *t ? fs::path(t) : fs::path("/tmp");
   return o;
 }
+
+namespace {
+std::atomic<size_t> g_inputs_drawn{0};
+}  // namespace
+
+size_t case_inputs_drawn() { return g_inputs_drawn.load(); }
 
 std::string temp_root_problem(const fs::path& root) {
   std::error_code ec;
@@ -217,17 +225,27 @@ CaseResult run_one_case(const Setup& s, size_t ci, const CandidateEvalOptions& o
       opt.tiling_only ? nullptr : cache.find(key, static_cast<size_t>(kTrials));
   auto fresh = std::make_shared<CaseReference>();
   if (!known && !opt.tiling_only) {
-    for (int t = 0; t < kTrials; ++t) fresh->inputs.push_back(aoc::package::make_case_inputs(p, ci, seeds[t]));
-    // Golden outputs another process computed for the same inputs (another build of this
-    // program would have drawn other inputs: the files are keyed by the program too).
-    if (s.references_on_disk)
-      if (auto outputs = s.references_on_disk->load(key, static_cast<size_t>(kTrials))) {
-        fresh->outputs = std::move(*outputs);
-        cache.put(key, fresh);
-      }
+    // Inputs and golden outputs another process kept for the same case (another build of this
+    // program would draw other inputs: the files are keyed by the program too); inputs come as
+    // a read-only mapping of their file. Inputs not on disk are drawn and kept there.
+    if (s.references_on_disk) fresh->inputs = s.references_on_disk->load_inputs(key, static_cast<size_t>(kTrials));
+    if (!fresh->inputs) {
+      std::vector<std::vector<aoc::package::CaseTensor>> drawn;
+      for (int t = 0; t < kTrials; ++t) drawn.push_back(aoc::package::make_case_inputs(p, ci, seeds[t]));
+      ++g_inputs_drawn;
+      fresh->inputs = std::make_shared<const CaseInputs>(std::move(drawn));
+      if (s.references_on_disk) s.references_on_disk->save_inputs(key, *fresh->inputs);
+    }
   }
+  // Golden outputs kept on disk are read and widened on another thread while the harness runs
+  // (tens of megabytes on a performance case); the judge waits for them.
+  std::future<std::optional<TrialReferences>> outputs_on_disk;
+  if (!known && !opt.tiling_only && s.references_on_disk)
+    outputs_on_disk = std::async(std::launch::async, [&s, key, kTrials]() {
+      return s.references_on_disk->load(key, static_cast<size_t>(kTrials));
+    });
   lap("inputs");
-  const std::vector<std::vector<aoc::package::CaseTensor>>& inputs = known ? known->inputs : fresh->inputs;
+  const CaseInputs* inputs = opt.tiling_only ? nullptr : known ? known->inputs.get() : fresh->inputs.get();
 
   PrivateDir dir(opt.temp_root);
   HarnessRequest req;
@@ -240,7 +258,7 @@ CaseResult run_one_case(const Setup& s, size_t ci, const CandidateEvalOptions& o
   req.config = opt.config;
   req.tiling_only = opt.tiling_only;
   for (size_t i = 0; i < p.inputs.size(); ++i)
-    req.inputs.push_back({p.inputs[i].name, opt.tiling_only ? c.shapes.at(p.inputs[i].name) : inputs[0][i].shape,
+    req.inputs.push_back({p.inputs[i].name, opt.tiling_only ? c.shapes.at(p.inputs[i].name) : inputs->shape(0, i),
                           p.inputs[i].dtypes[c.variant], p.inputs[i].format});
   std::vector<size_t> out_counts;
   for (size_t o = 0; o < p.outputs.size(); ++o) {
@@ -250,18 +268,28 @@ CaseResult run_one_case(const Setup& s, size_t ci, const CandidateEvalOptions& o
   }
   req.attrs = p.case_attrs(c);
   fs::copy_file(s.kernel_sos.at(c.variant), dir.path / req.library);
-  write_request(dir.path, req);
-  for (int t = 0; t < kTrials && !opt.tiling_only; ++t) {
-    for (size_t i = 0; i < inputs[t].size(); ++i)
-      write_bytes(input_file(dir.path, t, i), inputs[t][i].data.bytes.data(), inputs[t][i].data.bytes.size());
-    for (size_t o = 0; o < req.outputs.size(); ++o) {
-      const std::vector<unsigned char> poison(out_counts[o] * aoc::package::info(req.outputs[o].dtype).bytes,
-                                              aoc::package::kPoisonByte);
-      write_bytes(output_file(dir.path, t, o), poison.data(), poison.size());
+  base::SandboxLimits limits = opt.limits;
+  // Inputs kept in the build cache reach the harness as their file, shown read-only by the
+  // sandbox, which the harness maps privately; inputs drawn here, or whose file has left the
+  // cache since it was mapped, are copied into its folder. The harness fills its output buffers
+  // with the poison byte itself.
+  const bool by_file = inputs != nullptr && inputs->mapped() && inputs->file()->still_at_path();
+  if (by_file) {
+    const base::MappedFile& file = *inputs->file();
+    limits.readable.push_back(file.path());
+    for (int t = 0; t < kTrials; ++t) {
+      req.input_sources.emplace_back();
+      for (size_t i = 0; i < inputs->count(t); ++i)
+        req.input_sources.back().push_back({file.path().string(),
+                                            static_cast<uint64_t>(inputs->bytes(t, i).data() - file.data()),
+                                            inputs->bytes(t, i).size()});
     }
   }
+  write_request(dir.path, req);
+  for (int t = 0; t < kTrials && inputs != nullptr && !by_file; ++t)
+    for (size_t i = 0; i < inputs->count(t); ++i)
+      write_bytes(input_file(dir.path, t, i), inputs->bytes(t, i).data(), inputs->bytes(t, i).size());
 
-  base::SandboxLimits limits = opt.limits;
   if (s.soc) limits.readable.push_back(fs::path(req.soc).parent_path());
   lap("files");
   const base::SandboxResult sr = base::run_sandboxed({fs::absolute(opt.harness).string(), dir.path.string()}, dir.path, limits);
@@ -293,16 +321,22 @@ CaseResult run_one_case(const Setup& s, size_t ci, const CandidateEvalOptions& o
 
   // Correctness: the golden on every trial (in a contained child, unless known), then the gate.
   std::vector<TrialData> trials(kTrials);
-  std::vector<const std::vector<aoc::package::CaseTensor>*> trial_inputs;
   for (int t = 0; t < kTrials; ++t) {
-    trials[t].inputs = &inputs[t];
-    trial_inputs.push_back(&inputs[t]);
+    trials[t].inputs = [inputs, t]() { return &inputs->tensors(static_cast<size_t>(t)); };
     for (size_t o = 0; o < req.outputs.size(); ++o)
       trials[t].outputs.push_back(
           as_buffer(req.outputs[o].dtype, out_counts[o], read_bytes(output_file(dir.path, t, o))));
   }
   lap("judge");
+  if (outputs_on_disk.valid())
+    if (std::optional<TrialReferences> outputs = outputs_on_disk.get()) {
+      fresh->outputs = std::move(*outputs);
+      cache.put(key, fresh);
+    }
+  lap("inputs");
   if (!known && fresh->outputs.empty()) {
+    std::vector<const std::vector<aoc::package::CaseTensor>*> trial_inputs;
+    for (int t = 0; t < kTrials; ++t) trial_inputs.push_back(&inputs->tensors(static_cast<size_t>(t)));
     ReferenceRun golden = reference_outputs(p, c, s.golden, s.out_shapes.at(ci), trial_inputs, opt.limits.wall_seconds);
     if (!golden.ok) return finish(Verdict::Error, golden.message);
     fresh->outputs = std::move(golden.trials);
@@ -609,6 +643,7 @@ CandidateReport evaluate_candidate(const Candidate& cand, build::Builder& builde
     scope.add(std::to_string(opt.hidden.max_elements)).add(std::to_string(opt.seed));
     s.reference_scope = scope.hex();
     s.references_on_disk = ReferenceFiles::in_cache(builder.options().cache_dir);
+    if (!opt.reference_dir.empty()) s.references_on_disk = ReferenceFiles(opt.reference_dir, s.references_on_disk->max_bytes());
   } catch (const std::exception& e) {
     return done(Verdict::Error, e.what());
   }

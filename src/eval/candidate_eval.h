@@ -39,6 +39,9 @@ struct CandidateEvalOptions {
   std::filesystem::path harness;        // aoc-harness executable
   std::filesystem::path api_checker;    // aoc-rewrite, for the API-use check (eval/api_use_check.h)
   std::filesystem::path temp_root;      // where private per-case folders are made
+  // Where cases' inputs and golden outputs are kept on disk (eval/reference_files.h); empty:
+  // `<cache dir>/references` of the builder.
+  std::filesystem::path reference_dir;
   TuningConfig config;                  // knob values and platform overrides (empty: defaults)
   std::string chrome_trace_case;        // write this case's Chrome/Perfetto trace ...
   std::string chrome_trace_path;        // ... to this file (needs a SoC)
@@ -71,6 +74,10 @@ CandidateEvalOptions default_candidate_eval_options();
 
 // Why private folders cannot be made under `root` (missing, not a folder, not writable), or "".
 std::string temp_root_problem(const std::filesystem::path& root);
+
+// How many times this process drew a case's inputs from its seed (rather than finding them in
+// the reference cache or its files), all evaluations together.
+size_t case_inputs_drawn();
 
 struct CaseResult {
   std::string name, dtype, shapes;

@@ -170,6 +170,10 @@ void write_request(const fs::path& dir, const HarnessRequest& r) {
   for (const auto& [n, v] : r.attrs) j["attrs"].push_back({{"name", n}, {"attr", attr_json(v)}});
   if (!r.config.empty()) j["config"] = to_json(r.config);
   if (r.tiling_only) j["tiling_only"] = true;
+  for (const auto& trial : r.input_sources) {
+    json& sources = j["input_sources"].emplace_back(json::array());
+    for (const auto& in : trial) sources.push_back({{"path", in.path}, {"offset", in.offset}, {"bytes", in.bytes}});
+  }
   base::write_text(dir / "request.json", j.dump());
 }
 
@@ -187,6 +191,12 @@ HarnessRequest read_request(const fs::path& dir) {
     for (const auto& a : j.at("attrs")) r.attrs.emplace_back(a.at("name").get<std::string>(), attr_from(a.at("attr")));
     if (j.contains("config")) r.config = tuning_config_from_json(j.at("config"));
     r.tiling_only = j.value("tiling_only", false);
+    for (const auto& trial : j.value("input_sources", json::array())) {
+      r.input_sources.emplace_back();
+      for (const auto& in : trial)
+        r.input_sources.back().push_back(
+            {in.at("path").get<std::string>(), in.at("offset").get<uint64_t>(), in.at("bytes").get<uint64_t>()});
+    }
     return r;
   } catch (const json::exception& e) {
     throw std::runtime_error(std::string("malformed request.json: ") + e.what());

@@ -1,9 +1,10 @@
 // What the evaluator and the aoc-harness child exchange through the child's private
 // folder: request.json (the kernel library copied into the folder, the tensors of ONE
-// case, attributes, SoC name), the input files of each trial, output files pre-filled
-// with the poison pattern, and back: result.json (per-trial status) plus the first trial's
-// per-core instruction traces (with a SoC). The child never sees the golden, other cases or the
-// result store: nothing in the folder names them.
+// case, attributes, SoC name), the input files of each trial (in the folder, or the case's
+// inputs file of the build cache, which the sandbox shows the child read-only), and back:
+// the output files (the child starts its outputs from the poison pattern), result.json
+// (per-trial status) plus the first trial's per-core instruction traces (with a SoC). The child
+// never sees the golden, other cases or the result store: nothing it is shown names them.
 #pragma once
 #include <cstdint>
 #include <deque>
@@ -50,12 +51,24 @@ struct TuningConfig {
   bool operator==(const TuningConfig&) const = default;
 };
 
+// Where one input's bytes lie outside the child's folder: a file the sandbox shows the child
+// read-only (the inputs kept in the build cache, eval/reference_files.h).
+struct InputSource {
+  std::string path;
+  uint64_t offset = 0;
+  uint64_t bytes = 0;
+  bool operator==(const InputSource&) const = default;
+};
+
 struct HarnessRequest {
   std::string library = "kernel.so";  // relative to the folder
   std::string kernel_symbol;
   std::string op_type;
   std::string soc;  // empty: no traces, default platform
   std::vector<WireTensor> inputs, outputs;
+  // Per trial and input, where its bytes lie; empty: in the folder's input files (input_file).
+  // Output files are not given: the child fills its output buffers with the poison byte itself.
+  std::vector<std::vector<InputSource>> input_sources;
   std::vector<std::pair<std::string, aoc::package::AttrValue>> attrs;  // OpDef order, defaults filled in
   int trials = 1;
   TuningConfig config;  // absent from request.json when empty

@@ -138,7 +138,7 @@ Judgement judge_case(const aoc::package::OpPackage& p, const aoc::package::CaseS
     auto cpu_outputs = [&]() -> const std::vector<std::vector<double>>* {
       if (!cpu) {
         ReferenceRun r = run_golden("the float golden of " + p.name, p, c, golden.same_precision, shapes,
-                                    {trials[t].inputs}, wall_seconds);
+                                    {trials[t].inputs()}, wall_seconds);
         if (r.ok) cpu = std::move(r.trials.front());
         else {
           cpu_failure = r.message;

@@ -6,6 +6,7 @@
 // in this process.
 #pragma once
 #include <filesystem>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -23,7 +24,9 @@ struct GoldenFiles {
 };
 
 struct TrialData {
-  const std::vector<aoc::package::CaseTensor>* inputs = nullptr;  // owned by the caller (or the reference cache)
+  // The trial's inputs, owned by the caller (or the reference cache); asked for only when the
+  // fallback screen runs the float golden on them.
+  std::function<const std::vector<aoc::package::CaseTensor>*()> inputs;
   std::vector<aoc::package::TypedBuffer> outputs;                 // what the kernel returned
 };
 

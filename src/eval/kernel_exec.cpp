@@ -12,6 +12,8 @@
 #include "aoc/host/tiling_context.h"
 #include "base/content_hash.h"
 #include "eval/case_size.h"
+#include "package/case_inputs.h"
+#include "package/output_check.h"
 #include "runtime/large_buffer.h"
 
 namespace aoc::eval {
@@ -168,8 +170,7 @@ extern "C" __attribute__((visibility("default"))) void aoc_platform_read(int wha
 namespace aoc::eval {
 
 KernelRun execute_kernel(const HarnessRequest& req, const aoc::package::KernelLibrary& lib,
-                         const std::vector<std::vector<unsigned char>>& inputs,
-                         std::vector<std::vector<unsigned char>> outputs, const aoc::host::PlatformConfig& platform,
+                         const std::vector<InputBytes>& inputs, const aoc::host::PlatformConfig& platform,
                          const aoc::CoreLimits& limits, bool record_trace) {
   KernelRun run;
   TrialStatus& st = run.status;
@@ -247,12 +248,15 @@ KernelRun execute_kernel(const HarnessRequest& req, const aoc::package::KernelLi
   // GM: inputs, outputs (as given: poisoned), workspace, and exactly the tiling bytes
   // the host wrote, so a kernel reading a bigger struct is caught. A buffer that cannot be
   // allocated under the address-space limit is named with its size.
-  std::vector<aoc::runtime::GmBuffer> bufs;
-  bufs.reserve(inputs.size() + outputs.size() + 2);
+  std::vector<aoc::runtime::GmBuffer>& bufs = run.gm;
+  bufs.reserve(inputs.size() + req.outputs.size() + 2);
   std::vector<aoc::runtime::GmArg> args;
-  auto add = [&](const void* init, size_t bytes, const std::string& kind, const std::string& name, bool direct) {
+  // From `init`, or from the input file `from` when given; `fill` after.
+  auto add = [&](const void* init, size_t bytes, const std::string& kind, const std::string& name, bool direct,
+                 const InputBytes* from = nullptr, unsigned char fill = 0) {
     try {
-      bufs.emplace_back(init, bytes, 0);
+      if (from != nullptr) bufs.emplace_back(from->fd, from->offset, bytes);
+      else bufs.emplace_back(init, bytes, fill);
     } catch (const std::bad_alloc&) {
       st.status = "memory_limit";
       st.message = "allocating the " + kind + (name.empty() ? "" : " " + name) + " (" + std::to_string(bytes) +
@@ -264,9 +268,11 @@ KernelRun execute_kernel(const HarnessRequest& req, const aoc::package::KernelLi
     return true;
   };
   for (size_t i = 0; i < inputs.size(); ++i)
-    if (!add(inputs[i].data(), inputs[i].size(), "input", req.inputs[i].name, false)) return run;
-  for (size_t o = 0; o < outputs.size(); ++o)
-    if (!add(outputs[o].data(), outputs[o].size(), "output", req.outputs[o].name, false)) return run;
+    if (!add(nullptr, inputs[i].bytes, "input", req.inputs[i].name, false, &inputs[i])) return run;
+  for (const WireTensor& out : req.outputs) {
+    const size_t bytes = static_cast<size_t>(aoc::package::element_count(out.shape)) * aoc::package::info(out.dtype).bytes;
+    if (!add(nullptr, bytes, "output", out.name, false, nullptr, aoc::package::kPoisonByte)) return run;
+  }
   if (!add(nullptr, ws, "workspace", "", false)) return run;
   if (!add(ctx.GetRawTilingData()->GetData(), tiling_bytes, "tiling", "", /*direct=*/true)) return run;
 
@@ -290,13 +296,13 @@ KernelRun execute_kernel(const HarnessRequest& req, const aoc::package::KernelLi
     st.line = launch.failed_line;
     return run;
   }
-  for (size_t o = 0; o < outputs.size(); ++o) {
-    const auto* real = static_cast<const unsigned char*>(bufs[inputs.size() + o].mem.get());
-    std::memcpy(outputs[o].data(), real, outputs[o].size());
-    run.output_spans.push_back({reinterpret_cast<uint64_t>(real), reinterpret_cast<uint64_t>(real) + outputs[o].size()});
+  for (size_t o = 0; o < req.outputs.size(); ++o) {
+    const aoc::runtime::GmBuffer& b = bufs[inputs.size() + o];
+    run.outputs.emplace_back(b.mem.get(), b.bytes);
+    const auto at = reinterpret_cast<uint64_t>(b.mem.get());
+    run.output_spans.push_back({at, at + b.bytes});
   }
   st.status = "ok";
-  run.outputs = std::move(outputs);
   run.cores = std::move(launch.cores);
   return run;
 }

@@ -1,9 +1,10 @@
 // The kernel half of running a case, as the aoc-harness child does it: the operator's
-// TilingFunc on a context describing the tensors, GM buffers from the given input
-// bytes and (poisoned) output bytes, and the launch on blockDim cores. No golden,
+// TilingFunc on a context describing the tensors, GM buffers mapped from the given input
+// files and filled with the poison byte for the outputs, and the launch on blockDim cores. No golden,
 // no comparison, no timing: those stay with the evaluator in the parent.
 #pragma once
 #include <map>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -11,12 +12,14 @@
 #include "aoc/launch.h"
 #include "eval/harness_protocol.h"
 #include "package/kernel_library.h"
+#include "runtime/large_buffer.h"
 
 namespace aoc::eval {
 
 struct KernelRun {
   TrialStatus status;
-  std::vector<std::vector<unsigned char>> outputs;  // final GM contents of each output
+  std::vector<aoc::runtime::GmBuffer> gm;                // the GM buffers of the run, kept for `outputs`
+  std::vector<std::span<const unsigned char>> outputs;  // final GM contents of each output (in `gm`)
   std::vector<aoc::runtime::CoreRun> cores;               // per-core traces (when recorded)
   std::vector<GmSpan> output_spans;                  // where each output lay: the addresses records name
 };
@@ -40,10 +43,17 @@ bool config_read_by_kernel();
 // True when `v` is one of the values the declaration allows.
 bool knob_allows(const KnobDecl& k, int64_t v);
 
-// `outputs` hold the initial (poison) contents of the output buffers.
+// Where an input's bytes are: `bytes` bytes at `offset` of the open file `fd` (read-only).
+struct InputBytes {
+  int fd = -1;
+  uint64_t offset = 0;
+  size_t bytes = 0;
+};
+
+// The inputs' GM buffers are private (copy-on-write) mappings of their files; the outputs'
+// start filled with the poison byte (package/output_check.h), sized by their shapes and dtypes.
 KernelRun execute_kernel(const HarnessRequest& req, const aoc::package::KernelLibrary& lib,
-                         const std::vector<std::vector<unsigned char>>& inputs,
-                         std::vector<std::vector<unsigned char>> outputs, const aoc::host::PlatformConfig& platform,
+                         const std::vector<InputBytes>& inputs, const aoc::host::PlatformConfig& platform,
                          const aoc::CoreLimits& limits, bool record_trace);
 
 }  // namespace aoc::eval

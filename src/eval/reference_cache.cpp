@@ -4,10 +4,38 @@
 
 namespace aoc::eval {
 
-size_t CaseReference::bytes() const {
+CaseInputs::CaseInputs(std::vector<std::vector<aoc::package::CaseTensor>> drawn)
+    : tensors_(std::move(drawn)), copied_(tensors_.size(), true) {
+  for (const auto& trial : tensors_) {
+    bytes_.emplace_back();
+    for (const auto& t : trial) bytes_.back().emplace_back(t.data.bytes.data(), t.data.bytes.size());
+  }
+}
+
+CaseInputs::CaseInputs(std::shared_ptr<const base::MappedFile> file,
+                       std::vector<std::vector<aoc::package::CaseTensor>> described,
+                       std::vector<std::vector<std::span<const unsigned char>>> bytes)
+    : file_(std::move(file)), tensors_(std::move(described)), copied_(tensors_.size(), false), bytes_(std::move(bytes)) {}
+
+const std::vector<aoc::package::CaseTensor>& CaseInputs::tensors(size_t trial) const {
+  std::lock_guard lock(mu_);
+  if (!copied_.at(trial)) {
+    for (size_t i = 0; i < tensors_[trial].size(); ++i)
+      tensors_[trial][i].data.bytes.assign(bytes_[trial][i].begin(), bytes_[trial][i].end());
+    copied_[trial] = true;
+  }
+  return tensors_[trial];
+}
+
+size_t CaseInputs::total_bytes() const {
   size_t n = 0;
-  for (const auto& trial : inputs)
-    for (const auto& t : trial) n += t.data.bytes.size();
+  for (const auto& trial : bytes_)
+    for (const auto& b : trial) n += b.size();
+  return n;
+}
+
+size_t CaseReference::bytes() const {
+  size_t n = inputs ? inputs->total_bytes() : 0;
   for (const auto& trial : outputs)
     for (const auto& o : trial.outputs) n += o.size() * sizeof(double);
   return n;

@@ -9,17 +9,48 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <span>
 #include <string>
 #include <vector>
 
+#include "base/mapped_file.h"
 #include "eval/judge.h"
 #include "package/case_inputs.h"
 
 namespace aoc::eval {
 
+// A case's inputs, per trial: drawn in this process, or a read-only mapping of the file that
+// keeps them in the build cache (eval/reference_files.h), shared by candidates and processes.
+class CaseInputs {
+ public:
+  explicit CaseInputs(std::vector<std::vector<aoc::package::CaseTensor>> drawn);
+  // `described` gives each tensor's name, shape and type (its data left empty) and `bytes` where
+  // its bytes lie in `file`.
+  CaseInputs(std::shared_ptr<const base::MappedFile> file, std::vector<std::vector<aoc::package::CaseTensor>> described,
+             std::vector<std::vector<std::span<const unsigned char>>> bytes);
+  size_t trials() const { return tensors_.size(); }
+  size_t count(size_t trial) const { return tensors_.at(trial).size(); }
+  std::span<const unsigned char> bytes(size_t trial, size_t i) const { return bytes_.at(trial).at(i); }
+  const std::vector<int64_t>& shape(size_t trial, size_t i) const { return tensors_.at(trial).at(i).shape; }
+  // The tensors of a trial with their data (the golden takes them): the drawn ones, or copies of
+  // the mapped bytes made on first use, which a run whose golden outputs are known never needs.
+  const std::vector<aoc::package::CaseTensor>& tensors(size_t trial) const;
+  // The file mapped, or null for inputs drawn in this process.
+  const base::MappedFile* file() const { return file_.get(); }
+  bool mapped() const { return file_ != nullptr; }
+  size_t total_bytes() const;
+
+ private:
+  std::shared_ptr<const base::MappedFile> file_;
+  mutable std::mutex mu_;
+  mutable std::vector<std::vector<aoc::package::CaseTensor>> tensors_;  // data filled when drawn or copied
+  mutable std::vector<bool> copied_;                                   // per trial, for a mapped file
+  std::vector<std::vector<std::span<const unsigned char>>> bytes_;
+};
+
 struct CaseReference {
-  std::vector<std::vector<aoc::package::CaseTensor>> inputs;  // per trial
-  TrialReferences outputs;                               // per trial, every golden run succeeded
+  std::shared_ptr<const CaseInputs> inputs;
+  TrialReferences outputs;  // per trial, every golden run succeeded
   size_t bytes() const;
 };
 

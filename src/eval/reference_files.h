@@ -1,20 +1,28 @@
-// A case's golden outputs kept on disk, so that separate `ascendopt` processes (one `eval` per
-// candidate in a script, one `optimize` per run of `bench`) run the golden once per (package,
-// case, seed) rather than once per process. The inputs are not kept: drawing them again from
-// the seed is faster than reading them. The memory cache (eval/reference_cache.h) sits in
-// front of it. Outputs are stored in the narrowest float type that holds every value exactly
-// (the golden's outputs are already rounded to their dtype), so they read back bit for bit.
+// A case's inputs and golden outputs kept on disk, so that separate `ascendopt` processes (one
+// `eval` per candidate in a script, one `optimize` per run of `bench`) draw the inputs and run
+// the golden once per (package, case, seed) rather than once per process. The memory cache
+// (eval/reference_cache.h) sits in front of it. Outputs (`.ref`) are stored in the narrowest
+// float type that holds every value exactly (the golden's outputs are already rounded to their
+// dtype), so they read back bit for bit, compressed unless that saves less than a quarter.
+// Inputs (`.in`) are stored as they were drawn, each tensor at a page boundary, and read as a
+// read-only mapping of the file (base/mapped_file.h): candidates and processes share its pages.
 //
 // Only the evaluator writes these files, from inputs it drew and a golden of our own that ran
-// in its contained child: a candidate never sees the folder. Each file carries a checksum of
-// its content and the key it was written for; a file that is truncated, corrupt or written by
-// another program build reads as absent and is written again. Files are written to a temporary
-// name and renamed, so concurrent evaluations of the same case never see half a file.
+// in its contained child. A candidate never sees the folder: its harness is shown the one
+// inputs file of its case, read-only, and maps it privately (eval/kernel_exec.h). Each file
+// carries a checksum of its content and the key it was written for (the key holds the
+// program's build, so another input generator is another file); a file that is truncated,
+// corrupt or written by another program build reads as absent and is written again. Files are
+// written to a temporary name and renamed, so concurrent evaluations of the same case never see
+// half a file, and a mapping keeps the file it mapped.
 #pragma once
 #include <cstddef>
 #include <filesystem>
+#include <memory>
 #include <optional>
+#include <span>
 #include <string>
+#include <vector>
 
 #include "eval/judge.h"
 #include "eval/reference_cache.h"
@@ -33,15 +41,24 @@ class ReferenceFiles {
   // are swallowed: the store is an accelerator, never a reason for a verdict to change.
   void save(const std::string& key, const TrialReferences& outputs) const;
   const std::filesystem::path& dir() const { return dir_; }
-  // Entries served from files by this process, all stores together.
+  // The first `trials` trials of the inputs of `key`, mapped read-only, when its file is intact
+  // and holds that many, else null.
+  std::shared_ptr<const CaseInputs> load_inputs(const std::string& key, size_t trials) const;
+  // Keeps `inputs` unless a file of the key already holds as many trials; errors are swallowed.
+  void save_inputs(const std::string& key, const CaseInputs& inputs) const;
+  // Entries served from files by this process, all stores together: golden outputs, inputs.
   static size_t hits();
+  static size_t input_hits();
   bool enabled() const { return max_bytes_ > 0; }
+  size_t max_bytes() const { return max_bytes_; }
 
   // Under `cache_dir`/references, $AOC_REFERENCE_DISK_MB megabytes (default 2048; 0 turns it off).
   static ReferenceFiles in_cache(const std::filesystem::path& cache_dir);
 
  private:
-  std::filesystem::path file_of(const std::string& key) const;
+  std::filesystem::path file_of(const std::string& key, const char* extension = ".ref") const;
+  // Writes the file whole from `parts`, one after the other (base/published_file.h).
+  bool publish(const std::filesystem::path& file, const std::vector<std::span<const unsigned char>>& parts) const;
   std::optional<TrialReferences> read_entry(const std::string& key, size_t trials) const;
   bool holds(const std::string& key, size_t trials) const;
   void keep_to_budget() const;

@@ -6,6 +6,7 @@
 // traces and result.json back through the files it opened. It never computes a golden
 // or judges a result.
 #include <fcntl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <atomic>
@@ -63,6 +64,33 @@ struct ResultFiles {
   }
 };
 
+// A trial's input files, opened read-only: the folder's own, or those the request names
+// (shown read-only by the sandbox). The kernel's GM maps them privately (eval/kernel_exec.h).
+struct InputFiles {
+  std::vector<aoc::eval::InputBytes> bytes;
+  void open(const std::filesystem::path& dir, const aoc::eval::HarnessRequest& req, int trial) {
+    for (size_t i = 0; i < req.inputs.size(); ++i) {
+      const bool given = static_cast<size_t>(trial) < req.input_sources.size();
+      const std::filesystem::path p = given ? std::filesystem::path(req.input_sources[trial].at(i).path)
+                                            : aoc::eval::input_file(dir, trial, i);
+      aoc::eval::InputBytes in;
+      in.fd = ::open(p.c_str(), O_RDONLY | O_CLOEXEC);
+      if (in.fd < 0) throw std::runtime_error("cannot read " + p.string());
+      bytes.push_back(in);
+      struct stat st {};
+      if (::fstat(in.fd, &st) != 0) throw std::runtime_error("cannot read " + p.string());
+      bytes.back().offset = given ? req.input_sources[trial][i].offset : 0;
+      bytes.back().bytes = given ? req.input_sources[trial][i].bytes : static_cast<size_t>(st.st_size);
+    }
+  }
+  InputFiles() = default;
+  InputFiles(const InputFiles&) = delete;
+  InputFiles& operator=(const InputFiles&) = delete;
+  ~InputFiles() {
+    for (const auto& in : bytes) ::close(in.fd);
+  }
+};
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -114,14 +142,11 @@ int main(int argc, char** argv) {
     aoc::host::set_current_platform(platform);
     for (current = 0; current < statuses.size(); ++current) {
       const int t = static_cast<int>(current);
-      std::vector<std::vector<unsigned char>> inputs, outputs;
-      if (!req.tiling_only) {  // a tiling-only request has no tensors: execute_kernel stops before them
-        for (size_t i = 0; i < req.inputs.size(); ++i) inputs.push_back(read_bytes(input_file(dir, t, i)));
-        for (size_t o = 0; o < req.outputs.size(); ++o) outputs.push_back(read_bytes(output_file(dir, t, o)));
-      }
+      InputFiles inputs;
+      if (!req.tiling_only) inputs.open(dir, req, t);  // a tiling-only request has no tensors
       // Only the first trial is timed and checked for races; the later ones are for correctness.
       const bool trace = with_traces && t == 0;
-      KernelRun run = execute_kernel(req, lib, inputs, std::move(outputs), platform, limits, trace);
+      KernelRun run = execute_kernel(req, lib, inputs.bytes, platform, limits, trace);
       // An allocation that failed inside the run; one execute_kernel named itself is kept.
       if (g_out_of_memory && run.status.status != "memory_limit") {
         run.status.status = "memory_limit";

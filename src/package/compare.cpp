@@ -164,10 +164,19 @@ CompareResult compare_output(const TypedBuffer& actual, const std::vector<double
   visit_elem_type(actual.type, [&](auto codec) {
     using C = decltype(codec);
     const size_t n = std::min(actual.count, golden.size());
+    const unsigned char* bytes = actual.bytes.data();
+    const double* ref = golden.data();
     for (size_t i = 0; i < n; ++i) {
-      const unsigned char* raw = actual.bytes.data() + i * C::bytes;
+      const unsigned char* raw = bytes + i * C::bytes;
       double a = C::load(raw);
-      double y = golden_rounded ? golden[i] : round_through<C>(golden[i]);
+      double y = golden_rounded ? ref[i] : round_through<C>(ref[i]);
+      // The common element of a right output: finite and equal to its reference. Its error is 0,
+      // which changes neither the sum nor the maximum once a worst element is set, and the
+      // poison test below needs a != y: only the count moves.
+      if (a == y && worst_index >= 0 && std::isfinite(y)) {
+        ++compared;
+        continue;
+      }
       // The poison bytes are a NaN of every float type: where the reference is NaN too, a
       // kernel that wrote that NaN cannot be told from one that wrote nothing, and either is right.
       // The same holds where they read as the reference itself (-1 in int8, 255 in uint8).

@@ -63,12 +63,14 @@ TypedBuffer::TypedBuffer(ElemType t, size_t n) : type(t), count(n) {
   bytes.resize(n * info(t).bytes);
 }
 
-std::vector<double> TypedBuffer::to_double() const {
+std::vector<double> TypedBuffer::to_double() const { return aoc::package::to_double(type, bytes.data(), count); }
+
+std::vector<double> to_double(ElemType t, const unsigned char* bytes, size_t count) {
   std::vector<double> out;
   aoc::runtime::reserve_large(out, count);
-  visit_elem_type(type, [&](auto c) {
+  visit_elem_type(t, [&](auto c) {
     using C = decltype(c);
-    for (size_t i = 0; i < count; ++i) out.push_back(C::load(bytes.data() + i * C::bytes));
+    for (size_t i = 0; i < count; ++i) out.push_back(C::load(bytes + i * C::bytes));
   });
   return out;
 }

@@ -136,4 +136,7 @@ struct TypedBuffer {
   std::vector<double> to_double() const;
 };
 
+// `count` elements of type `t` at `bytes`, as doubles (TypedBuffer::to_double on bytes held elsewhere).
+std::vector<double> to_double(ElemType t, const unsigned char* bytes, size_t count);
+
 }  // namespace aoc::package

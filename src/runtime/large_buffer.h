@@ -4,6 +4,7 @@
 // transparent huge pages before their first write.
 #pragma once
 #include <cstddef>
+#include <cstdint>
 #include <cstdlib>
 #include <memory>
 
@@ -25,11 +26,20 @@ template <typename V> void reserve_large(V& v, size_t n) {
 // `fill`. Throws std::bad_alloc when the memory is not there.
 struct GmBuffer {
   struct Free {
-    void operator()(unsigned char* p) const { std::free(p); }
+    size_t mapped;  // bytes of a mapping to unmap; 0: memory from aligned_alloc (value-initialised)
+    void operator()(unsigned char* p) const;
   };
   std::unique_ptr<unsigned char, Free> mem;
   size_t bytes = 0;
   GmBuffer(const void* init, size_t n, unsigned char fill);
+  // The same layout with the `n` bytes at `offset` of the open file `fd` as the initial bytes
+  // and zeros as the padding. The whole pages among them are a private (copy-on-write)
+  // mapping of the file, so nothing is copied until the kernel writes there and nothing it
+  // writes reaches the file; the rest is read (all of it when `offset` is not a multiple of
+  // the page size).
+  // Throws std::bad_alloc when the memory is not there, std::runtime_error when the file is
+  // shorter than offset + n or cannot be read.
+  GmBuffer(int fd, uint64_t offset, size_t n);
 };
 
 }  // namespace aoc::runtime

@@ -48,4 +48,14 @@ inline bool replace_once(const std::filesystem::path& file, const std::string& f
   return true;
 }
 
+// Changes the byte at `at` of `file` (a cache file a test damages); twice restores it.
+inline void flip_byte(const std::filesystem::path& file, std::streamoff at) {
+  std::fstream f(file, std::ios::in | std::ios::out | std::ios::binary);
+  f.seekg(at);
+  char c = 0;
+  f.get(c);
+  f.seekp(at);
+  f.put(static_cast<char>(c ^ 0x5a));
+}
+
 }  // namespace aoc::eval::testing

@@ -66,15 +66,6 @@ std::vector<fs::path> files_in(const fs::path& dir) {
   return out;
 }
 
-void flip_byte(const fs::path& file, std::streamoff at) {
-  std::fstream f(file, std::ios::in | std::ios::out | std::ios::binary);
-  f.seekg(at);
-  char c = 0;
-  f.get(c);
-  f.seekp(at);
-  f.put(static_cast<char>(c ^ 0x5a));
-}
-
 }  // namespace
 
 TEST(ReferenceFiles, AnEntryComesBackExactly) {
@@ -172,4 +163,28 @@ TEST(ReferenceFiles, AFreshProcessCacheTakesReferencesFromFilesWithIdenticalResu
   const size_t before_wrong = ReferenceFiles::hits();
   EXPECT_EQ(evaluate_dir(bad_kernel("wrong_result"), o).verdict, Verdict::WrongResult);
   EXPECT_GT(ReferenceFiles::hits(), before_wrong);
+}
+
+// Outputs compression barely shrinks are stored as they are; checked and read back the same way.
+TEST(ReferenceFiles, AnIncompressibleEntryIsStoredAsItIsAndChecked) {
+  aoc::testing::ScratchDir dir("reffiles");
+  const ReferenceFiles files(dir.path() / "references", 64 << 20);
+  TrialReferences e = entry(9, 4000);
+  for (auto& trial : e) trial.outputs.resize(1);  // only the random doubles
+  files.save("raw", e);
+  const fs::path file = files_in(files.dir()).at(0);
+  std::ifstream in(file, std::ios::binary);
+  char magic[8] = {};
+  in.read(magic, sizeof magic);
+  EXPECT_EQ(std::string(magic, 8), std::string("AOCREFS\n")) << "stored compressed";
+  const auto back = files.load("raw", 2);
+  ASSERT_TRUE(back);
+  expect_equal(e, *back);
+  const auto size = fs::file_size(file);
+  flip_byte(file, static_cast<std::streamoff>(size - 3));
+  EXPECT_FALSE(files.load("raw", 1));
+  flip_byte(file, static_cast<std::streamoff>(size - 3));
+  EXPECT_TRUE(files.load("raw", 1));
+  fs::resize_file(file, size - 8);
+  EXPECT_FALSE(files.load("raw", 1));
 }

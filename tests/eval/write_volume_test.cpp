@@ -2,6 +2,7 @@
 // output, and the shortfall of a cleared, a shrunk and a mis-addressed trace.
 #include <gtest/gtest.h>
 
+#include "base/rng.h"
 #include "eval/write_volume.h"
 
 using namespace aoc;
@@ -48,6 +49,20 @@ TEST(WriteVolume, BytesUnlikeThePoison) {
   d[3] = 0;
   d[99] = 0xFE;
   EXPECT_EQ(bytes_unlike(d, 0xFF), 2u);
+  // Eight bytes at a time and the tail, every byte value against every position, other poisons.
+  aoc::base::Xoshiro256 rng(5);
+  for (const unsigned char poison : {0xFF, 0x00, 0x80, 0x7F, 0x01}) {
+    for (size_t n : {0u, 1u, 7u, 8u, 9u, 63u, 1000u}) {
+      std::vector<unsigned char> v(n);
+      uint64_t want = 0;
+      for (auto& b : v) {
+        const uint64_t k = rng.next();
+        b = (k & 3) == 0 ? static_cast<unsigned char>(k >> 8) : poison;  // mostly poison, any byte else
+        want += b != poison;
+      }
+      EXPECT_EQ(bytes_unlike(v, poison), want) << n << " bytes, poison " << int(poison);
+    }
+  }
 }
 
 TEST(WriteVolume, HonestCopiesFromTwoCoresAccountForTheOutput) {
