@@ -5,7 +5,11 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cstdio>
+#include <fstream>
 #include <map>
+
+#include <nlohmann/json.hpp>
 
 #include "eval/candidate.h"
 #include "package/op_package.h"
@@ -79,6 +83,22 @@ pid_t start(const BenchOptions& o, const BenchRun& r) {
   ::_exit(127);
 }
 
+// What a finished run found, for its progress line: "3.39 -> 3.01 us, 1.126x, verified", or ""
+// when its report cannot be read.
+std::string run_outcome(const BenchOptions& o, const BenchRun& r) {
+  try {
+    std::ifstream f(o.out_dir / "runs" / r.name() / "report.json");
+    const nlohmann::json j = nlohmann::json::parse(f);
+    char text[160];
+    std::snprintf(text, sizeof text, "%.2f -> %.2f us, %.3fx, %s", j.at("baseline_us").get<double>(),
+                  j.at("best_us").get<double>(), j.at("speedup").get<double>(),
+                  j.value("verified", false) ? "verified" : "not verified");
+    return text;
+  } catch (const std::exception&) {
+    return "";
+  }
+}
+
 }  // namespace
 
 size_t run_bench_processes(const BenchOptions& o, const std::vector<BenchRun>& runs) {
@@ -111,9 +131,12 @@ size_t run_bench_processes(const BenchOptions& o, const std::vector<BenchRun>& r
     ++done;
     const bool ok = run_finished(o, r);
     if (!ok) ++failed;
-    if (o.log)
+    if (o.log) {
+      const std::string outcome = ok ? run_outcome(o, r) : "";
       o.log("[" + std::to_string(done) + "/" + std::to_string(todo.size()) + "] " + r.name() + ": " +
-            (ok ? "done" : "failed, see " + (o.out_dir / "runs" / r.name() / "log.txt").string()));
+            (ok ? (outcome.empty() ? "done" : "done, " + outcome)
+                : "failed, see " + (o.out_dir / "runs" / r.name() / "log.txt").string()));
+    }
   }
   return failed;
 }

@@ -12,6 +12,7 @@
 #include <filesystem>
 #include <fstream>
 #include <iterator>
+#include <regex>
 
 #include "cli_support.h"
 #include "bench/png_pixels.h"
@@ -65,6 +66,9 @@ TEST(BenchReport, RunsResumesAndRendersInChromium) {
   ASSERT_EQ(r.status, 0) << r.out << failed_run_logs(tmp.path() / "bench" / "runs");
   EXPECT_NE(r.out.find("geomean speedup over the baseline"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("best-of-n"), std::string::npos) << r.out;
+  // Each run's progress line carries what it found, read back from its report.
+  EXPECT_TRUE(std::regex_search(r.out, std::regex(R"(relu-optimize-b2-s1: done, [0-9.]+ -> [0-9.]+ us, [0-9.]+x, verified)")))
+      << r.out;
   const auto again = run_ascendopt(args);
   ASSERT_EQ(again.status, 0) << again.out;
   EXPECT_NE(again.out.find("4 of 4 run(s) already finished"), std::string::npos) << again.out;
