@@ -27,18 +27,17 @@ uint32_t Bandwidth::start(Flow f, const TraceRecord& r, double now) {
   return i;
 }
 
-L2Outcome Bandwidth::lookup_l2(const TraceRecord& r, bool write) {
-  L2Outcome o;
+std::optional<L2Outcome> Bandwidth::lookup_l2(const TraceRecord& r, bool write) {
   const Range* gm = nullptr;
   if (write && r.has_write && r.write.space == Space::GM) gm = &r.write;
   if (!write && r.nreads > 0 && r.reads[0].space == Space::GM) gm = &r.reads[0];
-  if (!gm || r.bytes == 0) return o;
+  if (!gm || r.bytes == 0) return std::nullopt;
+  L2Outcome o;
   const uint32_t n = std::max<uint32_t>(r.bursts, 1);
   const uint64_t len = r.burst_bytes ? r.burst_bytes : r.bytes / n;
   const uint64_t pitch = len + (write ? r.dst_gap : r.src_gap);
   const bool allocate = r.cache_mode != kCacheModeDisable;
   for (uint32_t i = 0; i < n; ++i) l2_.access(gm->lo + uint64_t(i) * pitch, len, write, allocate, o);
-  last_lookup_ = L2Lookup{true, write, o};
   return o;
 }
 
@@ -51,8 +50,11 @@ L2Outcome Bandwidth::lookup_l2(const TraceRecord& r, bool write) {
 // buffered kernel writes back during its compute and copy-out phases, almost for free, while
 // a kernel that keeps HBM reading all the time (double buffering) pays for every byte.
 double Bandwidth::route_through_l2(Flow& f, const TraceRecord& r) {
-  const L2Outcome o = lookup_l2(r, f.res == Resource::L2);
-  if (!last_lookup_.looked_up) return 0;
+  const bool write = f.res == Resource::L2;
+  const std::optional<L2Outcome> looked_up = lookup_l2(r, write);
+  if (!looked_up) return 0;
+  const L2Outcome& o = *looked_up;
+  last_lookup_ = L2Lookup{true, write, o};
   if (o.miss_bytes == 0) {
     f.res = Resource::L2;
     return double(o.writeback_bytes);

@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <functional>
 #include <limits>
+#include <optional>
 #include <queue>
 #include <vector>
 
@@ -84,7 +85,9 @@ class Bandwidth {
   double rate(uint32_t i) const { return rate_[i]; }
   void background_flows(std::vector<BackgroundFlow>& out) const;
   const L2Lookup& last_lookup() const { return last_lookup_; }
-  L2Outcome lookup_l2(const TraceRecord& r, bool write);
+  // The record's GM side looked up in L2 (write: the transfer writes GM); none when it has no
+  // GM side with bytes.
+  std::optional<L2Outcome> lookup_l2(const TraceRecord& r, bool write);
   const L2Cache& l2() const { return l2_; }
   void set_l2(const L2Cache& l2) { l2_ = l2; }
 

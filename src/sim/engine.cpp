@@ -277,10 +277,15 @@ class Engine {
         }
         return issue_to_pipe(c, r.pipe, idx, now);
     }
+    count_issued(c, idx);
+    return true;
+  }
+
+  // The block's next record is issued: the scalar unit moves on to the one after it.
+  void count_issued(Ctx& c, uint32_t idx) {
     ++c.next;
     ++c.res.instructions;
     if (skipping_) steady_.issued(c, idx);
-    return true;
   }
 
   bool issue_to_pipe(Ctx& c, Pipe p, uint32_t idx, double now) {
@@ -291,9 +296,7 @@ class Engine {
     if (ps.mode == PipeMode::Idle) c.poll[int(p)] = -kInf;
     c.s_free = now + soc_.issue_cycles;
     c.res.busy[kS] += soc_.issue_cycles;
-    ++c.next;
-    ++c.res.instructions;
-    if (skipping_) steady_.issued(c, idx);
+    count_issued(c, idx);
     return true;
   }
 
@@ -479,8 +482,7 @@ class Engine {
     for (auto& c : ctxs_) {
       c.sync_arrived = false;
       c.s_free = t;
-      ++c.next;
-      ++c.res.instructions;
+      count_issued(c, uint32_t(c.next));  // the SyncAll record
       c.next_time = t;
       schedule(c);
     }

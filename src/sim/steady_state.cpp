@@ -250,7 +250,8 @@ uint64_t SteadyState::replay_l2(const std::vector<Ctx>& ctxs, Bandwidth& bw, con
   const L2Cache saved = bw.l2();
   for (uint64_t k = 1; k <= periods; ++k)
     for (size_t e = first; e < last; ++e) {
-      if (same_outcome(lookup(log_[e], k), log_[e].outcome)) continue;
+      const std::optional<L2Outcome> o = lookup(log_[e], k);
+      if (o && same_outcome(*o, log_[e].outcome)) continue;
       bw.set_l2(saved);
       for (uint64_t m = 1; m < k; ++m)
         for (size_t f = first; f < last; ++f) lookup(log_[f], m);
