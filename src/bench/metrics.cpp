@@ -18,10 +18,12 @@ double geomean(const std::vector<double>& v) {
   return std::exp(s / static_cast<double>(v.size()));
 }
 
+}  // namespace
+
 RunResult load_run(const BenchOptions& o, const BenchRun& r) {
   RunResult out;
   out.run = r;
-  std::ifstream in(o.out_dir / "runs" / r.name() / "report.json");
+  std::ifstream in(run_dir(o, r) / "report.json");
   if (!in) return out;
   try {
     out.report = nlohmann::json::parse(in);
@@ -37,8 +39,6 @@ RunResult load_run(const BenchOptions& o, const BenchRun& r) {
   out.progress = out.report.value("progress", std::vector<double>{});
   return out;
 }
-
-}  // namespace
 
 BenchSummary summarize_bench(const BenchOptions& o, const std::vector<BenchRun>& runs) {
   BenchSummary s;

@@ -57,6 +57,9 @@ struct BenchSummary {
   std::map<std::string, std::map<std::string, double>> per_op;
 };
 
+// A run's report.json as the summary reads it (reported false when it is missing or unreadable).
+RunResult load_run(const BenchOptions& o, const BenchRun& r);
+
 BenchSummary summarize_bench(const BenchOptions& o, const std::vector<BenchRun>& runs);
 std::string bench_table(const BenchSummary& s);
 nlohmann::json to_json(const BenchSummary& s);

@@ -6,11 +6,9 @@
 
 #include <algorithm>
 #include <cstdio>
-#include <fstream>
 #include <map>
 
-#include <nlohmann/json.hpp>
-
+#include "bench/metrics.h"
 #include "eval/candidate.h"
 #include "package/op_package.h"
 
@@ -42,8 +40,10 @@ std::vector<BenchRun> bench_runs(const BenchOptions& o) {
   return out;
 }
 
+fs::path run_dir(const BenchOptions& o, const BenchRun& r) { return o.out_dir / "runs" / r.name(); }
+
 bool run_finished(const BenchOptions& o, const BenchRun& r) {
-  return fs::exists(o.out_dir / "runs" / r.name() / "report.json");
+  return fs::exists(run_dir(o, r) / "report.json");
 }
 
 std::vector<fs::path> ops_with_every_run_finished(const BenchOptions& o) {
@@ -60,7 +60,7 @@ std::vector<fs::path> ops_with_every_run_finished(const BenchOptions& o) {
 namespace {
 
 pid_t start(const BenchOptions& o, const BenchRun& r) {
-  const fs::path dir = o.out_dir / "runs" / r.name();
+  const fs::path dir = run_dir(o, r);
   fs::create_directories(dir);
   const auto [method, with_bank] = split_bank_method(r.method);
   std::vector<std::string> args = {o.program.string(), "optimize", r.op_dir.string(), "--method", method,
@@ -86,13 +86,14 @@ pid_t start(const BenchOptions& o, const BenchRun& r) {
 // What a finished run found, for its progress line: "3.39 -> 3.01 us, 1.126x, verified", or ""
 // when its report cannot be read.
 std::string run_outcome(const BenchOptions& o, const BenchRun& r) {
+  const RunResult run = load_run(o, r);
+  if (!run.reported) return "";
+  const nlohmann::json& j = run.report;
   try {
-    std::ifstream f(o.out_dir / "runs" / r.name() / "report.json");
-    const nlohmann::json j = nlohmann::json::parse(f);
     char text[160];
     std::snprintf(text, sizeof text, "%.2f -> %.2f us, %.3fx, %s", j.at("baseline_us").get<double>(),
                   j.at("best_us").get<double>(), j.at("speedup").get<double>(),
-                  j.value("verified", false) ? "verified" : "not verified");
+                  run.verified ? "verified" : "not verified");
     return text;
   } catch (const std::exception&) {
     return "";
@@ -135,7 +136,7 @@ size_t run_bench_processes(const BenchOptions& o, const std::vector<BenchRun>& r
       const std::string outcome = ok ? run_outcome(o, r) : "";
       o.log("[" + std::to_string(done) + "/" + std::to_string(todo.size()) + "] " + r.name() + ": " +
             (ok ? (outcome.empty() ? "done" : "done, " + outcome)
-                : "failed, see " + (o.out_dir / "runs" / r.name() / "log.txt").string()));
+                : "failed, see " + (run_dir(o, r) / "log.txt").string()));
     }
   }
   return failed;

@@ -43,6 +43,9 @@ std::pair<std::string, bool> split_bank_method(const std::string& bench_method);
 
 std::vector<BenchRun> bench_runs(const BenchOptions& o);
 
+// A run's folder: <out>/runs/<name>.
+std::filesystem::path run_dir(const BenchOptions& o, const BenchRun& r);
+
 // A run is finished when its folder holds its report.json.
 bool run_finished(const BenchOptions& o, const BenchRun& r);
 
