@@ -16,6 +16,8 @@ namespace aoc::runtime {
 
 namespace {
 constexpr uintptr_t kHugePage = uintptr_t{2} << 20;
+// A GM buffer's size with its padding: whole 512 B units and one more beyond them.
+size_t padded_bytes(size_t n) { return (n + 511) / 512 * 512 + 512; }
 }  // namespace
 
 void advise_huge_pages(void* p, size_t bytes) {
@@ -37,7 +39,7 @@ GmBuffer::GmBuffer(int fd, uint64_t offset, size_t n) : bytes(n) {
   if (::fstat(fd, &st) != 0 || st.st_size < 0 || static_cast<uint64_t>(st.st_size) < offset ||
       static_cast<uint64_t>(st.st_size) - offset < n)
     throw std::runtime_error("the file of a GM buffer is shorter than the buffer");
-  const size_t rounded = (n + 511) / 512 * 512 + 512;
+  const size_t rounded = padded_bytes(n);
   const size_t total = (rounded + page - 1) / page * page;
   // Zero pages first (the padding), then the file's whole pages over them.
   void* base = ::mmap(nullptr, total, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
@@ -57,7 +59,7 @@ GmBuffer::GmBuffer(int fd, uint64_t offset, size_t n) : bytes(n) {
 }
 
 GmBuffer::GmBuffer(const void* init, size_t n, unsigned char fill) : bytes(n) {
-  const size_t rounded = (n + 511) / 512 * 512 + 512;
+  const size_t rounded = padded_bytes(n);
   mem.reset(static_cast<unsigned char*>(std::aligned_alloc(512, rounded)));
   if (!mem) throw std::bad_alloc();
   advise_huge_pages(mem.get(), rounded);
