@@ -18,6 +18,10 @@ if [ "${1:-}" = --calibration ]; then
 fi
 bin="${1:-$ROOT/build/bin/ascendopt}"
 shift || true
+if [ ! -x "$bin" ]; then
+  echo "error: $bin is not an ascendopt program; build it (make programs) or pass its path first" >&2
+  exit 2
+fi
 [ $# -gt 0 ] || set -- "$ROOT/ops"
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
