@@ -8,7 +8,8 @@ PKGS=(build-essential cmake make pkg-config g++
       libcurl4-openssl-dev libcpp-httplib-dev
       clang-19 llvm-19-dev libclang-19-dev libclang-cpp19-dev  # aoc-rewrite (tools/rewrite)
       chromium zlib1g-dev  # the HTML report test renders in Chromium and reads its PNG screenshot
-      jq bc)  # scripts/compare-eval.sh and the scripts that read reports
+      jq bc  # scripts/compare-eval.sh and the scripts that read reports
+      slurmctld slurmd slurm-client munge)  # --executor slurm and its tests' one-node cluster (scripts/slurm-local.sh)
 missing=()
 for p in "${PKGS[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -1,15 +1,12 @@
 #include "bench/run.h"
 
-#include <fcntl.h>
-#include <sys/wait.h>
-#include <unistd.h>
-
 #include <algorithm>
 #include <cstdio>
 #include <map>
 
 #include "bench/metrics.h"
 #include "eval/candidate.h"
+#include "eval/result_store.h"
 #include "package/op_package.h"
 
 namespace aoc::bench {
@@ -57,30 +54,24 @@ std::vector<fs::path> ops_with_every_run_finished(const BenchOptions& o) {
   return out;
 }
 
+fs::path run_store(const BenchOptions& o, const BenchRun& r) {
+  return o.executor.kind == cluster::ExecutorKind::Slurm ? run_dir(o, r) / "results.sqlite" : o.out_dir / "results.sqlite";
+}
+
 namespace {
 
-pid_t start(const BenchOptions& o, const BenchRun& r) {
-  const fs::path dir = run_dir(o, r);
-  fs::create_directories(dir);
+cluster::Task run_task(const BenchOptions& o, const BenchRun& r) {
+  cluster::Task t;
+  t.name = r.name();
+  t.dir = run_dir(o, r);
   const auto [method, with_bank] = split_bank_method(r.method);
-  std::vector<std::string> args = {o.program.string(), "optimize", r.op_dir.string(), "--method", method,
-                                   "--budget", std::to_string(r.budget), "--seed", std::to_string(r.seed),
-                                   "--out", dir.string(), "--store", (o.out_dir / "results.sqlite").string()};
-  args.insert(args.end(), o.optimize_args.begin(), o.optimize_args.end());
-  if (with_bank) args.insert(args.end(), {"--bank", o.bank.string()});
-  const pid_t pid = ::fork();
-  if (pid != 0) return pid;
-  const int log = ::open((dir / "log.txt").c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-  if (log >= 0) {
-    ::dup2(log, 1);
-    ::dup2(log, 2);
-  }
-  ::setenv("ASCENDOPT_HIDDEN_SEED", std::to_string(o.hidden_seed).c_str(), 1);
-  std::vector<char*> argv;
-  for (auto& a : args) argv.push_back(a.data());
-  argv.push_back(nullptr);
-  ::execv(argv[0], argv.data());
-  ::_exit(127);
+  t.argv = {o.program.string(), "optimize", r.op_dir.string(), "--method", method,
+            "--budget", std::to_string(r.budget), "--seed", std::to_string(r.seed),
+            "--out", t.dir.string(), "--store", run_store(o, r).string()};
+  t.argv.insert(t.argv.end(), o.optimize_args.begin(), o.optimize_args.end());
+  if (with_bank) t.argv.insert(t.argv.end(), {"--bank", o.bank.string()});
+  t.env = {{"ASCENDOPT_HIDDEN_SEED", std::to_string(o.hidden_seed)}};
+  return t;
 }
 
 // What a finished run found, for its progress line: "3.39 -> 3.01 us, 1.126x, verified", or ""
@@ -103,43 +94,43 @@ std::string run_outcome(const BenchOptions& o, const BenchRun& r) {
 }  // namespace
 
 size_t run_bench_processes(const BenchOptions& o, const std::vector<BenchRun>& runs) {
-  std::vector<const BenchRun*> todo;
-  for (const auto& r : runs)
-    if (!run_finished(o, r)) todo.push_back(&r);
-  if (o.log)
-    o.log(std::to_string(runs.size() - todo.size()) + " of " + std::to_string(runs.size()) +
-          " run(s) already finished; running " + std::to_string(todo.size()) + " with " + std::to_string(o.jobs) +
-          " job(s)");
-  std::map<pid_t, const BenchRun*> running;
-  size_t next = 0, failed = 0, done = 0;
-  while (next < todo.size() || !running.empty()) {
-    while (next < todo.size() && running.size() < std::max<size_t>(1, o.jobs)) {
-      const pid_t pid = start(o, *todo[next]);
-      if (pid < 0) {
-        ++failed;
-        ++next;
-        continue;
-      }
-      running[pid] = todo[next++];
-    }
-    int status = 0;
-    const pid_t pid = ::waitpid(-1, &status, 0);
-    if (pid < 0) break;
-    const auto it = running.find(pid);
-    if (it == running.end()) continue;
-    const BenchRun& r = *it->second;
-    running.erase(it);
-    ++done;
-    const bool ok = run_finished(o, r);
-    if (!ok) ++failed;
-    if (o.log) {
-      const std::string outcome = ok ? run_outcome(o, r) : "";
-      o.log("[" + std::to_string(done) + "/" + std::to_string(todo.size()) + "] " + r.name() + ": " +
-            (ok ? (outcome.empty() ? "done" : "done, " + outcome)
-                : "failed, see " + (run_dir(o, r) / "log.txt").string()));
-    }
+  std::vector<cluster::Task> tasks;
+  std::map<std::string, const BenchRun*> by_name;
+  size_t todo = 0;
+  for (const auto& r : runs) {
+    tasks.push_back(run_task(o, r));
+    by_name[r.name()] = &r;
+    todo += run_finished(o, r) ? 0 : 1;
   }
-  return failed;
+  const bool slurm = o.executor.kind == cluster::ExecutorKind::Slurm;
+  if (o.log)
+    o.log(std::to_string(runs.size() - todo) + " of " + std::to_string(runs.size()) + " run(s) already finished; running " +
+          std::to_string(todo) +
+          (slurm ? " as Slurm tasks" + (o.executor.jobs ? ", " + std::to_string(o.executor.jobs) + " at once" : std::string())
+                 : " with " + std::to_string(o.executor.jobs) + " job(s)"));
+  size_t done = 0;
+  auto finished = [&](const cluster::Task& t) { return run_finished(o, *by_name.at(t.name)); };
+  auto on_end = [&](const cluster::Task& t, const cluster::TaskEnd& end) {
+    const BenchRun& r = *by_name.at(t.name);
+    ++done;
+    std::string merged;
+    if (slurm && end.finished) {
+      // The driver is the only writer of the benchmark's store: a finished task's own store is added to it.
+      try {
+        eval::ResultStore store(o.out_dir / "results.sqlite");
+        store.merge_from(run_store(o, r));
+      } catch (const std::exception& e) {
+        merged = " (its results were not added to the benchmark's store: " + std::string(e.what()) + ")";
+      }
+    }
+    if (!o.log) return;
+    const std::string outcome = end.finished ? run_outcome(o, r) : "";
+    o.log("[" + std::to_string(done) + "/" + std::to_string(todo) + "] " + r.name() + ": " +
+          (end.finished ? (outcome.empty() ? "done" : "done, " + outcome) + merged : "failed, " + end.why));
+  };
+  const auto summary = cluster::run_tasks(o.executor, tasks, finished, on_end);
+  if (!summary.error.empty() && o.log) o.log("error: " + summary.error);
+  return summary.failed;
 }
 
 }  // namespace aoc::bench

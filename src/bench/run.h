@@ -1,8 +1,11 @@
-// `ascendopt bench`: every (operator, method, budget, seed) is one `ascendopt optimize` process
-// with its own run folder under OUT/runs/; up to `jobs` run at once. All share one result store,
-// so a candidate met by several runs is evaluated once (each run is still charged for it) and a
+// `ascendopt bench`: every (operator, method, budget, seed) is one `ascendopt optimize` task with
+// its own run folder under OUT/runs/, run by an executor (cluster/executor.h): local processes,
+// up to `jobs` at once, or the elements of a Slurm job array. Local runs share one result store,
+// so a candidate met by several runs is evaluated once (each run is still charged for it); a
+// Slurm task writes a store of its own in its run folder (SQLite is not written from many nodes
+// over a network file system), which the driver merges into OUT/results.sqlite as it ends. A
 // killed benchmark resumes: finished runs (their report.json) are skipped, interrupted ones
-// resume from the store. Every run verifies with the same hidden seed.
+// resume from their store. Every run verifies with the same hidden seed, passed to it explicitly.
 #pragma once
 #include <cstdint>
 #include <filesystem>
@@ -10,6 +13,8 @@
 #include <string>
 #include <utility>
 #include <vector>
+
+#include "cluster/executor.h"
 
 namespace aoc::bench {
 
@@ -26,7 +31,7 @@ struct BenchOptions {
   std::vector<std::string> methods = {"optimize", "best-of-n", "openevolve"};
   std::vector<size_t> budgets = {8, 16, 32};
   size_t seeds = 1;                 // seeds 1..seeds
-  size_t jobs = 1;
+  cluster::ExecutorOptions executor;  // local processes or Slurm; its state folder is <out>/slurm
   std::filesystem::path out_dir;    // runs/ and the store go here
   std::filesystem::path program;    // the ascendopt executable
   std::vector<std::string> optimize_args;  // passed to every run (--soc, --timeout, --max-elements ...)
@@ -53,7 +58,11 @@ bool run_finished(const BenchOptions& o, const BenchRun& r);
 // the ones a benchmark still under way can already compare methods on.
 std::vector<std::filesystem::path> ops_with_every_run_finished(const BenchOptions& o);
 
-// Runs what is not finished yet; returns the number of runs that failed to produce a report.
+// The store a run writes: the benchmark's shared one locally, its own in its run folder on Slurm.
+std::filesystem::path run_store(const BenchOptions& o, const BenchRun& r);
+
+// Runs what is not finished yet with o.executor; returns the number of runs that failed to
+// produce a report (an executor that could not run at all counts every run it was given).
 size_t run_bench_processes(const BenchOptions& o, const std::vector<BenchRun>& runs);
 
 }  // namespace aoc::bench

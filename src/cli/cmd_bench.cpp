@@ -13,6 +13,7 @@
 #include "bench/html_report.h"
 #include "bench/metrics.h"
 #include "cli/commands.h"
+#include "cli/executor_flags.h"
 #include "cli/public_flags.h"
 #include "eval/candidate.h"
 #include "package/case_gen.h"
@@ -28,7 +29,7 @@ struct BenchArgs {
   std::vector<std::string> methods = {"optimize", "best-of-n", "openevolve"};
   std::vector<size_t> budgets = {8, 16, 32};
   size_t seeds = 1;
-  size_t jobs = 1;
+  size_t jobs = 0;  // 0: not given
   std::string out = "bench-out";
   std::string html;
   bool json = false;
@@ -42,6 +43,7 @@ struct BenchArgs {
   bool finished_only = false;
   std::vector<std::string> sets;  // public sets (docs/public-set.md)
   PublicFlags public_flags;
+  ExecutorFlags executor;
 };
 
 // Operator packages, candidate folders (a rewritten kernel, e.g. `rewrite --remove-all`) and
@@ -138,8 +140,14 @@ int run_bench(const BenchArgs& a) {
   o.methods = a.methods;
   o.budgets = a.budgets;
   o.seeds = a.seeds;
-  o.jobs = a.jobs;
   o.out_dir = fs::absolute(a.out);
+  std::string executor_error;
+  const auto executor = executor_options(a.executor, a.jobs, o.out_dir / "slurm", executor_error);
+  if (!executor) {
+    std::cerr << "error: " << executor_error << "\n";
+    return 2;
+  }
+  o.executor = *executor;
   o.program = fs::read_symlink("/proc/self/exe");
   o.optimize_args = {"--soc", a.soc, "--max-elements", std::to_string(a.max_elements), "--timeout",
                      std::to_string(a.timeout), "--json"};
@@ -183,6 +191,7 @@ int run_bench(const BenchArgs& a) {
     if (status != 0) return status;
     runs = aoc::bench::bench_runs(o);
     failed = aoc::bench::run_bench_processes(o, runs);
+    if (o.executor.slurm.dry_run) return 0;  // nothing ran, so there is nothing to report
   }
   const auto summary = aoc::bench::summarize_bench(o, runs);
   // --finished only reads the folder, so it can look at a benchmark that is still running.
@@ -213,13 +222,15 @@ void add_bench_command(CLI::App& app) {
                                     "or folder with an optional :train or :test; its exported packages, exported first "
                                     "when missing (docs/public-set.md)");
   add_public_flags(cmd, a->public_flags, false);
+  add_executor_flags(cmd, a->executor);
   cmd->add_option("--methods", a->methods,
                   "Methods compared; M@bank is method M with its kernel motifs chosen by --bank's experience bank")
       ->delimiter(',')
       ->capture_default_str();
   cmd->add_option("--budgets", a->budgets, "Budgets (evaluations per operator)")->delimiter(',')->capture_default_str();
   cmd->add_option("--seeds", a->seeds, "Seeds 1..K per (operator, method, budget)")->capture_default_str();
-  cmd->add_option("--jobs,-j", a->jobs, "Runs at once (processes)")->capture_default_str();
+  cmd->add_option("--jobs,-j", a->jobs, "Runs at once: processes (default 1), or with --executor slurm the job "
+                                       "array's limit (default: as many as the cluster gives)");
   cmd->add_option("--out", a->out, "Benchmark folder: runs, shared result store, summary (resumes)")->capture_default_str();
   cmd->add_option("--html", a->html, "Write the HTML report to this file");
   cmd->add_flag("--json", a->json, "Print the summary as JSON");

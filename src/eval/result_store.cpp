@@ -105,4 +105,29 @@ size_t ResultStore::count() {
   return st.step() == SQLITE_ROW ? static_cast<size_t>(st.column_int(0)) : 0;
 }
 
+size_t ResultStore::merge_from(const std::filesystem::path& other) {
+  std::lock_guard lock(mu_);
+  if (!std::filesystem::is_regular_file(other))
+    throw std::runtime_error("cannot merge the result store " + other.string() + ": no such file");
+  {
+    base::SqliteStatement attach = prepare(db_, "ATTACH DATABASE ?1 AS other", file_.string());
+    attach.bind_text(1, other.string());
+    if (attach.step() != SQLITE_DONE)
+      throw std::runtime_error("cannot read the result store " + other.string() + ": " + sqlite3_errmsg(db_));
+  }
+  const int before = sqlite3_total_changes(db_);
+  char* err = nullptr;
+  const int rc = sqlite3_exec(db_,
+                              "INSERT OR IGNORE INTO results (candidate_hash, op, case_set, seed, soc, verdict, report, created) "
+                              "SELECT candidate_hash, op, case_set, seed, soc, verdict, report, created FROM other.results",
+                              nullptr, nullptr, &err);
+  const std::string msg = err != nullptr ? err : "";
+  sqlite3_free(err);
+  const size_t added = static_cast<size_t>(sqlite3_total_changes(db_) - before);
+  sqlite3_exec(db_, "DETACH DATABASE other", nullptr, nullptr, nullptr);
+  if (rc != SQLITE_OK)
+    throw std::runtime_error("cannot merge the result store " + other.string() + " into " + file_.string() + ": " + msg);
+  return added;
+}
+
 }  // namespace aoc::eval

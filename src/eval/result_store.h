@@ -28,6 +28,9 @@ class ResultStore {
   std::optional<std::string> find(const ResultKey& k);  // the stored report JSON
   void put(const ResultKey& k, const std::string& verdict, const std::string& report_json);
   size_t count();
+  // Adds the results of another store file that this one lacks (a Slurm task's own store);
+  // returns how many. Throws std::runtime_error naming the file when it cannot be read.
+  size_t merge_from(const std::filesystem::path& other);
 
  private:
   sqlite3* db_ = nullptr;
