@@ -17,7 +17,9 @@
 #include "bank/store.h"
 #include "cli/bank_cli.h"
 #include "cli/commands.h"
+#include "cli/executor_flags.h"
 #include "cli/llm_flags.h"
+#include "cli/rewind_tasks.h"
 #include "eval/eval_pool.h"
 #include "llm/chat_client.h"
 #include "llm/proposer.h"
@@ -46,6 +48,7 @@ struct RewindArgs {
   double timeout = aoc::base::kDefaultCaseSeconds;
   LlmFlags llm;
   std::optional<size_t> llm_asks;
+  ExecutorFlags executor;
 };
 
 // The model behind `--llm-config`: client, proposer and the remover rewinding asks through.
@@ -136,6 +139,24 @@ void print_result(std::ostream& os, const aoc::rewind::RewindResult& r) {
   }
 }
 
+// What each task's `rewind` of one kernel gets besides the kernel, the bank, store and folders.
+std::vector<std::string> task_args(const RewindArgs& a) {
+  std::ostringstream threshold, timeout;
+  threshold.precision(17);
+  threshold << a.threshold;
+  timeout.precision(17);
+  timeout << a.timeout;
+  std::vector<std::string> out = {"--threshold", threshold.str(), "--seed", std::to_string(a.seed), "--soc", a.soc,
+                                  "--timeout", timeout.str(), "--jobs", std::to_string(a.executor.cpus_per_task)};
+  if (a.hunks) out.push_back("--hunks");
+  for (const auto& m : a.motifs) out.insert(out.end(), {"--motif", m});
+  for (const auto& c : a.cases) out.insert(out.end(), {"--case", c});
+  const auto llm = llm_flag_args(a.llm);
+  out.insert(out.end(), llm.begin(), llm.end());
+  if (a.llm_asks) out.insert(out.end(), {"--llm-asks", std::to_string(*a.llm_asks)});
+  return out;
+}
+
 int run(const RewindArgs& a) {
   std::vector<std::string> dirs = a.dirs;
   if (!a.split.empty()) {
@@ -191,6 +212,24 @@ int run(const RewindArgs& a) {
   const auto& bo = setup->builder;
   const bool tty = ::isatty(STDERR_FILENO);
   if (tty) o.log = [](const std::string& line) { std::cerr << "\r\033[K" << line.substr(0, 120) << std::flush; };
+  std::string executor_error;
+  const auto executor = executor_options(a.executor, a.jobs, o.work_dir / "cluster" / "slurm", executor_error);
+  if (!executor) {
+    std::cerr << "error: " << executor_error << "\n";
+    return 2;
+  }
+  std::optional<RewindTasksOptions> tasks;
+  if (executor->kind == aoc::cluster::ExecutorKind::Slurm) {
+    tasks.emplace();
+    tasks->dirs = dirs;
+    tasks->common_args = task_args(a);
+    tasks->no_store = a.no_store;
+    tasks->work_dir = o.work_dir / "cluster";
+    tasks->program = fs::read_symlink("/proc/self/exe");
+    tasks->executor = *executor;
+    tasks->executor.jobs = a.jobs;  // the array's limit; each task's own pool gets its CPUs (task_args)
+    tasks->executor.log = [](const std::string& line) { std::cerr << line << std::endl; };
+  }
   aoc::build::Builder builder(bo);
   const auto start = std::chrono::steady_clock::now();
   try {
@@ -198,8 +237,18 @@ int run(const RewindArgs& a) {
     nlohmann::json all = nlohmann::json::array();
     bool any_failure = false;
     size_t stored = 0, already = 0;
-    for (const auto& d : dirs) {
-      const auto r = a.hunks ? aoc::rewind::ablate_hunks(d, builder, bank, o) : aoc::rewind::rewind_kernel(d, builder, bank, o);
+    std::vector<aoc::rewind::RewindResult> results;
+    if (tasks) {
+      const auto t = rewind_as_tasks(*tasks, bank);
+      if (tasks->executor.slurm.dry_run) return 0;
+      for (const auto& f : t.failed) std::cerr << "error: " << f << "\n";
+      any_failure = !t.failed.empty();
+      results = t.results;
+    }
+    for (size_t i = 0; i < (tasks ? results.size() : dirs.size()); ++i) {
+      const auto& d = dirs[i];
+      const auto r = tasks ? results[i]
+                           : a.hunks ? aoc::rewind::ablate_hunks(d, builder, bank, o) : aoc::rewind::rewind_kernel(d, builder, bank, o);
       if (tty) std::cerr << "\r\033[K";
       any_failure = any_failure || !r.failure.empty();
       for (const auto& m : r.motifs) (m.from_bank ? already : stored) += m.entry_id ? 1 : 0;
@@ -211,10 +260,10 @@ int run(const RewindArgs& a) {
       nlohmann::json j = {{"bank", bank.file()}, {"threshold", a.threshold}, {"seed", a.seed},
                           {"kernels", all},      {"entries_stored", stored}, {"entries_already_in_bank", already},
                           {"wall_seconds", wall}};
-      if (model) j["llm"] = model_json(*model);
+      if (model && !tasks) j["llm"] = model_json(*model);  // with tasks, each task asked the model
       std::cout << j.dump(2) << "\n";
     } else {
-      if (model) print_model(std::cout, *model);
+      if (model && !tasks) print_model(std::cout, *model);
       std::cout << stored << " entries stored in " << bank.file().string()
                 << (already ? " (" + std::to_string(already) + " found there already, not measured again)" : "")
                 << "; wall time " << std::fixed
@@ -260,6 +309,7 @@ void add_rewind_command(CLI::App& app) {
   cmd->add_flag("--no-store", args->no_store, "Neither read nor write the result store");
   add_case_timeout_option(cmd, args->timeout);
   add_llm_flags(cmd, args->llm);
+  add_executor_flags(cmd, args->executor);
   cmd->add_option("--llm-asks", args->llm_asks,
                   "With --llm-config: requests per kernel for the optimization the model judges to matter most "
                   "(default 1; 0: only the motifs the catalogue could not remove, by name)");

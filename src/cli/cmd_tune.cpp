@@ -7,14 +7,17 @@
 #include <iomanip>
 #include <iostream>
 #include <memory>
+#include <optional>
 #include <sstream>
 #include <string>
 #include <vector>
 
 #include <nlohmann/json.hpp>
 
+#include "base/content_hash.h"
 #include "bench/tune_bench.h"
 #include "cli/commands.h"
+#include "cli/executor_flags.h"
 #include "cli/harness_check.h"
 #include "search/variant.h"
 #include "tune/tuner.h"
@@ -40,6 +43,9 @@ struct TuneArgs {
   int64_t max_elements = 0;
   bool no_verify = false;
   std::vector<std::string> merge;
+  std::string out;  // tune-bench --executor slurm: the tasks' folders
+  size_t jobs = 0;
+  ExecutorFlags executor;
 };
 
 std::string config_text(const aoc::eval::TuningConfig& c) {
@@ -208,6 +214,74 @@ int merge_reports(const TuneArgs& a) {
   return 0;
 }
 
+// The operator's report written by its task (`tune-bench OP --json`), nullopt until it has one.
+std::optional<aoc::bench::TuneBenchReport> task_report(const aoc::cluster::Task& t) {
+  std::ifstream in(t.stdout_file);
+  if (!in) return std::nullopt;
+  try {
+    auto r = aoc::bench::tune_bench_from_json(nlohmann::json::parse(in));
+    if (r.ops.size() != 1) return std::nullopt;
+    return r;
+  } catch (const std::exception&) {
+    return std::nullopt;
+  }
+}
+
+// One task per operator, each `ascendopt tune-bench OP --json`; the reports merged in operator
+// order as --merge would (docs/cluster.md).
+int tune_bench_as_tasks(const TuneArgs& a, const std::vector<fs::path>& dirs, const fs::path& out,
+                        aoc::cluster::ExecutorOptions executor) {
+  std::ostringstream timeout;
+  timeout.precision(17);
+  timeout << a.timeout;
+  std::string budgets;
+  for (size_t b : a.budgets) budgets += (budgets.empty() ? "" : ",") + std::to_string(b);
+  std::vector<aoc::cluster::Task> tasks;
+  for (const auto& d : dirs) {
+    const fs::path dir = fs::absolute(d).lexically_normal();
+    aoc::cluster::Task t;
+    t.name = dir.filename().string() + "-" + aoc::base::ContentHash().add(dir.string()).hex().substr(0, 8);
+    t.dir = out / "tasks" / t.name;
+    t.stdout_file = t.dir / "report.json";
+    t.argv = {fs::read_symlink("/proc/self/exe").string(), "tune-bench", dir.string(), "--json", "--budgets", budgets,
+              "--seed", std::to_string(a.seed), "--soc", a.soc, "--max-elements", std::to_string(a.max_elements),
+              "--timeout", timeout.str()};
+    if (a.no_verify) t.argv.push_back("--no-verify");
+    if (!a.cache_dir.empty()) t.argv.insert(t.argv.end(), {"--cache-dir", fs::absolute(a.cache_dir).string()});
+    tasks.push_back(std::move(t));
+  }
+  executor.log = [](const std::string& s) { std::cerr << s << std::endl; };
+  size_t done = 0;
+  const auto summary = aoc::cluster::run_tasks(
+      executor, tasks, [](const aoc::cluster::Task& t) { return task_report(t).has_value(); },
+      [&](const aoc::cluster::Task& t, const aoc::cluster::TaskEnd& e) {
+        std::cerr << "[" << ++done << "] " << t.name << ": " << (e.finished ? "done" : "failed, " + e.why) << std::endl;
+      });
+  if (executor.slurm.dry_run) return 0;
+  aoc::bench::TuneBenchReport all;
+  bool first = true;
+  std::vector<std::string> missing;
+  for (const auto& t : tasks) {
+    const auto r = task_report(t);
+    if (!r) {
+      missing.push_back(t.name + " (see " + (t.dir / "log.txt").string() + ")");
+      continue;
+    }
+    if (first) all = *r;
+    else {
+      all.ops.insert(all.ops.end(), r->ops.begin(), r->ops.end());
+      all.seconds += r->seconds;
+    }
+    first = false;
+  }
+  if (!summary.error.empty()) std::cerr << "error: " << summary.error << "\n";
+  for (const auto& m : missing) std::cerr << "error: no report from " << m << "\n";
+  if (first) return 1;
+  if (a.json) std::cout << aoc::bench::to_json(all).dump(2) << "\n";
+  else std::cout << aoc::bench::tune_bench_table(all);
+  return missing.empty() ? 0 : 1;
+}
+
 int run_bench(const TuneArgs& a) {
   if (!a.merge.empty()) return merge_reports(a);
   aoc::bench::TuneBenchOptions bo;
@@ -237,6 +311,18 @@ int run_bench(const TuneArgs& a) {
   }
   if (dirs.empty()) {
     std::cerr << "error: no operator package (a folder with op.toml) under the given paths\n";
+    return 2;
+  }
+  std::string executor_error;
+  const fs::path out = fs::absolute(a.out.empty() ? fs::path("tune-bench-out") : fs::path(a.out));
+  const auto executor = executor_options(a.executor, a.jobs, out / "slurm", executor_error);
+  if (!executor) {
+    std::cerr << "error: " << executor_error << "\n";
+    return 2;
+  }
+  if (executor->kind == aoc::cluster::ExecutorKind::Slurm) return tune_bench_as_tasks(a, dirs, out, *executor);
+  if (!a.out.empty() || a.jobs) {
+    std::cerr << "error: --out and --jobs apply to --executor slurm; locally tune-bench runs the operators in one process\n";
     return 2;
   }
   aoc::build::Builder builder(builder_opts);
@@ -287,6 +373,10 @@ void add_tune_command(CLI::App& app) {
       ->capture_default_str();
   bench->add_flag("--no-verify", bargs->no_verify, "Report tuning-case speedups without verifying the best on all cases");
   bench->add_option("--cache-dir", bargs->cache_dir, "Build cache folder")->capture_default_str();
+  bench->add_option("--out", bargs->out, "With --executor slurm: the folder of the tasks (one per operator) and their "
+                                         "reports, on a file system the nodes share (default: tune-bench-out)");
+  bench->add_option("--jobs,-j", bargs->jobs, "With --executor slurm: tasks at once (default: as many as the cluster gives)");
+  add_executor_flags(bench, bargs->executor);
   add_case_timeout_option(bench, bargs->timeout);
   bench->callback([bargs]() {
     bargs->no_repository = true;

@@ -1,5 +1,7 @@
 #include "cli/llm_flags.h"
 
+#include <sstream>
+
 namespace aoc::cli {
 
 void add_llm_flags(CLI::App* cmd, LlmFlags& f) {
@@ -36,6 +38,34 @@ aoc::llm::LlmOptions resolve_llm_options(const LlmFlags& f, const std::filesyste
   if (o.cache_dir.empty()) o.cache_dir = cache_root / "llm";
   aoc::llm::validate(o);
   return o;
+}
+
+std::vector<std::string> llm_flag_args(const LlmFlags& f) {
+  std::vector<std::string> out;
+  auto text = [&](const char* name, const std::string& v) {
+    if (!v.empty()) out.insert(out.end(), {name, v});
+  };
+  auto number = [&](const char* name, const auto& v) {
+    if (v) {
+      std::ostringstream os;
+      os.precision(17);
+      os << *v;
+      out.insert(out.end(), {name, os.str()});
+    }
+  };
+  text("--llm-config", f.config.empty() ? "" : std::filesystem::absolute(f.config).string());
+  text("--llm-base-url", f.base_url);
+  text("--llm-model", f.model);
+  text("--llm-api-key-env", f.api_key_env);
+  number("--llm-temperature", f.temperature);
+  number("--llm-max-tokens", f.max_tokens);
+  number("--llm-seed", f.seed);
+  number("--llm-timeout", f.timeout);
+  number("--llm-retries", f.retries);
+  number("--llm-concurrency", f.concurrency);
+  if (f.replay) out.push_back("--llm-replay");
+  if (f.no_cache) out.push_back("--llm-no-cache");
+  return out;
 }
 
 }  // namespace aoc::cli

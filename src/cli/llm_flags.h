@@ -4,6 +4,7 @@
 #include <filesystem>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include <CLI/CLI.hpp>
 
@@ -31,6 +32,9 @@ struct LlmFlags {
 };
 
 void add_llm_flags(CLI::App* cmd, LlmFlags& f);
+
+// The flags again as command-line words, for a task that runs the same command on one unit.
+std::vector<std::string> llm_flag_args(const LlmFlags& f);
 
 // The settings: defaults, then the file, then the flags; the cache folder defaults to
 // <cache_root>/llm. Throws aoc::llm::LlmError(Config) saying what to fix.

@@ -24,6 +24,10 @@ pid_t start(const Task& t) {
     ::dup2(log, 1);
     ::dup2(log, 2);
   }
+  if (!t.stdout_file.empty()) {
+    const int out = ::open(partial_stdout(t).c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+    if (out >= 0) ::dup2(out, 1);
+  }
   for (const auto& [name, value] : t.env) ::setenv(name.c_str(), value.c_str(), 1);
   std::vector<char*> argv;
   for (auto& a : args) argv.push_back(a.data());
@@ -71,6 +75,10 @@ ExecutionSummary run_local(const ExecutorOptions& o, const std::vector<const Tas
     const Task& t = *it->second;
     running.erase(it);
     ++s.ran;
+    if (!t.stdout_file.empty() && WIFEXITED(status)) {
+      std::error_code ec;
+      std::filesystem::rename(partial_stdout(t), t.stdout_file, ec);
+    }
     TaskEnd end;
     end.finished = finished(t);
     if (!end.finished) {

@@ -21,8 +21,16 @@ std::string task_script(const Task& t, const std::filesystem::path& cwd) {
   s += "rm -f " + shell_quote((t.dir / kExitStatusFile).string()) + "\n";
   std::string command;
   for (const auto& a : t.argv) command += (command.empty() ? "" : " ") + shell_quote(a);
-  s += command + " > " + shell_quote((t.dir / "log.txt").string()) + " 2>&1\n";
-  s += "status=$?\n";
+  const std::string log = shell_quote((t.dir / "log.txt").string());
+  if (t.stdout_file.empty()) {
+    s += command + " > " + log + " 2>&1\n";
+    s += "status=$?\n";
+  } else {
+    const std::string partial = shell_quote(partial_stdout(t).string());
+    s += command + " > " + partial + " 2> " + log + "\n";
+    s += "status=$?\n";
+    s += "mv " + partial + " " + shell_quote(t.stdout_file.string()) + "\n";
+  }
   s += "echo \"$status\" > " + shell_quote((t.dir / kExitStatusFile).string()) + "\n";
   s += "exit \"$status\"\n";
   return s;

@@ -16,6 +16,14 @@ struct Task {
   // Set for the task wherever it runs (the driver's other variables reach local tasks, and Slurm's
   // tasks as far as the cluster exports them).
   std::vector<std::pair<std::string, std::string>> env;
+  // When set, the program's stdout goes here (its stderr alone to log.txt): written as
+  // <stdout_file>.partial and renamed when the program exits (whatever its status; not when it
+  // is killed), so the file never holds the output of a run cut short. Whether it is a result is
+  // for the caller's finished() to judge.
+  std::filesystem::path stdout_file;
 };
+
+// <stdout_file>.partial
+std::filesystem::path partial_stdout(const Task& t);
 
 }  // namespace aoc::cluster

@@ -398,4 +398,30 @@ nlohmann::json to_json(const RewindResult& r) {
   return j;
 }
 
+RewindResult result_from_json(const nlohmann::json& j) {
+  RewindResult r;
+  r.kernel_dir = j.at("kernel_dir").get<std::string>();
+  r.op = j.at("op").get<std::string>();
+  r.category = j.at("category").get<std::string>();
+  r.kernel_hash = j.at("kernel_hash").get<std::string>();
+  r.seconds = j.at("seconds").get<double>();
+  r.failure = j.value("failure", "");
+  for (const auto& m : j.at("motifs")) {
+    RewoundMotif x;
+    x.motif = m.at("motif").get<std::string>();
+    x.source = m.at("source").get<std::string>();
+    x.status = m.at("status").get<std::string>();
+    x.dir = m.at("dir").get<std::string>();
+    x.reason = m.value("reason", "");
+    x.after = m.value("after", "");
+    x.target = m.value("target", "");
+    x.removed = m.value("removed", "");
+    if (!m.at("speedup").is_null()) x.speedup = m.at("speedup").get<double>();
+    if (!m.at("entry_id").is_null()) x.entry_id = m.at("entry_id").get<int64_t>();
+    x.from_bank = m.value("from_bank", false);
+    r.motifs.push_back(std::move(x));
+  }
+  return r;
+}
+
 }  // namespace aoc::rewind

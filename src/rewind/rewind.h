@@ -75,5 +75,8 @@ RewindResult ablate_hunks(const std::filesystem::path& package_dir, aoc::build::
                           const RewindOptions& opt);
 
 nlohmann::json to_json(const RewindResult& r);
+// The reverse of to_json (a rewind run as a separate task reports this way); throws
+// nlohmann::json::exception on JSON of another shape.
+RewindResult result_from_json(const nlohmann::json& j);
 
 }  // namespace aoc::rewind
