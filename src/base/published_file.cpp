@@ -5,13 +5,33 @@
 #include <atomic>
 #include <cstdint>
 #include <fstream>
+#include <string>
 
 namespace aoc::base {
 namespace fs = std::filesystem;
 
+namespace {
+
+// The machine's name: processes of two cluster nodes writing into one shared cache may have the
+// same pid.
+const std::string& host_name() {
+  static const std::string name = [] {
+    char buf[256] = {};
+    if (::gethostname(buf, sizeof buf - 1) != 0 || buf[0] == '\0') return std::string("host");
+    std::string n(buf);
+    for (char& c : n)
+      if (c == '/') c = '_';
+    return n;
+  }();
+  return name;
+}
+
+}  // namespace
+
 fs::path temporary_beside(const fs::path& path) {
   static std::atomic<uint64_t> serial{0};
-  return fs::path(path.string() + ".tmp." + std::to_string(::getpid()) + "." + std::to_string(serial++));
+  return fs::path(path.string() + ".tmp." + host_name() + "." + std::to_string(::getpid()) + "." +
+                  std::to_string(serial++));
 }
 
 bool publish(const fs::path& path, const std::function<bool(const fs::path&)>& write, std::string* error) {

@@ -8,7 +8,8 @@
 
 namespace aoc::base {
 
-// A name beside `path` that no other call, thread or process uses: `<path>.tmp.<pid>.<serial>`.
+// A name beside `path` that no other call, thread or process uses, on any machine sharing the
+// folder: `<path>.tmp.<host>.<pid>.<serial>`.
 std::filesystem::path temporary_beside(const std::filesystem::path& path);
 
 // Creates `path`'s folder, has `write` write the file at the temporary name it is given (it says

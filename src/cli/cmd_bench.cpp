@@ -166,6 +166,7 @@ int run_bench(const BenchArgs& a) {
     if (a.llm_replay) o.optimize_args.push_back("--llm-replay");
   }
   o.log = [](const std::string& s) { std::cerr << s << std::endl; };
+  o.executor.log = o.log;  // submissions and the queue's progress
   size_t failed = 0;
   std::vector<aoc::bench::BenchRun> runs;
   if (a.finished_only) {
