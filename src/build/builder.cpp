@@ -34,12 +34,25 @@ BuilderOptions default_builder_options() {
   BuilderOptions o;
   o.root = base::repo_root();
   o.cache_dir = base::cache_dir();
+  o.shared_caches = base::shared_caches();
   if (const char* cxx = std::getenv("AOC_CXX"); cxx != nullptr && *cxx) o.compiler = cxx;
   if (const char* no = std::getenv("AOC_NO_PCH"); no != nullptr && std::string(no) == "1") o.precompiled_headers = false;
   return o;
 }
 
-Builder::Builder(BuilderOptions opts) : opts_(std::move(opts)), objects_(fs::absolute(opts_.cache_dir) / "objects") {
+namespace {
+
+std::vector<fs::path> shared_object_dirs(const std::vector<fs::path>& shared) {
+  std::vector<fs::path> dirs;
+  for (const auto& s : shared) dirs.push_back(fs::absolute(s) / "objects");
+  return dirs;
+}
+
+}  // namespace
+
+Builder::Builder(BuilderOptions opts)
+    : opts_(std::move(opts)),
+      objects_(fs::absolute(opts_.cache_dir) / "objects", shared_object_dirs(opts_.shared_caches)) {
   // The compiler runs in a folder of its own (the sandbox's output folder): every path it is
   // given must be absolute.
   opts_.root = fs::absolute(opts_.root);
@@ -52,14 +65,17 @@ Builder::Builder(BuilderOptions opts) : opts_(std::move(opts)), objects_(fs::abs
 
 std::string Builder::cache_key(const BuildRequest& req) const {
   base::ContentHash h;
-  h.add("aoc-build-v1").add(compiler_id_).add(header_hash_);
+  // The source folders (the staged copies, under the cache) are written as placeholders, so a
+  // cache read from another folder (a shared cache) answers the same key; their content is
+  // hashed below.
+  h.add("aoc-build-v2").add(compiler_id_).add(header_hash_);
   for (const auto& f : opts_.base_flags) h.add(f);
-  for (const auto& f : req.flags) h.add(f);
+  for (const auto& f : req.flags) h.add(relocated(f, req.hash_dirs));
   for (const auto& u : req.units) {
     h.add(u.source.filename().string()).add_file(u.source);
-    for (const auto& f : u.flags) h.add(f);
-    for (const auto& f : u.header_flags) h.add(f);
-    h.add(u.precompiled.string());
+    for (const auto& f : u.flags) h.add(relocated(f, req.hash_dirs));
+    for (const auto& f : u.header_flags) h.add(relocated(f, req.hash_dirs));
+    h.add(relocated(u.precompiled.string(), req.hash_dirs));
   }
   for (const auto& f : req.hash_files) h.add(f.filename().string()).add_file(f);
   for (const auto& d : req.hash_dirs) {
@@ -251,18 +267,29 @@ BuildResult Builder::build(const BuildRequest& requested) {
   const fs::path dir = opts_.cache_dir / r.key.substr(0, 2);
   const fs::path so = dir / (r.key + ".so");
   const fs::path fail = dir / (r.key + ".fail");
-  if (fs::exists(so)) {
-    r.ok = r.cache_hit = true;
-    r.library = so;
-    return finish();
-  }
-  if (fs::exists(fail)) {
-    r.cache_hit = true;
-    // Withheld again: a failure stored by an older build, or by a compiler outside the sandbox,
-    // may quote what the compiler should not have read.
-    r.log = staged.unstage(withhold_foreign(base::read_text(fail), compiler_view(req), dir));
-    r.diagnostics = parse_diagnostics(r.log);
-    return finish();
+  // The shared caches first, then this one.
+  std::vector<fs::path> caches = opts_.shared_caches;
+  caches.push_back(opts_.cache_dir);
+  for (const auto& cache : caches) {
+    const fs::path in = fs::absolute(cache) / r.key.substr(0, 2);
+    if (fs::exists(in / (r.key + ".so"))) {
+      r.ok = r.cache_hit = true;
+      r.library = in / (r.key + ".so");
+      return finish();
+    }
+    if (fs::exists(in / (r.key + ".fail"))) {
+      r.cache_hit = true;
+      // The log names the staged copies in the cache that stored it: written as this cache's
+      // copies (same content, same names below sources/), then as the requester's folders.
+      // Withheld again: a failure stored by an older build, or by a compiler outside the
+      // sandbox, may quote what the compiler should not have read.
+      const std::string log = substitute_folders(base::read_text(in / (r.key + ".fail")),
+                                                 {(fs::absolute(cache) / "sources").string()},
+                                                 {(opts_.cache_dir / "sources").string()});
+      r.log = staged.unstage(withhold_foreign(log, compiler_view(req), dir));
+      r.diagnostics = parse_diagnostics(r.log);
+      return finish();
+    }
   }
   std::error_code ec;
   fs::create_directories(dir, ec);
@@ -333,6 +360,7 @@ BuildResult Builder::build(const BuildRequest& requested) {
     // The link also reads the objects taken from the object cache.
     std::vector<fs::path> link_view = view;
     link_view.push_back(objects_.dir());
+    for (const auto& d : objects_.read_only_dirs()) link_view.push_back(d);
     base::ProcessResult pr = run_compiler(argv, tmp, link_view, r.isolation.empty() ? &r.isolation : nullptr);
     log += pr.output;
     ok = pr.exit_code == 0;

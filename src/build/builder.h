@@ -43,6 +43,9 @@ struct BuildResult {
 struct BuilderOptions {
   std::filesystem::path root;       // project source root (include/ascendc, src/package)
   std::filesystem::path cache_dir;
+  // Read-only caches searched before cache_dir for libraries and objects (base/paths.h,
+  // $AOC_SHARED_CACHE); a library's key does not depend on the folder of the cache it is in.
+  std::vector<std::filesystem::path> shared_caches;
   std::string compiler = "g++";
   std::vector<std::string> base_flags = {"-std=c++20", "-O2", "-fPIC", "-w"};
   bool precompiled_headers = true;  // honour CompileUnit::precompiled ($AOC_NO_PCH=1 turns it off)
@@ -53,7 +56,8 @@ struct BuilderOptions {
 };
 
 // Defaults: root from $AOC_ROOT or the configured source dir; cache from
-// $AOC_CACHE_DIR, else <build>/cache, else $XDG_CACHE_HOME/ascendopt.
+// $AOC_CACHE_DIR, else <build>/cache, else $XDG_CACHE_HOME/ascendopt; shared caches from
+// $AOC_SHARED_CACHE.
 BuilderOptions default_builder_options();
 
 class Builder {

@@ -97,17 +97,18 @@ bool dependencies_within(const std::vector<fs::path>& deps, const std::vector<fs
   return true;
 }
 
-fs::path ObjectCache::path_of(const std::string& key) const { return dir_ / key.substr(0, 2) / (key + ".o"); }
+fs::path ObjectCache::path_in(const fs::path& dir, const std::string& key) { return dir / key.substr(0, 2) / (key + ".o"); }
 
 std::optional<fs::path> ObjectCache::find(const std::string& key) const {
-  const fs::path p = path_of(key);
   std::error_code ec;
-  if (fs::is_regular_file(p, ec)) return p;
+  for (const auto& dir : read_only_)
+    if (const fs::path p = path_in(dir, key); fs::is_regular_file(p, ec)) return p;
+  if (const fs::path p = path_in(dir_, key); fs::is_regular_file(p, ec)) return p;
   return std::nullopt;
 }
 
 void ObjectCache::store(const std::string& key, const fs::path& object) const {
-  base::publish_copy(path_of(key), object);  // builders on several threads may store the same key
+  base::publish_copy(path_in(dir_, key), object);  // builders on several threads may store the same key
 }
 
 }  // namespace aoc::build

@@ -39,17 +39,22 @@ bool dependencies_within(const std::vector<std::filesystem::path>& deps,
 
 class ObjectCache {
  public:
-  explicit ObjectCache(std::filesystem::path dir) : dir_(std::move(dir)) {}
+  // Objects are stored in `dir`; `read_only` folders (the objects/ of shared caches,
+  // base/paths.h) are searched first and never written.
+  explicit ObjectCache(std::filesystem::path dir, std::vector<std::filesystem::path> read_only = {})
+      : dir_(std::move(dir)), read_only_(std::move(read_only)) {}
   // The cached object for `key`, when there is one.
   std::optional<std::filesystem::path> find(const std::string& key) const;
   // Copies `object` into the cache under `key` (atomically: readers never see half a file).
   // Failure to store is not an error: the build already has its object.
   void store(const std::string& key, const std::filesystem::path& object) const;
   const std::filesystem::path& dir() const { return dir_; }
+  const std::vector<std::filesystem::path>& read_only_dirs() const { return read_only_; }
 
  private:
-  std::filesystem::path path_of(const std::string& key) const;
+  static std::filesystem::path path_in(const std::filesystem::path& dir, const std::string& key);
   std::filesystem::path dir_;
+  std::vector<std::filesystem::path> read_only_;
 };
 
 }  // namespace aoc::build

@@ -112,7 +112,8 @@ ApiCheckOutcome from_json(const json& j, const Relocation& where) {
 }  // namespace
 
 ApiCheckOutcome check_api_use(const Candidate& c, const fs::path& checker, const fs::path& root,
-                              const fs::path& cache_dir, bool precompiled_headers) {
+                              const fs::path& cache_dir, const std::vector<fs::path>& shared_caches,
+                              bool precompiled_headers) {
   const auto t0 = std::chrono::steady_clock::now();
   auto seconds = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count(); };
   if (checker.empty() || ::access(checker.c_str(), X_OK) != 0)
@@ -140,8 +141,11 @@ ApiCheckOutcome check_api_use(const Candidate& c, const fs::path& checker, const
   const fs::path tiling = src.host / (c.package.name + "_tiling.h");
   key.add(fs::is_regular_file(tiling) ? "tiling-header" : "no-tiling-header");
   const fs::path kept = cache_dir / "api-check" / (key.hex() + ".json");
-  {
-    const json j = json::parse(base::read_text(kept), nullptr, false);
+  std::vector<fs::path> answers;
+  for (const auto& shared : shared_caches) answers.push_back(shared / "api-check" / kept.filename());
+  answers.push_back(kept);
+  for (const auto& answer : answers) {
+    const json j = json::parse(base::read_text(answer), nullptr, false);
     if (j.is_object() && j.contains("violations")) {
       try {
         ApiCheckOutcome out = from_json(j, where);

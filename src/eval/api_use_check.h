@@ -35,9 +35,10 @@ struct ApiCheckOutcome {
 // $AOC_REWRITE, else aoc-rewrite beside the running program, else the build tree's.
 std::filesystem::path api_checker_path();
 
-// Throws ApiCheckUnavailable when the checker is missing or fails.
+// Throws ApiCheckUnavailable when the checker is missing or fails. Answers are kept in
+// <cache_dir>/api-check; the api-check/ of `shared_caches` is read first (base/paths.h).
 ApiCheckOutcome check_api_use(const Candidate& c, const std::filesystem::path& checker,
                               const std::filesystem::path& root, const std::filesystem::path& cache_dir,
-                              bool precompiled_headers);
+                              const std::vector<std::filesystem::path>& shared_caches, bool precompiled_headers);
 
 }  // namespace aoc::eval

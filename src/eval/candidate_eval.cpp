@@ -574,7 +574,7 @@ CandidateReport evaluate_candidate(const Candidate& cand, build::Builder& builde
     // are judged after the build: broken code is a compile_error, code only g++ reads is refused.
     try {
       ApiCheckOutcome api = check_api_use(cand, opt.api_checker, builder.options().root, builder.options().cache_dir,
-                                          builder.options().precompiled_headers);
+                                          builder.options().shared_caches, builder.options().precompiled_headers);
       rep.findings = std::move(api.findings);
       api_parse_error = std::move(api.parse_error);
     } catch (const ApiCheckUnavailable& e) {
@@ -636,13 +636,14 @@ CandidateReport evaluate_candidate(const Candidate& cand, build::Builder& builde
     if (!g.ok || !gsp.ok) return done(Verdict::Error, "the golden of " + p.name + " does not build: " +
                                                           (g.ok ? gsp : g).first_error());
     s.golden = {g.library, gsp.library};
-    // The golden libraries are named by their content; op.toml gives the cases' value ranges.
+    // The golden libraries are named by their content (their file names: the same in any cache
+    // folder, a shared one included); op.toml gives the cases' value ranges.
     base::ContentHash scope;
-    scope.add(g.library.string()).add(gsp.library.string()).add_file(p.toml_path);
+    scope.add(g.library.filename().string()).add(gsp.library.filename().string()).add_file(p.toml_path);
     scope.add(opt.case_set).add(std::to_string(opt.hidden.seed)).add(std::to_string(opt.hidden.count));
     scope.add(std::to_string(opt.hidden.max_elements)).add(std::to_string(opt.seed));
     s.reference_scope = scope.hex();
-    s.references_on_disk = ReferenceFiles::in_cache(builder.options().cache_dir);
+    s.references_on_disk = ReferenceFiles::in_cache(builder.options().cache_dir, builder.options().shared_caches);
     if (!opt.reference_dir.empty()) s.references_on_disk = ReferenceFiles(opt.reference_dir, s.references_on_disk->max_bytes());
   } catch (const std::exception& e) {
     return done(Verdict::Error, e.what());

@@ -237,12 +237,22 @@ std::shared_ptr<const CaseInputs> decode_inputs(const std::string& key, std::sha
 ReferenceFiles::ReferenceFiles(fs::path dir, size_t max_bytes)
     : dir_(std::move(dir)), max_bytes_(build::program_identity() == "unknown" ? 0 : max_bytes) {}
 
-ReferenceFiles ReferenceFiles::in_cache(const fs::path& cache_dir) {
-  return ReferenceFiles(cache_dir / "references", cache_dir.empty() ? 0 : megabytes_from_environment("AOC_REFERENCE_DISK_MB", 2048));
+ReferenceFiles ReferenceFiles::in_cache(const fs::path& cache_dir, const std::vector<fs::path>& shared_caches) {
+  ReferenceFiles f(cache_dir / "references", cache_dir.empty() ? 0 : megabytes_from_environment("AOC_REFERENCE_DISK_MB", 2048));
+  for (const auto& c : shared_caches) f.read_only_dirs_.push_back(c / "references");
+  return f;
 }
 
 fs::path ReferenceFiles::file_of(const std::string& key, const char* extension) const {
   return dir_ / (base::ContentHash().add(build::program_identity()).add(key).hex() + extension);
+}
+
+std::vector<fs::path> ReferenceFiles::files_of(const std::string& key, const char* extension) const {
+  std::vector<fs::path> files;
+  const fs::path own = file_of(key, extension);
+  for (const auto& d : read_only_dirs_) files.push_back(d / own.filename());
+  files.push_back(own);
+  return files;
 }
 
 std::optional<TrialReferences> ReferenceFiles::load(const std::string& key, size_t trials) const {
@@ -251,14 +261,17 @@ std::optional<TrialReferences> ReferenceFiles::load(const std::string& key, size
   return e;
 }
 
-bool ReferenceFiles::holds(const std::string& key, size_t trials) const {
-  std::error_code ec;
-  return fs::exists(file_of(key), ec) && read_entry(key, trials).has_value();
-}
+bool ReferenceFiles::holds(const std::string& key, size_t trials) const { return read_entry(key, trials).has_value(); }
 
 std::optional<TrialReferences> ReferenceFiles::read_entry(const std::string& key, size_t trials) const {
   if (!enabled()) return std::nullopt;
-  const fs::path file = file_of(key);
+  for (const auto& file : files_of(key, ".ref"))
+    if (auto e = read_entry_file(file, key, trials)) return e;
+  return std::nullopt;
+}
+
+std::optional<TrialReferences> ReferenceFiles::read_entry_file(const fs::path& file, const std::string& key,
+                                                               size_t trials) const {
   const std::shared_ptr<const base::MappedFile> raw = base::MappedFile::open(file);
   if (!raw) return std::nullopt;  // absent or unreadable: computed again
   constexpr size_t kHeader = sizeof kMagic + 2 * sizeof(uint64_t);
@@ -290,7 +303,8 @@ std::optional<TrialReferences> ReferenceFiles::read_entry(const std::string& key
   if (!e || e->size() < trials) return std::nullopt;
   e->resize(trials);
   std::error_code ec;
-  fs::last_write_time(file, fs::file_time_type::clock::now(), ec);  // recency for the budget
+  // Recency for the budget, of this store's own files: a shared cache is never written.
+  if (file.parent_path() == dir_) fs::last_write_time(file, fs::file_time_type::clock::now(), ec);
   return e;
 }
 
@@ -299,7 +313,13 @@ size_t ReferenceFiles::input_hits() { return g_input_hits.load(); }
 
 std::shared_ptr<const CaseInputs> ReferenceFiles::load_inputs(const std::string& key, size_t trials) const {
   if (!enabled()) return nullptr;
-  const fs::path file = file_of(key, ".in");
+  for (const auto& file : files_of(key, ".in"))
+    if (auto inputs = load_inputs_file(file, key, trials)) return inputs;
+  return nullptr;
+}
+
+std::shared_ptr<const CaseInputs> ReferenceFiles::load_inputs_file(const fs::path& file, const std::string& key,
+                                                                   size_t trials) const {
   std::shared_ptr<const base::MappedFile> mapped = base::MappedFile::open(file);
   if (!mapped || mapped->size() < kInputHeader || std::memcmp(mapped->data(), kInputMagic, sizeof kInputMagic) != 0)
     return nullptr;
@@ -317,7 +337,8 @@ std::shared_ptr<const CaseInputs> ReferenceFiles::load_inputs(const std::string&
   if (!inputs) return nullptr;
   ++g_input_hits;
   std::error_code ec;
-  fs::last_write_time(file, fs::file_time_type::clock::now(), ec);  // recency for the budget
+  // Recency for the budget, of this store's own files: a shared cache is never written.
+  if (file.parent_path() == dir_) fs::last_write_time(file, fs::file_time_type::clock::now(), ec);
   return inputs;
 }
 

@@ -52,17 +52,27 @@ class ReferenceFiles {
   bool enabled() const { return max_bytes_ > 0; }
   size_t max_bytes() const { return max_bytes_; }
 
-  // Under `cache_dir`/references, $AOC_REFERENCE_DISK_MB megabytes (default 2048; 0 turns it off).
-  static ReferenceFiles in_cache(const std::filesystem::path& cache_dir);
+  // Under `cache_dir`/references, $AOC_REFERENCE_DISK_MB megabytes (default 2048; 0 turns it off);
+  // the references/ of `shared_caches` are read first and never written (base/paths.h).
+  static ReferenceFiles in_cache(const std::filesystem::path& cache_dir,
+                                 const std::vector<std::filesystem::path>& shared_caches = {});
 
  private:
+  // Where this store writes the key's file.
   std::filesystem::path file_of(const std::string& key, const char* extension = ".ref") const;
+  // Where it may be read: the shared stores' files, then its own.
+  std::vector<std::filesystem::path> files_of(const std::string& key, const char* extension) const;
+  std::optional<TrialReferences> read_entry_file(const std::filesystem::path& file, const std::string& key,
+                                                 size_t trials) const;
+  std::shared_ptr<const CaseInputs> load_inputs_file(const std::filesystem::path& file, const std::string& key,
+                                                     size_t trials) const;
   // Writes the file whole from `parts`, one after the other (base/published_file.h).
   bool publish(const std::filesystem::path& file, const std::vector<std::span<const unsigned char>>& parts) const;
   std::optional<TrialReferences> read_entry(const std::string& key, size_t trials) const;
   bool holds(const std::string& key, size_t trials) const;
   void keep_to_budget() const;
   std::filesystem::path dir_;
+  std::vector<std::filesystem::path> read_only_dirs_;
   size_t max_bytes_ = 0;
 };
 

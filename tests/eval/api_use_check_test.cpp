@@ -29,7 +29,7 @@ Candidate candidate(const fs::path& dir) { return load_candidate(dir, aoc::build
 
 ApiCheckOutcome check(const fs::path& dir) {
   const aoc::build::BuilderOptions& b = shared_builder().options();
-  return check_api_use(candidate(dir), api_checker_path(), b.root, b.cache_dir, b.precompiled_headers);
+  return check_api_use(candidate(dir), api_checker_path(), b.root, b.cache_dir, b.shared_caches, b.precompiled_headers);
 }
 
 // line -> the symbol its `// api: X` comment says must be reported there.
