@@ -105,6 +105,13 @@ TEST(SlurmBench, DryRunPrintsTheScriptsAndSubmitsNothing) {
                            "#SBATCH --account=kernels\n", "' 'optimize' '", "export ASCENDOPT_HIDDEN_SEED="})
     EXPECT_NE(r.out.find(line), std::string::npos) << line << "\n" << r.out;
   EXPECT_FALSE(fs::exists(tmp.path() / "b" / "slurm" / "jobs.json"));
+  // Without Slurm's commands the executor refuses at once and says what to install.
+  const auto no_slurm = aoc::testing::run_command("PATH=/nonexistent " + aoc::testing::ascendopt_binary().string() +
+                                                  " bench " + relu.string() + " --executor slurm --out " +
+                                                  (tmp.path() / "d").string() + " 2>&1");
+  EXPECT_EQ(no_slurm.status, 2);
+  EXPECT_NE(no_slurm.out.find("sbatch is not on PATH"), std::string::npos) << no_slurm.out;
+  EXPECT_NE(no_slurm.out.find("slurm-client"), std::string::npos) << no_slurm.out;
   const auto wrong = run_ascendopt("bench " + relu.string() + " --partition npu --out " + (tmp.path() / "c").string());
   EXPECT_EQ(wrong.status, 2);
   EXPECT_NE(wrong.out.find("--partition applies to --executor slurm only"), std::string::npos) << wrong.out;
