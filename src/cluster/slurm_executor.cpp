@@ -1,5 +1,6 @@
 #include "cluster/slurm_executor.h"
 
+#include <pwd.h>
 #include <unistd.h>
 
 #include <chrono>
@@ -57,8 +58,14 @@ void save_jobs(const fs::path& file, const nlohmann::json& jobs) {
   fs::rename(tmp, file);  // whole, so an interrupted write never loses the earlier submissions
 }
 
+// This user's name for squeue -u (--me exists only since Slurm 20.11).
+std::string user_name() {
+  if (const passwd* pw = ::getpwuid(::getuid()); pw != nullptr && pw->pw_name != nullptr) return pw->pw_name;
+  return std::to_string(::getuid());
+}
+
 std::map<std::pair<std::string, size_t>, ElementState> queue_states(std::string& error) {
-  const auto r = base::run_process({"squeue", "-h", "-t", "all", "--me", "-o", "%i|%T|%r"});
+  const auto r = base::run_process({"squeue", "-h", "-t", "all", "-u", user_name(), "-o", "%i|%T|%r"});
   std::map<std::pair<std::string, size_t>, ElementState> out;
   if (r.exit_code != 0) {
     error = r.output.empty() ? "squeue could not be run" : r.output;
@@ -151,6 +158,17 @@ ExecutionSummary run_slurm(const ExecutorOptions& o, const std::vector<const Tas
     }
   std::string error;
   const auto states = earlier.empty() ? decltype(queue_states(error)){} : queue_states(error);
+  if (!error.empty()) {
+    // Without the queue it cannot be told which earlier tasks still run: submitting them again
+    // could run a task twice at once in one folder.
+    s.error = "squeue failed (" + trimmed(error) + "), so it cannot be told which tasks of the earlier submissions in " +
+              jobs_file.string() + " still run; nothing was submitted: try again when squeue answers";
+    for (const Task* t : todo) {
+      ++s.failed;
+      on_end(*t, {false, s.error});
+    }
+    return s;
+  }
   std::set<std::string> adopted_jobs;
   for (const Task* t : todo) {
     const auto e = earlier.find(t->name);
