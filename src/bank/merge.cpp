@@ -1,7 +1,8 @@
 #include "bank/merge.h"
 
 #include <string>
-#include <tuple>
+#include <utility>
+#include <vector>
 
 namespace aoc::bank {
 
@@ -21,29 +22,26 @@ int64_t last_entry_id(Bank& bank) {
 }
 
 std::map<int64_t, int64_t> merge_new_entries(Bank& into, Bank& from, int64_t after_id) {
-  std::map<std::string, int64_t> present;
+  std::map<std::string, int64_t> present;  // identity -> id in `into`
   for (const auto& e : into.entries()) present.emplace(identity(e), e.id);
   std::map<int64_t, int64_t> ids;
   std::vector<Entry> added;
-  std::vector<int64_t> added_from;
+  std::map<std::string, size_t> added_at;                // identity -> index in `added`
+  std::vector<std::pair<int64_t, size_t>> added_from;    // id in `from` -> index in `added`
   for (const auto& e : from.entries()) {
     if (e.id <= after_id) continue;
-    const auto it = present.find(identity(e));
-    if (it != present.end()) {
+    const std::string key = identity(e);
+    if (const auto it = present.find(key); it != present.end()) {
       ids[e.id] = it->second;
       continue;
     }
-    present.emplace(identity(e), -1);  // a task that stored the same entry twice adds it once
-    added.push_back(e);
-    added_from.push_back(e.id);
+    // A task that stored the same entry twice adds it once; both ids map to it.
+    const auto [at, is_new] = added_at.emplace(key, added.size());
+    if (is_new) added.push_back(e);
+    added_from.emplace_back(e.id, at->second);
   }
   const auto new_ids = into.insert_all(added);
-  for (size_t i = 0; i < new_ids.size(); ++i) ids[added_from[i]] = new_ids[i];
-  // Duplicates within `from` map to the id their first copy got.
-  for (const auto& e : from.entries())
-    if (e.id > after_id && ids.find(e.id) == ids.end())
-      for (size_t i = 0; i < added.size(); ++i)
-        if (identity(added[i]) == identity(e)) ids[e.id] = new_ids[i];
+  for (const auto& [from_id, index] : added_from) ids[from_id] = new_ids[index];
   return ids;
 }
 

@@ -1,24 +1,8 @@
 #include "cli/executor_flags.h"
 
-#include <unistd.h>
-
-#include <cstdlib>
-#include <sstream>
+#include "build/compiler_sandbox.h"
 
 namespace aoc::cli {
-
-namespace {
-
-// Whether `program` is an executable file in a folder of $PATH.
-bool on_path(const std::string& program) {
-  const char* path = std::getenv("PATH");
-  std::stringstream dirs(path ? path : "");
-  for (std::string dir; std::getline(dirs, dir, ':');)
-    if (!dir.empty() && ::access((std::filesystem::path(dir) / program).c_str(), X_OK) == 0) return true;
-  return false;
-}
-
-}  // namespace
 
 void add_executor_flags(CLI::App* cmd, ExecutorFlags& f) {
   f.cmd = cmd;
@@ -63,7 +47,7 @@ std::optional<aoc::cluster::ExecutorOptions> executor_options(const ExecutorFlag
   }
   if (slurm && !f.dry_run)
     for (const char* program : {"sbatch", "squeue"})
-      if (!on_path(program)) {
+      if (aoc::build::program_path(program).empty()) {
         error = std::string(program) + " is not on PATH: --executor slurm runs on a machine that can submit to a Slurm "
                 "cluster (Debian: apt-get install slurm-client, and SLURM_CONF naming the cluster's slurm.conf); "
                 "or use --executor local";

@@ -94,12 +94,13 @@ RewindTasksResult rewind_as_tasks(const RewindTasksOptions& o, aoc::bank::Bank& 
   // Merged in kernel order, whatever order the tasks ended in; a merge redone adds nothing twice.
   for (size_t i = 0; i < tasks.size(); ++i) {
     const auto& t = tasks[i];
-    if (!finished(t)) {
+    auto result = task_result(t);
+    if (!result) {
       out.failed.push_back(o.dirs[i] + ": its task did not finish; see " + (t.dir / "log.txt").string());
       continue;
     }
     try {
-      aoc::rewind::RewindResult r = *task_result(t);
+      aoc::rewind::RewindResult r = std::move(*result);
       int64_t base = 0;
       std::ifstream(t.dir / "bank.base") >> base;
       aoc::bank::Bank task_bank(t.dir / "bank.sqlite");

@@ -128,6 +128,13 @@ ExecutionSummary run_slurm(const ExecutorOptions& o, const std::vector<const Tas
   auto log = [&](const std::string& line) {
     if (o.log) o.log(line);
   };
+  // Tasks that end without running, all for one reason.
+  auto fail_all = [&](const std::vector<const Task*>& tasks, const std::string& why) {
+    for (const Task* t : tasks) {
+      ++s.failed;
+      on_end(*t, {false, why});
+    }
+  };
   const fs::path cwd = fs::current_path();
   fs::create_directories(o.state_dir);
   if (o.slurm.dry_run) {
@@ -163,10 +170,7 @@ ExecutionSummary run_slurm(const ExecutorOptions& o, const std::vector<const Tas
     // could run a task twice at once in one folder.
     s.error = "squeue failed (" + trimmed(error) + "), so it cannot be told which tasks of the earlier submissions in " +
               jobs_file.string() + " still run; nothing was submitted: try again when squeue answers";
-    for (const Task* t : todo) {
-      ++s.failed;
-      on_end(*t, {false, s.error});
-    }
+    fail_all(todo, s.error);
     return s;
   }
   std::set<std::string> adopted_jobs;
@@ -203,10 +207,7 @@ ExecutionSummary run_slurm(const ExecutorOptions& o, const std::vector<const Tas
       s.error = "sbatch refused " + (dir / "array.sh").string() + ": " +
                 (out.empty() ? "exit status " + std::to_string(r.exit_code) : out) +
                 " (is a Slurm cluster reachable from here, SLURM_CONF set, the partition right?)";
-      for (const Task* t : chunk) {
-        ++s.failed;
-        on_end(*t, {false, s.error});
-      }
+      fail_all(chunk, s.error);
       continue;
     }
     nlohmann::json names = nlohmann::json::array();
@@ -261,7 +262,7 @@ ExecutionSummary run_slurm(const ExecutorOptions& o, const std::vector<const Tas
         state = accounted_state(e);
         if (state.empty()) {
           const std::string status = exit_status_of(*e.task);
-          if (!status.empty()) state = status == "0" ? "COMPLETED" : "FAILED (exit status " + status + ")";
+          if (!status.empty()) state = status == "0" ? "COMPLETED" : "FAILED";
           // Slurm drops a pending element cancelled before it started from its array, with no record.
           else if (e.last_state == "PENDING") state = "CANCELLED before it started (no longer among the array's elements)";
           else state = "unknown: no longer listed by squeue, no accounting record, no exit status (last seen " + e.last_state + ")";
@@ -277,7 +278,7 @@ ExecutionSummary run_slurm(const ExecutorOptions& o, const std::vector<const Tas
       if (!end.finished) {
         ++s.failed;
         const std::string status = exit_status_of(*e.task);
-        end.why = "Slurm state " + state + (status.empty() || state.find("exit status") != std::string::npos ? "" : ", exit status " + status) +
+        end.why = "Slurm state " + state + (status.empty() ? "" : ", exit status " + status) +
                   " (job " + element_name(e) + "), log " + (e.task->dir / "log.txt").string() + ", Slurm output " +
                   (e.submission_dir / ("slurm-" + element_name(e) + ".out")).string();
       }
