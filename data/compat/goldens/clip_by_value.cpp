@@ -1,19 +1,31 @@
+// Reference for clip_by_value (TensorFlow's tf.clip_by_value, which the operator's example takes
+// as its reference): y = max(min(x, clip_value_max), clip_value_min), elementwise, with
+// clip_value_min and clip_value_max single values broadcast over x. The order matters only when
+// clip_value_min > clip_value_max: the result is then clip_value_min everywhere, as in TensorFlow.
+// A NaN in x or in either bound gives NaN, as TensorFlow's minimum and maximum propagate NaN.
 #include <algorithm>
 #include <cmath>
-#include <numeric>
+
 #include "aoc_golden.h"
+
 using golden_api::real;
+
 extern "C" int aoc_golden(AocGoldenCall* raw) {
   golden_api::Call call(raw);
-  const AocGoldenTensor& t0 = call.input("x");
-  const AocGoldenTensor& t1 = call.input("clip_value_min");
-  const AocGoldenTensor& t2 = call.input("clip_value_max");
-  AocGoldenTensor& o = call.output("y");
-  for (int64_t i = 0; i < o.size; ++i) {
-    const real a0 = static_cast<real>(t0.data[t0.size == o.size ? i : i % t0.size]);
-    const real a1 = static_cast<real>(t1.data[t1.size == o.size ? i : i % t1.size]);
-    const real a2 = static_cast<real>(t2.data[t2.size == o.size ? i : i % t2.size]);
-    o.data[i] = std::min(std::max(a0, a1), a2);
+  const AocGoldenTensor& x = call.input("x");
+  const AocGoldenTensor& lo = call.input("clip_value_min");
+  const AocGoldenTensor& hi = call.input("clip_value_max");
+  AocGoldenTensor& y = call.output("y");
+  if (lo.size < 1 || hi.size < 1) return call.fail("clip_value_min and clip_value_max need one element");
+  const real vmin = static_cast<real>(lo.data[0]);
+  const real vmax = static_cast<real>(hi.data[0]);
+  for (int64_t i = 0; i < y.size; ++i) {
+    const real v = static_cast<real>(x.data[i]);
+    if (std::isnan(v) || std::isnan(vmin) || std::isnan(vmax)) {
+      y.data[i] = NAN;
+      continue;
+    }
+    y.data[i] = std::max(std::min(v, vmax), vmin);
   }
   return 0;
 }

@@ -1,15 +1,19 @@
-#include <algorithm>
+// Reference for gelu, the formula of the operator's docs (the tanh approximation written with a
+// sigmoid): y = x / (1 + exp(-sqrt(8/pi) * (x + 0.044715 x^3))).
 #include <cmath>
-#include <numeric>
+
 #include "aoc_golden.h"
+
 using golden_api::real;
+
 extern "C" int aoc_golden(AocGoldenCall* raw) {
   golden_api::Call call(raw);
-  const AocGoldenTensor& t0 = call.input("x");
-  AocGoldenTensor& o = call.output("y");
-  for (int64_t i = 0; i < o.size; ++i) {
-    const real a0 = static_cast<real>(t0.data[t0.size == o.size ? i : i % t0.size]);
-    o.data[i] = a0 / (1.0 + std::exp(-1.5957691216057308 * (a0 + 0.044715 * a0 * a0 * a0)));
+  const AocGoldenTensor& x = call.input("x");
+  AocGoldenTensor& y = call.output("y");
+  const real k = std::sqrt(real(8) / real(3.14159265358979323846));
+  for (int64_t i = 0; i < y.size; ++i) {
+    const real v = static_cast<real>(x.data[i]);
+    y.data[i] = v / (real(1) + std::exp(-k * (v + real(0.044715) * v * v * v)));
   }
   return 0;
 }
