@@ -20,3 +20,12 @@
 #include "aoc/kernel_tiling_macros.h"
 #include "aoc/print.h"
 #include "aoc/static_alloc.h"
+
+#if defined(AOC_KERNEL_UNIT) && !defined(AOC_PROGRAM_UNIT)
+// Kernel code calls printf unqualified (`printf("%d\n", n)` next to `using namespace AscendC;`) and
+// means AscendC::printf: the device's kernel build has no C library printf. Here the C library's is
+// declared too (the standard headers bring <cstdio>), and a call with only a format string would
+// pick it over the template. In an operator's kernel unit the name is therefore AscendC's (not in a
+// single-file program, whose host code prints with the C library: build/program_build.cpp).
+#define printf AscendC::printf
+#endif

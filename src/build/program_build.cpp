@@ -15,7 +15,11 @@ BuildRequest program_build_request(const fs::path& source, const fs::path& root,
   const fs::path kernel_header = root / "include" / "ascendc" / "kernel_operator.h";
   std::vector<std::string> unit_flags = {"-include", "aoc/chevron.h",
                                          aoc::runtime::kernel_sources_flag({source.parent_path().string()})};
-  r.units.push_back({source, unit_flags, kernel_header, aoc::runtime::scalar_coverage_flags()});
+  // Host code shares the unit: printf stays the C library's (kernel_operator.h). A header flag, so
+  // the precompiled kernel_operator.h is built with it too.
+  std::vector<std::string> header_flags = aoc::runtime::scalar_coverage_flags();
+  header_flags.push_back("-DAOC_PROGRAM_UNIT");
+  r.units.push_back({source, unit_flags, kernel_header, header_flags});
   r.hash_dirs = {source.parent_path()};
   // The headers beside the original are part of the build (not the whole folder: it may be large).
   std::error_code ec;

@@ -199,11 +199,14 @@ std::vector<CaseSpec> generate_hidden_cases(const OpPackage& p, const HiddenDraw
       outer = std::max<int64_t>(1, outer / d);
     }
 
-    // An element count the operator requires to be a multiple: the outermost dimension grows to it.
+    // An element count the operator requires to be a multiple: the outermost dimension is rounded
+    // down to a multiple of the least factor q that makes the count one, and kept within the
+    // largest count allowed (never below q itself), instead of growing by up to the multiple.
     if (const int64_t m = std::max<int64_t>(h.elements_multiple, 1); m > 1 && shape.size() > 1) {
-      int64_t n = 1;
-      for (int64_t d : shape) n *= d;
-      shape.front() *= m / std::gcd(n, m);
+      int64_t rest = 1;
+      for (size_t d = 1; d < shape.size(); ++d) rest *= shape[d];
+      const int64_t q = m / std::gcd(rest, m);
+      shape.front() = std::max(q, std::min(shape.front(), max_elements / rest) / q * q);
     }
     c.shapes = input_shapes_from_first(p, shape);
     for (const auto& [name, choices] : h.attrs) c.attrs[name] = choices[rng.next() % choices.size()];

@@ -167,6 +167,53 @@ TEST(Import, HostCodeUsingCoutWithoutIncludingIostreamBuildsAndRuns) {
   EXPECT_NE(r.cases[0].message.find("still the template"), std::string::npos) << r.cases[0].message;
 }
 
+// Public tiling headers carry host helpers next to the tiling struct (a compile-info struct, a
+// GetCompileInfo wrapper taking gert::TilingParseContext*), which the kernel unit reads too, and
+// leave the `;` off a last field; kernels call the device headers' AscendC::AlignUp unqualified,
+// some beside a global AlignUp template of their own, print with an unqualified printf of a bare
+// format string, and define C functions named like the C library's (an operator called div). The
+// operator builds, passes the API-use check, and with its golden every case passes.
+TEST(Import, TilingHeaderHostHelpersAndTheDeviceAlignUpBuildInTheKernel) {
+  aoc::testing::ScratchDir tmp("import-helpers");
+  const fs::path op = tmp.path() / "axpy_helpers";
+  fs::copy(kFixture, op, fs::copy_options::recursive);
+  ASSERT_TRUE(aoc::eval::testing::replace_once(
+      op / "op_host" / "axpy_custom_tiling.h", "REGISTER_TILING_DATA_CLASS",
+      "struct AxpyCompileInfo {\n  uint32_t totalCoreNum = 0;\n"
+      "  platform_ascendc::SocVersion socVersion = platform_ascendc::SocVersion::ASCEND910B;\n};\n"
+      "template <typename T>\ninline T* GetCompileInfoPtr(gert::TilingParseContext* context) {\n"
+      "  return context->GetCompiledInfo<T>();\n}\n\nREGISTER_TILING_DATA_CLASS"));
+  ASSERT_TRUE(aoc::eval::testing::replace_once(op / "op_host" / "axpy_custom_tiling.h",
+                                               "#include \"register/tilingdata_base.h\"",
+                                               "#include \"register/tilingdata_base.h\"\n"
+                                               "#include \"tiling/platform/platform_ascendc.h\""));
+  const fs::path kernel = op / "op_kernel" / "axpy_custom.cpp";
+  ASSERT_TRUE(aoc::eval::testing::replace_once(
+      kernel, "#include \"kernel_operator.h\"",
+      "#include \"kernel_operator.h\"\nusing namespace AscendC;\n"
+      "template <typename T> __aicore__ constexpr T AlignUp(T a, T b) { return (a + b - 1) / b * b; }\n"
+      "extern \"C\" void div(GM_ADDR) {}"));
+  ASSERT_TRUE(aoc::eval::testing::replace_once(kernel, "alpha_ = t.alpha;",
+                                               "alpha_ = t.alpha;\n        if (len_ == 0) printf(\"no share\\n\");"));
+  ASSERT_TRUE(aoc::eval::testing::replace_once(op / "op_host" / "axpy_custom_tiling.h",
+                                               "TILING_DATA_FIELD_DEF(uint32_t, negate);",
+                                               "TILING_DATA_FIELD_DEF(uint32_t, negate)"));
+  ASSERT_TRUE(aoc::eval::testing::replace_once(
+      kernel, "const uint32_t rest = (t.totalLength - start + blockElems - 1) / blockElems * blockElems;",
+      "const uint32_t rest = AscendC::AlignUp(t.totalLength - start, blockElems);\n"
+      "        static_assert(AlignUp(10, 8) == 16 && AlignUp(10u, 8u) == 16u);  // unqualified: not ambiguous"));
+
+  aoc::package::ImportOptions opt;
+  opt.dir = op;
+  opt.out = tmp.path() / "pkg";
+  aoc::package::import_operator(opt, host_build());
+  fs::copy_file(fs::path(AOC_SOURCE_DIR) / "tests/data/public/axpy_custom.cpp", opt.out / "golden.cpp",
+                fs::copy_options::overwrite_existing);
+  const auto r = evaluate(opt.out);
+  ASSERT_EQ(r.cases.size(), 4u) << r.message;
+  for (const auto& c : r.cases) EXPECT_EQ(c.verdict, aoc::eval::Verdict::Ok) << c.name << ": " << c.message;
+}
+
 TEST(Import, AFolderWithoutTheLayoutSaysWhatIsMissing) {
   aoc::testing::ScratchDir empty("import");
   fs::create_directories(empty.path());

@@ -92,6 +92,35 @@ TEST(Engine, WaitFlagSerialises) {
   EXPECT_EQ(b.arrows[0].wait_rec, 2u);
 }
 
+// Two copies signalling one borrowed event id before two waits (FetchEventID twice, as official
+// norm kernels do): on the device the first WaitFlag clears the flag long before the second copy
+// ends, so it works. When the second set fires while the flag is still set, it is undefined.
+TEST(Engine, ASecondSetOfAFlagIsFineOnceTheFirstWasTakenAndAnErrorBefore) {
+  Soc soc = round_soc();
+  Trace works = trace_of({copy_in(0, 4096, 1024), set_flag(Pipe::MTE2, Pipe::V, 0, 40),
+                          copy_in(2048, 8192, 1024), set_flag(Pipe::MTE2, Pipe::V, 0, 42),
+                          wait_flag(Pipe::MTE2, Pipe::V, 0, 43), wait_flag(Pipe::MTE2, Pipe::V, 0, 44),
+                          vadd(4096, 0, 2048, 256)});
+  EXPECT_NO_THROW(run1(soc, works));
+  // The vector unit is busy with earlier work when both short copies end, so its first WaitFlag
+  // clears the flag only after the second set: the second set found the flag still set.
+  std::vector<TraceRecord> late = {copy_in(0, 4096, 32, 20), set_flag(Pipe::MTE2, Pipe::V, 0, 40),
+                                   copy_in(2048, 8192, 32, 21), set_flag(Pipe::MTE2, Pipe::V, 0, 42)};
+  for (int i = 0; i < 40; ++i) late.push_back(vadd(8192, 12288, 16384, 256, 11));
+  late.push_back(wait_flag(Pipe::MTE2, Pipe::V, 0, 43));
+  late.push_back(wait_flag(Pipe::MTE2, Pipe::V, 0, 44));
+  Trace t = trace_of(late);
+  try {
+    run1(soc, t);
+    FAIL() << "no error";
+  } catch (const SimError& e) {
+    const std::string m = e.what();
+    EXPECT_NE(m.find(":42 fires at cycle"), std::string::npos) << m;
+    EXPECT_NE(m.find("set at kernel.cpp:40 is still set"), std::string::npos) << m;
+    EXPECT_NE(m.find("undefined on hardware"), std::string::npos) << m;
+  }
+}
+
 TEST(Engine, PipelinedLoopOverlapsPipes) {
   Soc soc = round_soc();
   std::vector<TraceRecord> recs;

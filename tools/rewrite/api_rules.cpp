@@ -63,13 +63,14 @@ const std::vector<std::string>& global_api_names() {
   // The device's pipe and event enums, its block variables and buffer sizes, the advanced
   // APIs' tiling structs, and the float functions of the C math library kernel scalar code
   // calls (aoc/scalar_libm.h), and abs on an int (aoc/kernel_unit.h gives it C++ linkage). Not
-  // aoc_default_tiling_type: GET_TILING_DATA's own.
+  // aoc_default_tiling_type: GET_TILING_DATA's own. The machine-level vector intrinsics kernels call
+  // on UB addresses (aoc/vec/isa.h), and GetTPipePtr, which the device also declares globally.
   static const std::vector<std::string> names = {
       "half", "bfloat16_t", "float16_t", "float32_t", "g_coreType", "KernelMetaType", "event_t", "pipe_t",
       "block_idx", "block_num", "sub_block_idx", "sub_block_num", "ASC_L0A_SIZE", "ASC_L0B_SIZE", "ASC_L0C_SIZE",
       "ASC_L1_SIZE", "ASC_UB_SIZE", "LayerNormSeparateTiling", "LayerNormTiling", "LogSoftMaxTiling",
       "RmsNormTiling", "SoftMaxTiling", "ceilf", "expf", "fabsf", "floorf", "fmaxf", "fminf", "logf", "powf",
-      "roundf", "sqrtf", "tanhf", "truncf", "abs"};
+      "roundf", "sqrtf", "tanhf", "truncf", "abs", "vcadd", "GetTPipePtr"};
   return names;
 }
 

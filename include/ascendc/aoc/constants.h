@@ -19,6 +19,15 @@ constexpr uint32_t TOTAL_L1_SIZE = 512 * 1024;
 constexpr uint32_t TOTAL_L0A_SIZE = 64 * 1024;
 constexpr uint32_t TOTAL_L0B_SIZE = 64 * 1024;
 constexpr uint32_t TOTAL_L0C_SIZE = 128 * 1024;
+
+// Integer helpers of the device headers' utilities, which kernel_operator.h brings in. They are
+// plain uint32_t functions there, not templates: a kernel's own global `template <class T> T
+// AlignUp(T, T)` stays callable (an exact template match beats a converting non-template, and
+// with uint32_t arguments the non-template wins, which computes the same value).
+constexpr uint32_t DivCeil(uint32_t a, uint32_t b) { return (a + b - 1) / b; }
+constexpr uint32_t AlignUp(uint32_t a, uint32_t b) { return DivCeil(a, b) * b; }
+constexpr uint32_t ConstCeil(uint32_t a, uint32_t b) { return (a + b - 1) / b; }
+inline uint32_t Ceil(uint32_t a, uint32_t b) { return (a + b - 1) / b; }
 }  // namespace AscendC
 
 constexpr uint32_t ASC_UB_SIZE = AscendC::TOTAL_UB_SIZE;

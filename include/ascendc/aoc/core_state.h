@@ -59,12 +59,31 @@ class LocalMemory {
 
 enum class MaskMode : uint8_t { NORMAL = 0, COUNTER };
 
-// Hardware event flags set by SetFlag and not yet consumed by WaitFlag, one bit per
-// event id for each (source pipe, destination pipe) pair. Lets the functional run
-// catch a WaitFlag that would hang and a SetFlag repeated before its WaitFlag.
+// Hardware event flags set by SetFlag and not yet consumed by WaitFlag, counted per event id
+// for each (source pipe, destination pipe) pair. Lets the functional run catch a WaitFlag that
+// would hang. A second SetFlag before the WaitFlag is counted, not refused: whether it sets a flag
+// that is still set depends on when each fires, which the timing engine decides (sim/engine.cpp).
+// Two bits per id (up to 32 ids, up to 3 sets outstanding): the core state is thread-local, and
+// kernel libraries keep it in the small static TLS block a dlopen-ed library gets.
 struct FlagState {
-  uint32_t pending[static_cast<int>(Pipe::Count)][static_cast<int>(Pipe::Count)] = {};
+  static constexpr int kPipes = static_cast<int>(Pipe::Count);
+  static constexpr uint32_t kMaxSets = 3;
+  uint64_t sets[kPipes][kPipes] = {};
+  uint32_t count(Pipe src, Pipe dst, uint32_t id) const { return (word(src, dst) >> (2 * id)) & kMaxSets; }
+  void set(Pipe src, Pipe dst, uint32_t id) { word(src, dst) += uint64_t(1) << (2 * id); }
+  void take(Pipe src, Pipe dst, uint32_t id) { word(src, dst) -= uint64_t(1) << (2 * id); }
+  // Event ids with at least one set outstanding, one bit per id.
+  uint32_t pending(Pipe src, Pipe dst) const {
+    uint32_t bits = 0;
+    for (uint32_t id = 0; id < 32; ++id)
+      if (count(src, dst, id) != 0) bits |= 1u << id;
+    return bits;
+  }
   void clear() { *this = FlagState{}; }
+
+ private:
+  uint64_t& word(Pipe src, Pipe dst) { return sets[static_cast<int>(src)][static_cast<int>(dst)]; }
+  uint64_t word(Pipe src, Pipe dst) const { return sets[static_cast<int>(src)][static_cast<int>(dst)]; }
 };
 
 struct CoreState {

@@ -11,19 +11,24 @@
 inline namespace optiling {}
 #endif
 
-// The C library's `int abs(int)`: <stdlib.h> declares it with C linkage, and the standard headers
-// the API needs bring <stdlib.h> in, so an operator called abs, whose entry is
+// The C library's `int abs(int)` and `div_t div(int, int)`: <stdlib.h> declares them with C
+// linkage, and the standard headers the API needs bring <stdlib.h> in, so an operator called abs,
+// whose entry is
 // `extern "C" void abs(GM_ADDR x, ...)`, would conflict with it (two C functions of one name).
-// The device's kernel build declares no such function. In a kernel unit the C library's header is
-// therefore read with its abs renamed, and abs for int comes back with C++ linkage, which a
-// kernel's C entry of that name overloads. std::abs is unchanged (<cstdlib> builds it on ::abs).
+// The device's kernel build declares no such function (nor div, for an operator called div). In a
+// kernel unit the C library's header is therefore read with both renamed, and they come back with
+// C++ linkage, which a kernel's C entry of that name overloads. std::abs and std::div are unchanged
+// (<cstdlib> builds them on ::abs and ::div).
 // This works when kernel_operator.h comes before any other standard header, as kernels write it.
 #if defined(AOC_KERNEL_UNIT) && !defined(_STDLIB_H)
 #define _GLIBCXX_INCLUDE_NEXT_C_HEADERS  // the C library's <stdlib.h>, not libstdc++'s wrapper
 #define abs aoc_c_library_abs
+#define div aoc_c_library_div
 #include <stdlib.h>
 #undef abs
+#undef div
 #undef _GLIBCXX_INCLUDE_NEXT_C_HEADERS
 inline int abs(int x) noexcept { return __builtin_abs(x); }
+inline div_t div(int numer, int denom) noexcept { return {numer / denom, numer % denom}; }
 #include <cstdlib>
 #endif

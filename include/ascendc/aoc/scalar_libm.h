@@ -32,3 +32,32 @@ float fminf(float, float) noexcept;
 #ifndef HUGE_VALF
 #define HUGE_VALF (__builtin_huge_valf())
 #endif
+
+// The overloaded names (`1 / sqrt(x)` on a float) that kernel scalar code calls unqualified next
+// to `using namespace AscendC;`, as the device compiler's math library provides them. They live in
+// namespace AscendC, not the global one, so an operator's extern "C" entry of the same name stays
+// free; and they are templates, so in a kernel that includes <cmath> as well, the C library's
+// non-template overload is the better match and the call is not ambiguous.
+#include <type_traits>
+
+#include "aoc/math_fn.h"
+
+namespace AscendC {
+#define AOC_SCALAR_FN1(name)                                                                                 \
+  template <typename F> requires std::is_arithmetic_v<F> AOC_FORCE_INLINE auto name(F x) { return aoc::fn::name(x); }
+AOC_SCALAR_FN1(sqrt)
+AOC_SCALAR_FN1(exp)
+AOC_SCALAR_FN1(log)
+AOC_SCALAR_FN1(log2)
+AOC_SCALAR_FN1(log10)
+AOC_SCALAR_FN1(fabs)
+AOC_SCALAR_FN1(floor)
+AOC_SCALAR_FN1(ceil)
+AOC_SCALAR_FN1(trunc)
+AOC_SCALAR_FN1(round)
+AOC_SCALAR_FN1(sin)
+AOC_SCALAR_FN1(cos)
+AOC_SCALAR_FN1(tanh)
+#undef AOC_SCALAR_FN1
+template <typename F> requires std::is_floating_point_v<F> AOC_FORCE_INLINE F pow(F b, F e) { return aoc::fn::pow(b, e); }
+}  // namespace AscendC

@@ -119,8 +119,8 @@ inline const char* hard_event_name(AscendC::HardEvent e) {
 
 inline void check_event_id(const char* api, AscendC::HardEvent e, int32_t id, const std::source_location& loc) {
   const uint32_t n = core().limits.event_ids;
-  check(id >= 0 && static_cast<uint32_t>(id) < n, api, loc, api, "<", hard_event_name(e), ">(", id,
-        "): event id out of range, this core has ids 0..", n - 1);
+  check(id >= 0 && static_cast<uint32_t>(id) < std::min<uint32_t>(n, 32), api, loc, api, "<", hard_event_name(e), ">(",
+        id, "): event id out of range, this core has ids 0..", std::min<uint32_t>(n, 32) - 1);
 }
 
 inline TraceRecord* append_flag_record(RecKind kind, Pipe src, Pipe dst, uint32_t id, bool implicit, const char* op,
@@ -136,11 +136,10 @@ inline void set_flag(AscendC::HardEvent e, int32_t id, const std::source_locatio
   check(e != AscendC::HardEvent::MAX, "SetFlag", loc, "HardEvent::MAX is not an event");
   check_event_id("SetFlag", e, id, loc);
   const PipePair pp = pipes_of(e);
-  uint32_t& pending = core().flags.pending[static_cast<int>(pp.src)][static_cast<int>(pp.dst)];
-  const uint32_t bit = 1u << id;
-  check(!(pending & bit), "SetFlag", loc, "SetFlag<", hard_event_name(e), ">(", id,
-        ") is set again before a WaitFlag consumed it (undefined on hardware)");
-  pending |= bit;
+  FlagState& flags = core().flags;
+  check(flags.count(pp.src, pp.dst, id) < FlagState::kMaxSets, "SetFlag", loc, "SetFlag<", hard_event_name(e), ">(",
+        id, ") is set a fourth time before a WaitFlag took any of the earlier sets");
+  flags.set(pp.src, pp.dst, id);
   append_flag_record(RecKind::SetFlag, pp.src, pp.dst, static_cast<uint32_t>(id), false, "SetFlag", loc);
 }
 
@@ -148,11 +147,10 @@ inline void wait_flag(AscendC::HardEvent e, int32_t id, const std::source_locati
   check(e != AscendC::HardEvent::MAX, "WaitFlag", loc, "HardEvent::MAX is not an event");
   check_event_id("WaitFlag", e, id, loc);
   const PipePair pp = pipes_of(e);
-  uint32_t& pending = core().flags.pending[static_cast<int>(pp.src)][static_cast<int>(pp.dst)];
-  const uint32_t bit = 1u << id;
-  check(pending & bit, "WaitFlag", loc, "WaitFlag<", hard_event_name(e), ">(", id,
+  FlagState& flags = core().flags;
+  check(flags.count(pp.src, pp.dst, id) != 0, "WaitFlag", loc, "WaitFlag<", hard_event_name(e), ">(", id,
         ") has no matching SetFlag: the pipe would wait forever");
-  pending &= ~bit;
+  flags.take(pp.src, pp.dst, id);
   append_flag_record(RecKind::WaitFlag, pp.src, pp.dst, static_cast<uint32_t>(id), false, "WaitFlag", loc);
 }
 

@@ -14,6 +14,11 @@
 #include "aoc/kernel_unit.h"
 #include "aoc/error.h"
 #include "aoc/host/tiling_registration.h"
+// Tiling headers also hold host helpers (a GetCompileInfo wrapper taking a
+// gert::TilingParseContext*, a compile-info struct): the device build strips them before the
+// kernel sees the tiling struct; here the kernel unit reads the whole header, so the host
+// context types it names are declared for kernel units too.
+#include "aoc/host/tiling_context.h"
 #include "graph/types.h"
 
 namespace aoc::tiling {
@@ -43,12 +48,14 @@ constexpr bool valid_field_type = std::is_arithmetic_v<T>;
     /* Host code sometimes fills a class from bytes it saved earlier. */                        \
     void SetDataPtr(const void* src) { std::memcpy(static_cast<void*>(this), src, sizeof(*this)); }
 
+// Each field macro ends in `;` as the device's do, so a last field written without one compiles too
+// (with one, the extra `;` is an empty member declaration).
 #define TILING_DATA_FIELD_DEF(data_type, field_name)                                               \
   data_type field_name = data_type{};                                                            \
   void set_##field_name(data_type aoc_value) { field_name = aoc_value; }                         \
   data_type get_##field_name() const { return field_name; }                                      \
   static_assert(::aoc::tiling::valid_field_type<data_type>,                                      \
-                "TILING_DATA_FIELD_DEF: field types are bool, int8..uint64 and float")
+                "TILING_DATA_FIELD_DEF: field types are bool, int8..uint64 and float");
 
 #define TILING_DATA_FIELD_DEF_ARR(data_type, arr_size, field_name)                                 \
   data_type field_name[arr_size] = {};                                                           \
@@ -58,7 +65,7 @@ constexpr bool valid_field_type = std::is_arithmetic_v<T>;
   data_type* get_##field_name() { return field_name; }                                           \
   const data_type* get_##field_name() const { return field_name; }                               \
   static_assert(::aoc::tiling::valid_field_type<data_type>,                                      \
-                "TILING_DATA_FIELD_DEF_ARR: element types are bool, int8..uint64 and float")
+                "TILING_DATA_FIELD_DEF_ARR: element types are bool, int8..uint64 and float");
 
 #define TILING_DATA_FIELD_DEF_STRUCT(struct_type, field_name)                                      \
   struct_type field_name{};                                                                      \
@@ -66,7 +73,7 @@ constexpr bool valid_field_type = std::is_arithmetic_v<T>;
   struct_type& get_##field_name() { return field_name; }                                         \
   const struct_type& get_##field_name() const { return field_name; }                             \
   static_assert(std::is_trivially_copyable_v<struct_type>,                                       \
-                "TILING_DATA_FIELD_DEF_STRUCT: nested tiling structs must be plain data")
+                "TILING_DATA_FIELD_DEF_STRUCT: nested tiling structs must be plain data");
 
 #define END_TILING_DATA_DEF }
 

@@ -6,3 +6,4 @@
 #include "aoc/adv/math.h"
 #include "aoc/adv/rmsnorm.h"
 #include "aoc/adv/softmax.h"
+#include "aoc/adv/broadcast.h"

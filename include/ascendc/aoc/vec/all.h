@@ -15,3 +15,4 @@
 #include "aoc/vec/reduce.h"
 #include "aoc/vec/gather.h"
 #include "aoc/vec/transpose.h"
+#include "aoc/vec/isa.h"

@@ -76,8 +76,12 @@ private:
         AscendC::LocalTensor<DTYPE_Z> zLocal = outQueueZ.AllocTensor<DTYPE_Z>();
         AscendC::Add(zLocal, xLocal, yLocal, TileElems(progress));
         outQueueZ.EnQue<DTYPE_Z>(zLocal);
-        inQueueX.FreeTensor(xLocal);
+        // `.template` without an argument list, as public kernels write it: g++ and the device
+        // compiler accept it, clang 19 only when told to.
+        this->inQueueX.template FreeTensor(xLocal);
         inQueueY.FreeTensor(yLocal);
+        // The device declares GetTPipePtr outside the namespace too.
+        (void)GetTPipePtr();
     }
     __aicore__ inline void CopyOut(uint32_t progress)
     {
