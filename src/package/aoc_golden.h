@@ -13,6 +13,7 @@
 #include <cstring>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #define AOC_GOLDEN_ABI_VERSION 1
 
@@ -124,6 +125,49 @@ class Call {
     return t;
   }
   AocGoldenCall* c_;
+};
+
+// Inputs broadcast to an output's shape by NumPy's rules (dimensions aligned from the right; an
+// input dimension of 1, or a missing one, repeats). Step through the output's elements in order
+// with next() and read each input at offset(input):
+//   golden_api::Broadcast at(y);
+//   for (int64_t i = 0; i < y.size; ++i, at.next()) y.data[i] = a.data[at.offset(a)] + b.data[at.offset(b)];
+class Broadcast {
+ public:
+  explicit Broadcast(const AocGoldenTensor& out) : out_(out), idx_(static_cast<size_t>(out.rank > 0 ? out.rank : 1), 0) {}
+  // Whether `t` broadcasts to the output's shape.
+  bool fits(const AocGoldenTensor& t) const {
+    if (t.rank > out_.rank) return t.size == out_.size;
+    for (int32_t d = 0; d < t.rank; ++d) {
+      const int64_t td = t.dims[t.rank - 1 - d], od = out_.dims[out_.rank - 1 - d];
+      if (td != 1 && td != od) return false;
+    }
+    return true;
+  }
+  // Offset in `t` of the current output element (a same-size input is read element for element).
+  int64_t offset(const AocGoldenTensor& t) const {
+    if (t.size == out_.size) return flat_;
+    int64_t off = 0, stride = 1;
+    for (int32_t d = t.rank - 1; d >= 0; --d) {
+      const int32_t od = out_.rank - (t.rank - d);
+      if (t.dims[d] != 1 && od >= 0) off += idx_[static_cast<size_t>(od)] * stride;
+      stride *= t.dims[d];
+    }
+    return off;
+  }
+  // Moves to the next output element.
+  void next() {
+    ++flat_;
+    for (int32_t d = out_.rank - 1; d >= 0; --d) {
+      if (++idx_[static_cast<size_t>(d)] < out_.dims[d]) return;
+      idx_[static_cast<size_t>(d)] = 0;
+    }
+  }
+
+ private:
+  const AocGoldenTensor& out_;
+  std::vector<int64_t> idx_;  // multi-index of the current output element
+  int64_t flat_ = 0;
 };
 
 }  // namespace golden_api

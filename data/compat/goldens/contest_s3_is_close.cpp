@@ -5,20 +5,7 @@
 // float32 tensors: the threshold rtol * |x2| + atol and the difference are float32 numbers, so a
 // difference that lands on the threshold is decided the way a float computation decides it.
 #include <cmath>
-#include <vector>
 #include "aoc_golden.h"
-
-// Offset into `t` of the output element at multi-index `idx` (right-aligned broadcasting).
-static int64_t bcast_offset(const AocGoldenTensor& t, const std::vector<int64_t>& idx, int32_t orank) {
-  int64_t off = 0, stride = 1;
-  for (int32_t d = t.rank - 1; d >= 0; --d) {
-    const int32_t od = orank - (t.rank - d);
-    const int64_t i = t.dims[d] == 1 ? 0 : idx[od];
-    off += i * stride;
-    stride *= t.dims[d];
-  }
-  return off;
-}
 
 extern "C" int aoc_golden(AocGoldenCall* raw) {
   golden_api::Call call(raw);
@@ -28,15 +15,10 @@ extern "C" int aoc_golden(AocGoldenCall* raw) {
   const float rtol = static_cast<float>(call.attr_float("rtol", 1e-5));
   const float atol = static_cast<float>(call.attr_float("atol", 1e-8));
   const bool equal_nan = call.attr_bool("equal_nan", false);
-  std::vector<int64_t> idx(y.rank > 0 ? y.rank : 1, 0);
-  for (int64_t i = 0; i < y.size; ++i) {
-    int64_t rem = i;
-    for (int32_t d = y.rank - 1; d >= 0; --d) {
-      idx[d] = rem % y.dims[d];
-      rem /= y.dims[d];
-    }
-    const float u = static_cast<float>(a.data[a.size == y.size ? i : bcast_offset(a, idx, y.rank)]);
-    const float v = static_cast<float>(b.data[b.size == y.size ? i : bcast_offset(b, idx, y.rank)]);
+  golden_api::Broadcast at(y);
+  for (int64_t i = 0; i < y.size; ++i, at.next()) {
+    const float u = static_cast<float>(a.data[at.offset(a)]);
+    const float v = static_cast<float>(b.data[at.offset(b)]);
     bool close;
     if (std::isnan(u) || std::isnan(v)) {
       close = equal_nan && std::isnan(u) && std::isnan(v);
