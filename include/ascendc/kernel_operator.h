@@ -25,7 +25,14 @@
 // Kernel code calls printf unqualified (`printf("%d\n", n)` next to `using namespace AscendC;`) and
 // means AscendC::printf: the device's kernel build has no C library printf. Here the C library's is
 // declared too (the standard headers bring <cstdio>), and a call with only a format string would
-// pick it over the template. In an operator's kernel unit the name is therefore AscendC's (not in a
-// single-file program, whose host code prints with the C library: build/program_build.cpp).
-#define printf AscendC::printf
+// pick it over the template. In an operator's kernel unit a call of printf, qualified with AscendC::
+// or not, therefore goes to one function that forwards to AscendC's (not in a single-file program,
+// whose host code prints with the C library: build/program_build.cpp).
+template <typename... Args> AOC_API_UNCOUNTED void ascendc_kernel_printf(const char* fmt, const Args&... args) {
+  AscendC::printf(fmt, args...);
+}
+namespace AscendC {
+using ::ascendc_kernel_printf;
+}
+#define printf(...) ascendc_kernel_printf(__VA_ARGS__)
 #endif

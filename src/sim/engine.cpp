@@ -177,7 +177,6 @@ class Engine {
       c.ops.push_back(op);
     }
     c.flags.resize(keys.size());
-    c.taken.assign(keys.size(), FlagTaken{});
     if (skipping_) steady_.decode(c);
   }
 
@@ -251,7 +250,6 @@ class Engine {
         FlagEntry e = q.front();
         q.pop_front();
         double t = std::max(now, e.time);
-        take_flag(c, r.flag, e, idx, t);
         c.s_free = t + soc_.wait_flag_cycles;
         add_arrow(c, r.pipe, Pipe::S, e, idx, t);
         break;
@@ -360,7 +358,6 @@ class Engine {
         FlagEntry e = q.front();
         q.pop_front();
         double t = std::max(now, e.time);
-        take_flag(c, r.flag, e, idx, t);
         ps.mode = PipeMode::Fixed;
         ps.until = t + soc_.wait_flag_cycles;
         ps.last_done = std::max(ps.last_done, ps.until);
@@ -382,27 +379,6 @@ class Engine {
     // left the cache since.
     if (!ps.queue.empty()) prefetch_costed(c, ps.queue.front());
     return true;
-  }
-
-  // A flag is one bit: SetFlag sets it, WaitFlag clears it. Kernels may SetFlag an event twice
-  // before waiting twice (two copies, each signalling the same borrowed event id), which works
-  // on the device when the first WaitFlag clears the flag before the second SetFlag fires. When
-  // the second fires first, it sets a flag that is still set: undefined on hardware, so the run
-  // stops naming the three instructions. Sets are matched to waits in order, as the FIFO does.
-  void take_flag(Ctx& c, uint16_t flag, const FlagEntry& e, uint32_t wait_rec, double t) {
-    FlagTaken& last = c.taken[flag];
-    if (e.time < last.time) {
-      const auto& recs = c.trace->records;
-      const TraceRecord &s2 = recs[e.rec], &s1 = recs[last.set_rec], &w1 = recs[last.wait_rec];
-      std::ostringstream os;
-      os << "block " << c.block << ": SetFlag " << pipe_label(s2.pipe) << "->" << pipe_label(s2.peer) << " event "
-         << int(s2.event_id) << " at " << s2.file << ":" << s2.line << " fires at cycle " << e.time
-         << " while the flag set at " << s1.file << ":" << s1.line << " is still set (the WaitFlag at " << w1.file
-         << ":" << w1.line << " clears it only at cycle " << last.time
-         << "): a flag set again before its WaitFlag is undefined on hardware; use a second event id";
-      throw SimError(os.str());
-    }
-    last = FlagTaken{t, e.rec, wait_rec};
   }
 
   void add_arrow(Ctx& c, Pipe src, Pipe dst, const FlagEntry& e, uint32_t wait_rec, double t) {

@@ -26,12 +26,6 @@ struct FlagEntry {
   uint32_t rec;
 };
 
-// The set of a flag a WaitFlag took last: when it took it, and which SetFlag and WaitFlag.
-struct FlagTaken {
-  double time = -kInf;
-  uint32_t set_rec = 0, wait_rec = 0;
-};
-
 struct PipeState {
   Fifo<uint32_t> queue;  // issued records waiting for this pipe
   PipeMode mode = PipeMode::Idle;
@@ -81,7 +75,6 @@ struct Ctx {
   // reads only these eight doubles to find the ones that may act.
   std::array<double, kPipes> poll;
   std::vector<Fifo<FlagEntry>> flags;  // by Op::flag
-  std::vector<FlagTaken> taken;        // by Op::flag
   BlockResult res;
 };
 

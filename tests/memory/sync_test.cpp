@@ -77,8 +77,8 @@ TEST_F(SyncTest, FlagsOfDifferentEventsOrIdsAreIndependent) {
   WaitFlag<HardEvent::MTE2_V>(0);
 }
 
-// Two sets before two waits are counted (whether the second set finds the flag still set is a
-// matter of timing, judged by the engine: tests/sim/engine_test.cpp); a third wait has no set.
+// Two sets before two waits are counted (the engine takes them in order:
+// tests/sim/engine_test.cpp); a third wait has no set, a fourth set is refused.
 TEST_F(SyncTest, SetTwiceIsCountedAndEachWaitTakesOne) {
   SetFlag<HardEvent::MTE3_V>(2);
   SetFlag<HardEvent::MTE3_V>(2);

@@ -64,13 +64,14 @@ const std::vector<std::string>& global_api_names() {
   // APIs' tiling structs, and the float functions of the C math library kernel scalar code
   // calls (aoc/scalar_libm.h), and abs on an int (aoc/kernel_unit.h gives it C++ linkage). Not
   // aoc_default_tiling_type: GET_TILING_DATA's own. The machine-level vector intrinsics kernels call
-  // on UB addresses (aoc/vec/isa.h), and GetTPipePtr, which the device also declares globally.
+  // on UB addresses (aoc/vec/isa.h), GetTPipePtr, which the device also declares globally, and the
+  // function a kernel unit's printf calls go to (kernel_operator.h).
   static const std::vector<std::string> names = {
       "half", "bfloat16_t", "float16_t", "float32_t", "g_coreType", "KernelMetaType", "event_t", "pipe_t",
       "block_idx", "block_num", "sub_block_idx", "sub_block_num", "ASC_L0A_SIZE", "ASC_L0B_SIZE", "ASC_L0C_SIZE",
       "ASC_L1_SIZE", "ASC_UB_SIZE", "LayerNormSeparateTiling", "LayerNormTiling", "LogSoftMaxTiling",
       "RmsNormTiling", "SoftMaxTiling", "ceilf", "expf", "fabsf", "floorf", "fmaxf", "fminf", "logf", "powf",
-      "roundf", "sqrtf", "tanhf", "truncf", "abs", "vcadd", "GetTPipePtr"};
+      "roundf", "sqrtf", "tanhf", "truncf", "abs", "vcadd", "GetTPipePtr", "ascendc_kernel_printf"};
   return names;
 }
 

@@ -61,8 +61,8 @@ enum class MaskMode : uint8_t { NORMAL = 0, COUNTER };
 
 // Hardware event flags set by SetFlag and not yet consumed by WaitFlag, counted per event id
 // for each (source pipe, destination pipe) pair. Lets the functional run catch a WaitFlag that
-// would hang. A second SetFlag before the WaitFlag is counted, not refused: whether it sets a flag
-// that is still set depends on when each fires, which the timing engine decides (sim/engine.cpp).
+// would hang. A second SetFlag before the WaitFlag is counted, not refused (kernels borrow one id
+// twice and wait twice); the timing engine matches sets to waits in order, as the hazard checker does.
 // Two bits per id (up to 32 ids, up to 3 sets outstanding): the core state is thread-local, and
 // kernel libraries keep it in the small static TLS block a dlopen-ed library gets.
 struct FlagState {
