@@ -76,10 +76,12 @@ for op in "${ops[@]}"; do
     name_from_import="$(jq -r .name <<<"$out")"
     [ -n "$goldens" ] && [ -f "$goldens/$name_from_import.cpp" ] && cp "$goldens/$name_from_import.cpp" "$pkg/golden.cpp"
     [ -n "$goldens" ] && [ -f "$goldens/$name.cpp" ] && cp "$goldens/$name.cpp" "$pkg/golden.cpp"
-    for c in "$goldens/$name_from_import.cases.toml" "$goldens/$name.cases.toml"; do
-      [ -n "$goldens" ] && [ -f "$c" ] || continue
-      sed -i '/^\[\[cases\]\]/,$d' "$pkg/op.toml" && cat "$c" >>"$pkg/op.toml"
+    # One case list replaces the generated cases: the folder's own, else the imported name's.
+    cases=""
+    for c in "$goldens/$name.cases.toml" "$goldens/$name_from_import.cases.toml"; do
+      [ -n "$goldens" ] && [ -f "$c" ] && { cases="$c"; break; }
     done
+    if [ -n "$cases" ]; then sed -i '/^\[\[cases\]\]/,$d' "$pkg/op.toml" && cat "$cases" >>"$pkg/op.toml"; fi
   else
     problem="import: $(jq -r '.error // empty' <<<"$out" 2>/dev/null | head -1)"
     [ "$problem" = "import: " ] && problem="import: $(head -1 <<<"$out")"
