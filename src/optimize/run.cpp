@@ -14,6 +14,7 @@
 #include "optimize/llm_proposer.h"
 #include "optimize/motif_proposer.h"
 #include "package/case_gen.h"
+#include "rewrite/pin_config.h"
 #include "search/case_scoring.h"
 #include "runtime/platform.h"
 #include "sim/soc.h"
@@ -71,17 +72,26 @@ void copy_tree(const fs::path& from, const fs::path& to) {
   fs::copy(from, to, fs::copy_options::recursive | fs::copy_options::overwrite_existing);
 }
 
-// best/: the winning kernel as a candidate folder of the package, its configuration beside it.
-void write_best(const OptimizeReport& r, const fs::path& out) {
+// best/: the winning kernel as a candidate folder of the package with its tiling configuration
+// written into its sources (a drop-in operator: plain `eval`, `run` and a device build give the
+// reported time), tuning.json beside them as the record. A configuration the rewriter cannot
+// write stays only in tuning.json, and the report says why.
+void write_best(OptimizeReport& r, const fs::path& out, bool coupled) {
   const fs::path best = out / "best";
   fs::remove_all(best);
-  const auto& src = r.best->variant.kernel->cand.sources;
-  copy_tree(src.host, best / "op_host");
-  copy_tree(src.kernel, best / "op_kernel");
+  const auto& cand = r.best->variant.kernel->cand;
+  copy_tree(cand.sources.host, best / "op_host");
+  copy_tree(cand.sources.kernel, best / "op_kernel");
+  const auto pin = aoc::rewrite::pin_configuration(cand, {best / "op_host", best / "op_kernel"}, r.best->variant.config,
+                                                   coupled);
+  r.config_in_sources = pin.pinned;
+  r.config_pinning = pin.message;
   const fs::path pkg = fs::absolute(r.package_dir).lexically_normal();
-  std::ofstream(best / "candidate.toml") << "# the best variant of ascendopt optimize (docs/optimize.md); its tiling "
-                                            "configuration is in tuning.json\npackage = \""
-                                         << pkg.lexically_relative(fs::absolute(best)).string() << "\"\n";
+  std::ofstream(best / "candidate.toml")
+      << "# the best variant of ascendopt optimize (docs/optimize.md); its tiling configuration ("
+      << search::config_text(r.best->variant.config) << ") is "
+      << (pin.pinned ? "written into its sources" : "NOT in its sources: only ascendopt applies tuning.json") << "\npackage = \""
+      << pkg.lexically_relative(fs::absolute(best)).string() << "\"\n";
   std::ofstream(best / "tuning.json") << aoc::eval::to_json(r.best->variant.config).dump(2) << "\n";
 }
 
@@ -254,11 +264,11 @@ OptimizeReport optimize(const fs::path& op_dir, aoc::build::Builder& builder, co
   r.best_us = r.best->eval.time_us;
   r.lineage = lineage_of(r.history, r.best);
 
-  write_best(r, opt.out_dir);
+  write_best(r, opt.out_dir, !platform.separated);
   const auto& from = original->cand.sources;
-  const auto& to = r.best->variant.kernel->cand.sources;
-  r.diff = diff_trees(from.host, to.host, "op_host") + diff_trees(from.kernel, to.kernel, "op_kernel");
-  if (!r.best->variant.config.empty()) r.diff += "tiling configuration: " + search::config_text(r.best->variant.config) + "\n";
+  r.diff = diff_trees(from.host, opt.out_dir / "best" / "op_host", "op_host") +
+           diff_trees(from.kernel, opt.out_dir / "best" / "op_kernel", "op_kernel");
+  if (!r.config_in_sources) r.diff += "tiling configuration (tuning.json only): " + search::config_text(r.best->variant.config) + "\n";
   std::ofstream(opt.out_dir / "best.diff") << r.diff;
   r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   std::ofstream(opt.out_dir / "report.json") << to_json(r).dump(2) << "\n";
@@ -317,6 +327,8 @@ nlohmann::json to_json(const OptimizeReport& r) {
                  {"origin", r.best->origin},
                  {"motifs", r.best->variant.kernel->motifs},
                  {"config", aoc::eval::to_json(r.best->variant.config)},
+                 {"config_in_sources", r.config_in_sources},
+                 {"config_pinning", r.config_pinning},
                  {"kernel_dir", r.best->variant.kernel->cand.dir.string()}};
   j["history"] = nlohmann::json::array();
   for (const auto& s : r.history)
@@ -368,6 +380,8 @@ std::string summary_text(const OptimizeReport& r) {
     if (r.best->variant.kernel->motifs.empty()) os << "(none: the original kernel)";
     for (const auto& m : r.best->variant.kernel->motifs) os << m << " ";
     os << "\n  config:       " << search::config_text(r.best->variant.config) << "\n";
+    os << "  in best/:     " << (r.config_in_sources ? "" : "configuration NOT written into the sources: ") << r.config_pinning
+       << "\n";
   }
   if (!r.lineage.empty()) os << "lineage (accepted steps from the baseline):\n";
   for (const auto& st : r.lineage)

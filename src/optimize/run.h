@@ -87,7 +87,11 @@ struct OptimizeReport {
   size_t fresh_runs = 0, recalled = 0;
   size_t same_tiling = 0;  // configurations answered by an evaluated variant's tiling (not charged)
   double seconds = 0;
-  std::string diff;  // best against the input, sources and configuration
+  // best/ holds the configuration in its sources (rewrite/pin_config.h), or only in tuning.json;
+  // what was written or why not.
+  bool config_in_sources = false;
+  std::string config_pinning;
+  std::string diff;  // best/ against the input, sources and configuration
   std::optional<LlmRunInfo> llm;
   double speedup() const { return best_us > 0 ? baseline_us / best_us : 1.0; }
   // Best verified-or-not speedup within the first n evaluations (progress curve).

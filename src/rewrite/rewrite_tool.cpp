@@ -69,7 +69,8 @@ ToolAnswer run_and_keep(std::vector<std::string> argv, const AnswerCache& cache,
 }  // namespace
 
 ToolAnswer run_rewrite_tool(const aoc::eval::Candidate& c, const aoc::build::SourceDirs& sources,
-                            const std::string& command, const std::string& motif, bool write) {
+                            const std::string& command, const std::string& motif, bool write,
+                            const std::vector<std::string>& options) {
   const fs::path tool = rewrite_tool_path();
   if (tool.empty() || ::access(tool.c_str(), X_OK) != 0)
     throw RewriteError("the source rewriter aoc-rewrite is missing (" + tool.string() +
@@ -78,6 +79,7 @@ ToolAnswer run_rewrite_tool(const aoc::eval::Candidate& c, const aoc::build::Sou
   const fs::path inc = build.root / "include" / "ascendc";
   std::vector<std::string> argv = {tool.string(), command};
   if (!motif.empty()) argv.insert(argv.end(), {"--motif", motif});
+  argv.insert(argv.end(), options.begin(), options.end());
   if (write) argv.push_back("--write");
   argv.insert(argv.end(), {"--root", sources.kernel.string(), "--root", sources.host.string()});
   const auto kernels = cpp_files(sources.kernel);

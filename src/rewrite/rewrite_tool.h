@@ -7,6 +7,7 @@
 #include <filesystem>
 #include <stdexcept>
 #include <string>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
@@ -29,12 +30,14 @@ struct ToolAnswer {
   nlohmann::json body;   // the program's JSON
 };
 
-// command: "detect", "apply" or "remove"; motif may be empty for detect. `sources` are the
-// folders to read (and, with write, to edit in place). Throws RewriteError unless the
+// command: "detect", "apply", "remove" or "pin-config"; motif may be empty for detect and
+// pin-config; `options` are the command's own (pin-config: {"--config", JSON}). `sources` are
+// the folders to read (and, with write, to edit in place). Throws RewriteError unless the
 // program answered (exit status 0 or 3). Answers come from the build cache when the same
 // question was asked of the same sources before (rewrite/answer_cache.h).
 ToolAnswer run_rewrite_tool(const aoc::eval::Candidate& c, const aoc::build::SourceDirs& sources,
-                            const std::string& command, const std::string& motif, bool write);
+                            const std::string& command, const std::string& motif, bool write,
+                            const std::vector<std::string>& options = {});
 
 // How many times this process ran the rewriter (answers from the cache do not count).
 uint64_t rewrite_tool_runs();

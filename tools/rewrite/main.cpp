@@ -5,6 +5,8 @@
 //   aoc-rewrite detect [--motif M] --root DIR --kernel F.cpp... [--host F.cpp...]
 //               [--output FILE] [--kernel-args FLAGS... ] [--host-args FLAGS...]
 //   aoc-rewrite apply|remove --motif M ... [--write]
+//   aoc-rewrite pin-config --config '{"knobs": {...}, "cores": N, "ub_bytes": N}' ... [--write]
+//               (a tuner's configuration written into the sources: tools/rewrite/pin_config.h)
 //   aoc-rewrite check-api [--json] --headers INCLUDE_DIR --kernel-root DIR [--root DIR] --kernel F.cpp...
 //               [--host F.cpp...] [--variant-args FLAGS...]... [--kernel-args FLAGS...] [--host-args FLAGS...]
 //   aoc-rewrite check-api --globals ...   (the global names the AscendC headers declare)
@@ -22,6 +24,7 @@
 #include "clang_frontend.h"
 #include "edits.h"
 #include "motif.h"
+#include "pin_config.h"
 
 namespace {
 
@@ -34,6 +37,7 @@ std::ostream* g_out = &std::cout;
 struct Options {
   std::string command;
   std::string motif;
+  std::string config;  // pin-config: the configuration as JSON
   bool write = false;
   aoc::rewrite::ParseInput parse;
   // check-api
@@ -44,7 +48,7 @@ struct Options {
 };
 
 int usage(const std::string& why) {
-  *g_out << json{{"error", why + " (usage: aoc-rewrite list | detect|apply|remove [--motif M] --root DIR "
+  *g_out << json{{"error", why + " (usage: aoc-rewrite list | detect|apply|remove [--motif M] | pin-config --config JSON --root DIR "
                                        "--kernel F.cpp [--host F.cpp] [--write] [--pch-dir DIR --pch-include DIR] "
                                        "[--kernel-args ...] [--host-args ...])"}}
                    .dump(2)
@@ -75,10 +79,9 @@ int detect(const aoc::rewrite::KernelModel& m, const std::string& only) {
   return 0;
 }
 
-int transform(const aoc::rewrite::KernelModel& m, const Options& o) {
-  const auto* motif = aoc::rewrite::find_motif(o.motif);
-  auto t = o.command == "apply" ? motif->apply(m) : motif->remove(m);
-  json out = {{"motif", o.motif}, {"action", o.command}, {"state", aoc::rewrite::to_string(motif->detect(m).state)}};
+// The transformation's answer (`out` plus the changed files, written with --write) or its
+// refusal; exit status 0 or 3.
+int emit(const aoc::rewrite::KernelModel& m, const aoc::rewrite::Transform& t, json out, const Options& o) {
   if (!t.refused.empty()) {
     out["refused"] = t.refused;
     *g_out << out.dump(2) << "\n";
@@ -114,6 +117,22 @@ int transform(const aoc::rewrite::KernelModel& m, const Options& o) {
   }
   *g_out << out.dump(2) << "\n";
   return 0;
+}
+
+int transform(const aoc::rewrite::KernelModel& m, const Options& o) {
+  const auto* motif = aoc::rewrite::find_motif(o.motif);
+  auto t = o.command == "apply" ? motif->apply(m) : motif->remove(m);
+  return emit(m, t, {{"motif", o.motif}, {"action", o.command}, {"state", aoc::rewrite::to_string(motif->detect(m).state)}}, o);
+}
+
+int pin(const aoc::rewrite::KernelModel& m, const Options& o) {
+  aoc::rewrite::PinnedConfig cfg;
+  try {
+    cfg = aoc::rewrite::parse_pinned_config(o.config);
+  } catch (const std::invalid_argument& e) {
+    return usage(e.what());
+  }
+  return emit(m, aoc::rewrite::pin_config(m, cfg), {{"action", o.command}}, o);
 }
 
 // check-api: violations as text lines or JSON; exit status 4 when there is any.
@@ -159,7 +178,8 @@ int main(int argc, char** argv) {
     *g_out << json{{"motifs", out}}.dump(2) << "\n";
     return 0;
   }
-  if (o.command != "detect" && o.command != "apply" && o.command != "remove" && o.command != "check-api")
+  if (o.command != "detect" && o.command != "apply" && o.command != "remove" && o.command != "check-api" &&
+      o.command != "pin-config")
     return usage("unknown command " + o.command);
   std::vector<std::string>* flags = nullptr;
   std::string output;
@@ -176,6 +196,7 @@ int main(int argc, char** argv) {
     else if (a == "--variant-args") flags = &o.parse.kernel_variants.emplace_back();
     else if (flags) flags->push_back(a);
     else if (a == "--motif") { if (!value(o.motif)) return usage("--motif needs a name"); }
+    else if (a == "--config") { if (!value(o.config)) return usage("--config needs a JSON object"); }
     else if (a == "--root") { if (!value(v)) return usage("--root needs a folder"); o.parse.editable_roots.push_back(v); }
     else if (a == "--kernel") { if (!value(v)) return usage("--kernel needs a file"); o.parse.kernel_files.push_back(v); }
     else if (a == "--host") { if (!value(v)) return usage("--host needs a file"); o.parse.host_files.push_back(v); }
@@ -210,7 +231,8 @@ int main(int argc, char** argv) {
       if (!std::ifstream(f)) return usage("cannot read " + f);
     return check_api(o);
   }
-  if (o.command != "detect" && o.motif.empty()) return usage(o.command + " needs --motif");
+  if (o.command == "pin-config" && o.config.empty()) return usage("pin-config needs --config");
+  if (o.command != "detect" && o.command != "pin-config" && o.motif.empty()) return usage(o.command + " needs --motif");
   for (const auto& f : o.parse.kernel_files)
     if (!std::ifstream(f)) return usage("cannot read " + f);
   for (const auto& f : o.parse.host_files)
@@ -229,5 +251,6 @@ int main(int argc, char** argv) {
               << "\n";
     return 1;
   }
+  if (o.command == "pin-config") return pin(model, o);
   return o.command == "detect" ? detect(model, o.motif) : transform(model, o);
 }
