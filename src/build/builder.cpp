@@ -5,7 +5,9 @@
 #include <exception>
 #include <cstdlib>
 #include <fstream>
+#include <set>
 #include <sstream>
+#include <stdexcept>
 #include <system_error>
 #include <thread>
 
@@ -37,6 +39,16 @@ BuilderOptions default_builder_options() {
   o.shared_caches = base::shared_caches();
   if (const char* cxx = std::getenv("AOC_CXX"); cxx != nullptr && *cxx) o.compiler = cxx;
   if (const char* no = std::getenv("AOC_NO_PCH"); no != nullptr && std::string(no) == "1") o.precompiled_headers = false;
+  // The optimisation level of candidate, golden and program builds. Simulated times and
+  // results do not depend on it (the timing comes from the instruction trace), only how long
+  // compiling and the functional run take: the tests compile hundreds of kernels and run them
+  // on small cases, so they build at -O1 (tests/CMakeLists.txt).
+  if (const char* level = std::getenv("AOC_KERNEL_OPT"); level != nullptr && *level) {
+    static const std::set<std::string> kLevels = {"-O0", "-O1", "-O2", "-O3", "-Os", "-Og"};
+    if (!kLevels.count(level))
+      throw std::invalid_argument(std::string("AOC_KERNEL_OPT=") + level + " is not an optimisation level (-O0, -O1, -O2, -O3, -Os or -Og)");
+    std::replace(o.base_flags.begin(), o.base_flags.end(), std::string("-O2"), std::string(level));
+  }
   return o;
 }
 

@@ -30,6 +30,10 @@ int main(int argc, char** argv) {
   } catch (const CLI::ParseError& e) {
     // CLI11 prints the message (or the help); every usage error exits with 2, as documented.
     return app.exit(e) == 0 ? 0 : 2;
+  } catch (const std::exception& e) {
+    // What a command did not turn into its own message (a bad setting in the environment ...).
+    std::cerr << "ascendopt: " << e.what() << "\n";
+    return 1;
   }
   return aoc::cli::exit_status();
 }

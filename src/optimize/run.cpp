@@ -97,6 +97,13 @@ void write_best(OptimizeReport& r, const fs::path& out, bool coupled) {
 
 }  // namespace
 
+double geomean_speedup(const std::vector<PerfCaseTimes>& cases) {
+  if (cases.empty()) return 1.0;
+  double log_sum = 0;
+  for (const auto& c : cases) log_sum += std::log(c.baseline_us / c.best_us);
+  return std::exp(log_sum / static_cast<double>(cases.size()));
+}
+
 std::vector<double> OptimizeReport::progress_curve() const {
   std::vector<double> curve;
   double best = baseline_us;
@@ -248,17 +255,34 @@ OptimizeReport optimize(const fs::path& op_dir, aoc::build::Builder& builder, co
     throw OptimizeError(e.what());
   }
   r.hidden_seed = hidden_seed;
+  // The speed a user gets is the package's over every performance case, not only over the
+  // evaluation cases the search was timed on: the best's is reported beside the search's.
+  std::vector<std::string> perf;
+  for (const auto& c : pkg.cases)
+    if (c.perf) perf.push_back(c.name);
+  std::optional<std::optional<std::map<std::string, double>>> base_times;  // measured when first needed
+  const auto baseline_times = [&]() -> const std::optional<std::map<std::string, double>>& {
+    if (!base_times) base_times = scoring.public_times(base->variant, hidden_seed);
+    return *base_times;
+  };
   for (const auto& s : order) {
     const search::Verification v = scoring.verify(s->variant, hidden_seed);
-    if (v.passed) {
-      r.best = s;
-      r.verified = true;
-      r.verification = "passed every public case and a hidden draw of " + std::to_string(search::kHiddenCount) +
-                       " generated cases";
-      break;
+    if (!v.passed) {
+      r.rejected.push_back("#" + std::to_string(s->index) + " (" + s->origin + "): " + v.message);
+      r.verification = v.message;
+      continue;
     }
-    r.rejected.push_back("#" + std::to_string(s->index) + " (" + s->origin + "): " + v.message);
-    r.verification = v.message;
+    const auto& bt = s == base ? std::optional<std::map<std::string, double>>(v.public_us) : baseline_times();
+    std::vector<PerfCaseTimes> times;
+    if (bt)
+      for (const auto& name : perf)
+        if (bt->count(name) && v.public_us.count(name)) times.push_back({name, bt->at(name), v.public_us.at(name)});
+    r.best = s;
+    r.verified = true;
+    r.verification = "passed every public case and a hidden draw of " + std::to_string(search::kHiddenCount) +
+                     " generated cases";
+    r.perf_cases = std::move(times);
+    break;
   }
   if (!r.best) r.best = base;
   r.best_us = r.best->eval.time_us;
@@ -288,6 +312,7 @@ nlohmann::json to_json(const OptimizeReport& r) {
                       {"baseline_us", r.baseline_us},
                       {"best_us", r.best_us},
                       {"speedup", r.speedup()},
+                      {"perf_speedup", r.perf_cases.empty() ? nlohmann::json(nullptr) : nlohmann::json(r.perf_speedup())},
                       {"evaluations", r.history.empty() ? 0 : r.history.back()->spent},
                       {"fresh_evaluations", r.fresh_runs},
                       {"recalled_from_store", r.recalled},
@@ -330,6 +355,10 @@ nlohmann::json to_json(const OptimizeReport& r) {
                  {"config_in_sources", r.config_in_sources},
                  {"config_pinning", r.config_pinning},
                  {"kernel_dir", r.best->variant.kernel->cand.dir.string()}};
+  j["perf_cases"] = nlohmann::json::array();
+  for (const auto& c : r.perf_cases)
+    j["perf_cases"].push_back(
+        {{"case", c.name}, {"baseline_us", c.baseline_us}, {"best_us", c.best_us}, {"speedup", c.baseline_us / c.best_us}});
   j["history"] = nlohmann::json::array();
   for (const auto& s : r.history)
     j["history"].push_back({{"index", s->index},
@@ -372,7 +401,17 @@ std::string summary_text(const OptimizeReport& r) {
   for (const auto& e : r.episodes) os << "  " << e << "\n";
   os << "baseline time:  " << r.baseline_us << " us\n";
   os << "best time:      " << r.best_us << " us\n";
-  os << "speedup:        " << std::setprecision(3) << r.speedup() << "x\n";
+  os << "speedup:        " << std::setprecision(3) << r.speedup() << "x on the evaluation cases";
+  if (!r.perf_cases.empty()) {
+    double lo = INFINITY, hi = 0;
+    for (const auto& c : r.perf_cases) {
+      lo = std::min(lo, c.baseline_us / c.best_us);
+      hi = std::max(hi, c.baseline_us / c.best_us);
+    }
+    os << ", " << r.perf_speedup() << "x over every performance case (" << r.perf_cases.size() << " case(s), " << lo
+       << "x to " << hi << "x; perf_cases in report.json)";
+  }
+  os << "\n";
   os << std::setprecision(2);
   if (r.best) {
     os << "best:           #" << r.best->index << " " << r.best->origin << "\n";

@@ -68,6 +68,13 @@ struct LlmRunInfo {
   size_t asked = 0, loaded = 0, applied = 0, unusable = 0, endpoint_errors = 0;  // proposals
 };
 
+// One performance case's simulated time, baseline and best (verification's public stage).
+struct PerfCaseTimes {
+  std::string name;
+  double baseline_us = 0, best_us = 0;
+};
+double geomean_speedup(const std::vector<PerfCaseTimes>& cases);
+
 struct OptimizeReport {
   std::string op, package_dir, soc;
   const aoc::search::Method* method = &aoc::search::default_method();
@@ -94,6 +101,10 @@ struct OptimizeReport {
   std::string diff;  // best/ against the input, sources and configuration
   std::optional<LlmRunInfo> llm;
   double speedup() const { return best_us > 0 ? baseline_us / best_us : 1.0; }
+  // The verified best against the baseline on every performance case of the package (empty
+  // when it has none or the baseline fails one): the speed a user of the operator gets.
+  std::vector<PerfCaseTimes> perf_cases;
+  double perf_speedup() const { return geomean_speedup(perf_cases); }
   // Best verified-or-not speedup within the first n evaluations (progress curve).
   std::vector<double> progress_curve() const;
 };

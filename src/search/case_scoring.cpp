@@ -11,6 +11,18 @@
 
 namespace aoc::search {
 
+namespace {
+
+// Each timed case's simulated Task Duration (us).
+std::map<std::string, double> case_times(const aoc::eval::CandidateReport& r) {
+  std::map<std::string, double> out;
+  for (const auto& c : r.cases)
+    if (c.sim_us) out[c.name] = *c.sim_us;
+  return out;
+}
+
+}  // namespace
+
 CaseScoring::CaseScoring(aoc::build::Builder& builder, CaseScoringOptions opt, aoc::eval::ResultStore* store)
     : builder_(builder), opt_(std::move(opt)), store_(store) {}
 
@@ -103,6 +115,14 @@ std::string CaseScoring::score(Scored& s, const ScoredPtr& best, bool cascade) {
   return aoc::eval::tiling_fingerprint(r, opt_.cases);
 }
 
+std::optional<std::map<std::string, double>> CaseScoring::public_times(const Variant& v, uint64_t hidden_seed) {
+  bool recalled = false;
+  double seconds = 0;
+  const aoc::eval::CandidateReport pub = run(v.kernel->cand, v, {}, "verify:public", hidden_seed, recalled, seconds);
+  if (pub.verdict != aoc::eval::Verdict::Ok) return std::nullopt;
+  return case_times(pub);
+}
+
 Verification CaseScoring::verify(const Variant& v, uint64_t hidden_seed) {
   Verification out;
   bool recalled = false;
@@ -118,6 +138,7 @@ Verification CaseScoring::verify(const Variant& v, uint64_t hidden_seed) {
     out.message = "public cases: " + failure(pub);
     return out;
   }
+  out.public_us = case_times(pub);
   aoc::package::HiddenDraw draw;
   draw.seed = hidden_seed;
   draw.count = kHiddenCount;

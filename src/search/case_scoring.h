@@ -45,6 +45,9 @@ class CaseScoring : public Scoring {
   // verified by another run with the same hidden seed (the baseline, a best another search
   // seed found too) is not run again.
   Verification verify(const Variant& v, uint64_t hidden_seed);
+  // Every public case's Task Duration (us) of `v` as verification's first stage measures it
+  // (the same stored result); nullopt when a public case fails. Not charged.
+  std::optional<std::map<std::string, double>> public_times(const Variant& v, uint64_t hidden_seed);
   // The verdict and reason of `v`'s tiling failing on a public case that is not an evaluation
   // case (its tiling functions run alone in the sandbox, no kernel; kept per variant); nullopt
   // when it does not. Not charged.

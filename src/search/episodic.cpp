@@ -37,6 +37,8 @@ struct Arm {
   // each of its episodes uses up at least one (kernel, motif) pair).
   bool waits_when_idle = true;
   std::function<bool(const ScoredPtr& best)> has_work;
+  // Why it has no work for `best` (has_work false): what the stop message tells the user.
+  std::function<std::string(const ScoredPtr& best)> idle_reason;
   std::function<void(const ScoredPtr& best, size_t episode)> play;
   std::vector<double> gains;  // per episode: log-gain per evaluation
   std::string stuck_on;       // best variant key on which it had nothing to propose
@@ -132,6 +134,10 @@ void run_episodic(SearchContext& ctx, bool host, bool kernel) {
   arms[0].name = "host";
   arms[0].enabled = host;
   arms[0].has_work = [&](const ScoredPtr& best) { return ctx.config.space_of(*best).size() > 1; };
+  arms[0].idle_reason = [](const ScoredPtr&) {
+    return std::string("the best variant's tiling declares no knob and reads neither the core count nor the UB "
+                       "size, so no configuration can be varied (docs/tune.md, declaring knobs)");
+  };
   arms[0].play = [&](const ScoredPtr& best, size_t episode) {
     host_episode(ctx, best, episode, std::min(host_length, ctx.ev.budget().remaining()));
   };
@@ -139,10 +145,14 @@ void run_episodic(SearchContext& ctx, bool host, bool kernel) {
   arms[1].enabled = kernel;
   arms[1].waits_when_idle = false;
   arms[1].has_work = [&](const ScoredPtr& best) { return kernel_parent(ctx, best) != nullptr; };
+  arms[1].idle_reason = [](const ScoredPtr&) {
+    return std::string("no valid variant has a motif left to try (docs/motifs.md: the motifs each kernel can take)");
+  };
   arms[1].play = [&](const ScoredPtr&, size_t) { kernel_episode(ctx, 2); };
   arms[2].name = "llm";
   arms[2].enabled = kernel && ctx.llm;
   arms[2].has_work = [&](const ScoredPtr&) { return ctx.llm->available(); };
+  arms[2].idle_reason = [](const ScoredPtr&) { return std::string("the model's endpoint stopped answering"); };
   arms[2].play = [&](const ScoredPtr& best, size_t) { llm_episode(ctx, best, 2); };
   const Arm* last = nullptr;
   for (size_t episode = 1; !ctx.ev.budget().exhausted(); ++episode) {
@@ -154,7 +164,17 @@ void run_episodic(SearchContext& ctx, bool host, bool kernel) {
       if (!pick || a.score() > pick->score() || (a.score() == pick->score() && pick == last)) pick = &a;
     }
     if (!pick) {
-      if (ctx.log) ctx.log("nothing left to propose for the best variant; stopping with budget left");
+      std::string why;
+      for (const Arm& a : arms) {
+        if (!a.enabled) continue;
+        why += (why.empty() ? "" : "; ") + a.name + ": ";
+        why += a.stuck_on == best_key ? "its last episode found nothing new to propose for the best variant"
+                                      : a.idle_reason(best);
+      }
+      const std::string stop = "stopped with " + std::to_string(ctx.ev.budget().remaining()) +
+                               " evaluation(s) of the budget left: nothing left to propose (" + why + ")";
+      ctx.episodes.push_back(stop);
+      if (ctx.log) ctx.log(stop);
       break;
     }
     const size_t spent0 = ctx.ev.budget().spent();

@@ -8,6 +8,7 @@
 //    the best (eval/cascade.h; `ascendopt tune`, `ascendopt tune-bench`).
 #pragma once
 #include <cstdint>
+#include <map>
 #include <string>
 
 #include "search/scored.h"
@@ -23,6 +24,8 @@ inline constexpr int64_t kHiddenMaxElements = 1 << 20;
 struct Verification {
   bool passed = false;
   std::string message;  // the first failure when not passed
+  // Each public case's simulated Task Duration (us), when the public cases all passed.
+  std::map<std::string, double> public_us;
 };
 
 class Scoring {

@@ -77,6 +77,13 @@ TEST(Cli, ErrorsSayWhatToDoAndExitNonZero) {
   EXPECT_NE(seed.out.find("not a number"), std::string::npos) << seed.out;
   CliRun nosub = run("");
   EXPECT_NE(nosub.status, 0);
+  // A bad build setting in the environment is an error that names it, not an abort.
+  CliRun level = aoc::testing::run_command("AOC_KERNEL_OPT=-O9 " + ascendopt().string() + " eval " AOC_SOURCE_DIR
+                                           "/ops/elementwise/add --case tiny_fp16 --no-store 2>&1");
+  EXPECT_EQ(level.status, 1) << level.out;
+  EXPECT_NE(level.out.find("AOC_KERNEL_OPT=-O9 is not an optimisation level (-O0, -O1, -O2, -O3, -Os or -Og)"),
+            std::string::npos)
+      << level.out;
 }
 
 TEST(Cli, OpsListJson) {

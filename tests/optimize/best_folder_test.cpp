@@ -4,6 +4,7 @@
 // is refused with the reason, and `ascendopt eval` of a run's best/ gives the reported time.
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <filesystem>
 
 #include <nlohmann/json.hpp>
@@ -121,13 +122,29 @@ TEST(BestFolder, PlainEvalOfARunsBestGivesTheReportedTime) {
   EXPECT_TRUE(best.at("config_in_sources").get<bool>()) << best.at("config_pinning");
   EXPECT_NE(aoc::base::read_text(out / "best" / "candidate.toml").find("written into its sources"), std::string::npos);
 
-  const auto e = aoc::testing::run_ascendopt(
-      "eval " + (out / "best").string() + " --case aligned_2d_fp16 --seed 5 --no-store --json -j 1", false);
+  // The speed over every performance case, case by case, beside the evaluation case's.
+  const auto& perf = report.at("perf_cases");
+  ASSERT_EQ(perf.size(), 4u) << report.dump();
+  double log_sum = 0;
+  for (const auto& c : perf) log_sum += std::log(c.at("speedup").get<double>());
+  EXPECT_NEAR(report.at("perf_speedup").get<double>(), std::exp(log_sum / 4), 1e-12);
+  EXPECT_NE(aoc::base::read_text(out / "summary.txt").find("over every performance case (4 case(s)"), std::string::npos);
+
+  const auto e = aoc::testing::run_ascendopt("eval " + (out / "best").string() +
+                                                 " --case aligned_2d_fp16 --case resnet50_layer3_b1 --seed 5 --no-store "
+                                                 "--json -j 1",
+                                             false);
   ASSERT_EQ(e.status, 0) << e.out;
   const auto ej = nlohmann::json::parse(e.out);
-  const auto& c = ej.at("candidates").at(0).at("cases").at(0);
-  EXPECT_EQ(c.at("verdict"), "ok");
-  EXPECT_DOUBLE_EQ(c.at("task_duration_us").get<double>(), report.at("best_us").get<double>());
+  const auto& cases = ej.at("candidates").at(0).at("cases");
+  ASSERT_EQ(cases.size(), 2u);
+  for (const auto& c : cases) {
+    EXPECT_EQ(c.at("verdict"), "ok");
+    const double t = c.at("task_duration_us").get<double>();
+    if (c.at("name") == "aligned_2d_fp16") EXPECT_DOUBLE_EQ(t, report.at("best_us").get<double>());
+    for (const auto& p : perf)
+      if (p.at("case") == c.at("name")) EXPECT_DOUBLE_EQ(t, p.at("best_us").get<double>());
+  }
 }
 
 }  // namespace

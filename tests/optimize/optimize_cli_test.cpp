@@ -16,6 +16,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "base/file_text.h"
 #include "cli_support.h"
 #include "eval/result_store.h"
 #include "optimize/small_package.h"
@@ -129,6 +130,31 @@ TEST(OptimizeCli, RunsWithOtherSeedsShareTheVerificationOfAVariant) {
   ::unsetenv("ASCENDOPT_HIDDEN_SEED");
   EXPECT_TRUE(second["verified"].get<bool>()) << second["verification"];
   EXPECT_EQ(aoc::eval::ResultStore(store).count(), after_first + 1) << "only the seed-2 search evaluation is new";
+}
+
+// A tiling that hard-codes its core count and UB budget and declares no knob, searched by the
+// host arm alone: the run stops at once and says why, arm by arm, instead of spending its budget.
+TEST(OptimizeCli, ARunWithNothingToSearchSaysWhy) {
+  aoc::testing::ScratchDir tmp("optimize-cli");
+  const fs::path add = aoc::testing::small_package_copy(kSrc / "ops/elementwise/add", tmp.path() / "add_fixed");
+  fs::remove_all(add / "expert");
+  std::string host = aoc::base::read_text(add / "op_host" / "add.cpp");
+  for (const auto& [from, to] : {std::pair<std::string, std::string>{"ascendcPlatform.GetCoreMemSize(platform_ascendc::CoreMemType::UB, ubSize);",
+                                                                     "ubSize = 192 * 1024;"},
+                                 {"ascendcPlatform.GetCoreNumAiv();", "8;"}}) {
+    const size_t at = host.find(from);
+    ASSERT_NE(at, std::string::npos) << from;
+    host.replace(at, from.size(), to);
+  }
+  aoc::base::write_text(add / "op_host" / "add.cpp", host);
+  const nlohmann::json r = run_json("optimize " + add.string() + " --method tune-only --budget 6 --case aligned_2d_fp16 " +
+                                    "--no-store --out " + (tmp.path() / "run").string());
+  EXPECT_EQ(r["evaluations"], 1) << "only the baseline";
+  ASSERT_FALSE(r["episodes"].empty());
+  EXPECT_EQ(r["episodes"].back(),
+            "stopped with 5 evaluation(s) of the budget left: nothing left to propose (host: the best variant's tiling "
+            "declares no knob and reads neither the core count nor the UB size, so no configuration can be varied "
+            "(docs/tune.md, declaring knobs))");
 }
 
 }  // namespace
