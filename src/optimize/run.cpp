@@ -100,7 +100,7 @@ void write_best(OptimizeReport& r, const fs::path& out, bool coupled) {
 double geomean_speedup(const std::vector<PerfCaseTimes>& cases) {
   if (cases.empty()) return 1.0;
   double log_sum = 0;
-  for (const auto& c : cases) log_sum += std::log(c.baseline_us / c.best_us);
+  for (const auto& c : cases) log_sum += std::log(c.speedup());
   return std::exp(log_sum / static_cast<double>(cases.size()));
 }
 
@@ -260,11 +260,6 @@ OptimizeReport optimize(const fs::path& op_dir, aoc::build::Builder& builder, co
   std::vector<std::string> perf;
   for (const auto& c : pkg.cases)
     if (c.perf) perf.push_back(c.name);
-  std::optional<std::optional<std::map<std::string, double>>> base_times;  // measured when first needed
-  const auto baseline_times = [&]() -> const std::optional<std::map<std::string, double>>& {
-    if (!base_times) base_times = scoring.public_times(base->variant, hidden_seed);
-    return *base_times;
-  };
   for (const auto& s : order) {
     const search::Verification v = scoring.verify(s->variant, hidden_seed);
     if (!v.passed) {
@@ -272,7 +267,8 @@ OptimizeReport optimize(const fs::path& op_dir, aoc::build::Builder& builder, co
       r.verification = v.message;
       continue;
     }
-    const auto& bt = s == base ? std::optional<std::map<std::string, double>>(v.public_us) : baseline_times();
+    // Measured once: the loop ends at the first verified variant.
+    const auto bt = s == base ? std::optional(v.public_us) : scoring.public_times(base->variant, hidden_seed);
     std::vector<PerfCaseTimes> times;
     if (bt)
       for (const auto& name : perf)
@@ -358,7 +354,7 @@ nlohmann::json to_json(const OptimizeReport& r) {
   j["perf_cases"] = nlohmann::json::array();
   for (const auto& c : r.perf_cases)
     j["perf_cases"].push_back(
-        {{"case", c.name}, {"baseline_us", c.baseline_us}, {"best_us", c.best_us}, {"speedup", c.baseline_us / c.best_us}});
+        {{"case", c.name}, {"baseline_us", c.baseline_us}, {"best_us", c.best_us}, {"speedup", c.speedup()}});
   j["history"] = nlohmann::json::array();
   for (const auto& s : r.history)
     j["history"].push_back({{"index", s->index},
@@ -405,8 +401,8 @@ std::string summary_text(const OptimizeReport& r) {
   if (!r.perf_cases.empty()) {
     double lo = INFINITY, hi = 0;
     for (const auto& c : r.perf_cases) {
-      lo = std::min(lo, c.baseline_us / c.best_us);
-      hi = std::max(hi, c.baseline_us / c.best_us);
+      lo = std::min(lo, c.speedup());
+      hi = std::max(hi, c.speedup());
     }
     os << ", " << r.perf_speedup() << "x over every performance case (" << r.perf_cases.size() << " case(s), " << lo
        << "x to " << hi << "x; perf_cases in report.json)";

@@ -72,6 +72,7 @@ struct LlmRunInfo {
 struct PerfCaseTimes {
   std::string name;
   double baseline_us = 0, best_us = 0;
+  double speedup() const { return baseline_us / best_us; }
 };
 double geomean_speedup(const std::vector<PerfCaseTimes>& cases);
 
