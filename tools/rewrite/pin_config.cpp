@@ -31,8 +31,6 @@ PinnedConfig parse_pinned_config(const std::string& json_text) {
 
 namespace {
 
-std::string where(const Range& r) { return r.file + ":" + std::to_string(r.line); }
-
 bool is_platform_call(const Call& c) { return c.object_type == "PlatformAscendC"; }
 
 // The name a tuning::Knob / KnobRange call declares: its first argument when that is a plain
@@ -67,12 +65,6 @@ Edit include_algorithm(const KernelModel& m, const std::string& file) {
 Transform pin_config(const KernelModel& m, const PinnedConfig& cfg) {
   Transform t;
   std::set<std::string> uses_min;  // files given a std::min
-  auto refuse = [&](std::string why) {
-    t.edits.clear();
-    t.ranges.clear();
-    t.refused = std::move(why);
-    return t;
-  };
 
   // Knobs: the chosen value becomes the default of every call declaring the knob.
   std::set<std::string> pinned;
@@ -81,7 +73,7 @@ Transform pin_config(const KernelModel& m, const PinnedConfig& cfg) {
     const auto it = cfg.knobs.find(name);
     if (name.empty() || it == cfg.knobs.end()) continue;
     if (!c.editable || !c.args[1].range.valid())
-      return refuse("knob " + name + " is declared inside a macro at " + where(c.range) + "; its default cannot be edited");
+      return refuse("knob " + name + " is declared inside a macro at " + file_line(c.range) + "; its default cannot be edited");
     t.edits.push_back(replace(c.args[1].range, std::to_string(it->second)));
     t.ranges.push_back(c.range);
     pinned.insert(name);
@@ -96,7 +88,7 @@ Transform pin_config(const KernelModel& m, const PinnedConfig& cfg) {
     for (const auto& c : m.calls) {
       const bool counts = c.callee == "GetCoreNum" || c.callee == "GetCoreNumAiv" || (cfg.coupled && c.callee == "GetCoreNumAic");
       if (!counts || !is_platform_call(c) || !c.args.empty()) continue;
-      if (!c.editable) return refuse("the core count is read inside a macro at " + where(c.range));
+      if (!c.editable) return refuse("the core count is read inside a macro at " + file_line(c.range));
       t.edits.push_back(replace(c.range, "std::min<uint32_t>(" + m.text(c.range) + ", " + std::to_string(cfg.cores) + "U)"));
       t.ranges.push_back(c.range);
       uses_min.insert(c.range.file);
@@ -109,18 +101,18 @@ Transform pin_config(const KernelModel& m, const PinnedConfig& cfg) {
   if (cfg.ub_bytes > 0) {
     for (const auto& c : m.calls)
       if (c.callee == "ReserveLocalMemory" && is_platform_call(c))
-        return refuse("the tiling reserves part of UB at " + where(c.range) +
+        return refuse("the tiling reserves part of UB at " + file_line(c.range) +
                       " (ReserveLocalMemory), so a UB budget cannot be written as a cap on what it reads");
     size_t reads = 0;
     for (const auto& c : m.calls) {
       if (c.callee != "GetCoreMemSize" || !is_platform_call(c) || c.args.size() != 2) continue;
       const std::string kind = trim(c.args[0].text);
       if (kind.size() < 2 || kind.compare(kind.size() - 2, 2, "UB") != 0) continue;
-      if (!c.editable) return refuse("the UB size is read inside a macro at " + where(c.range));
+      if (!c.editable) return refuse("the UB size is read inside a macro at " + file_line(c.range));
       const std::string size = trim(c.args[1].text);
       const std::string bare = size.rfind("this->", 0) == 0 ? size.substr(6) : size;
       if (bare.empty() || argument_variable(bare) != bare)
-        return refuse("the UB size read at " + where(c.range) + " stores into `" + size + "`, not a variable the cap can name");
+        return refuse("the UB size read at " + file_line(c.range) + " stores into `" + size + "`, not a variable the cap can name");
       t.edits.push_back(replace(c.range, "(" + m.text(c.range) + ", " + size + " = std::min<uint64_t>(" + size + ", " +
                                              std::to_string(cfg.ub_bytes) + "UL))"));
       t.ranges.push_back(c.range);
