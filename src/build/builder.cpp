@@ -173,6 +173,13 @@ base::ProcessResult Builder::run_compiler(const std::vector<std::string>& argv, 
   return pr;
 }
 
+std::shared_ptr<std::mutex> Builder::object_lock(const std::string& key) {
+  std::lock_guard lock(object_locks_mu_);
+  std::shared_ptr<std::mutex>& m = object_locks_[key];
+  if (!m) m = std::make_shared<std::mutex>();
+  return m;
+}
+
 std::vector<BuildResult> Builder::build_all(const std::vector<BuildRequest>& reqs) {
   std::vector<BuildResult> out(reqs.size());
   std::vector<std::exception_ptr> errors(reqs.size());
@@ -320,50 +327,61 @@ BuildResult Builder::build(const BuildRequest& requested) {
   const fs::path tmp(tmpl);
   // Each unit: from the object cache, or compiled; the compilations run in parallel.
   struct Unit {
-    std::string object, depfile, key, log, isolation;
+    std::string object, log, isolation;
     int exit_code = 0;
   };
   const std::vector<fs::path> view = compiler_view(req);
+  const std::vector<fs::path> cacheable_deps_root = {opts_.root / "include" / "ascendc", "/usr"};
   std::vector<Unit> units(req.units.size());
+  std::atomic<size_t> reused{0};
   std::vector<std::thread> compilers;
   for (size_t i = 0; i < req.units.size(); ++i) {
-    Unit& u = units[i];
-    u.object = (tmp / ("u" + std::to_string(i) + ".o")).string();
-    if (req.units[i].relocatable) {
-      u.key = object_key(req, req.units[i]);
-      if (auto hit = objects_.find(u.key)) {
-        u.object = hit->string();
-        u.key.clear();  // nothing to store
-        ++r.objects_reused;
-        continue;
+    compilers.emplace_back([this, &req, &units, &view, &tmp, &reused, &cacheable_deps_root, i]() {
+      Unit& u = units[i];
+      const CompileUnit& cu = req.units[i];
+      u.object = (tmp / ("u" + std::to_string(i) + ".o")).string();
+      if (!cu.relocatable) {
+        const auto argv = compile_command(req, i, u.object, "", view, u.log);
+        base::ProcessResult pr = run_compiler(argv, tmp, view, &u.isolation);
+        u.log += pr.output;
+        u.exit_code = pr.exit_code;
+        return;
       }
-      u.depfile = (tmp / ("u" + std::to_string(i) + ".d")).string();
-    }
-    compilers.emplace_back([this, &req, &u, &view, &tmp, i]() {
-      const auto argv = compile_command(req, i, u.object, u.depfile, view, u.log);
+      // One compile per key at a time: the variants of a candidate built together share their
+      // op_host object, and the ones that wait take it from the cache.
+      const std::string key = object_key(req, cu);
+      const std::shared_ptr<std::mutex> key_mu = object_lock(key);
+      std::lock_guard key_lock(*key_mu);
+      if (auto hit = objects_.find(key)) {
+        u.object = hit->string();
+        ++reused;
+        return;
+      }
+      const std::string depfile = (tmp / ("u" + std::to_string(i) + ".d")).string();
+      const auto argv = compile_command(req, i, u.object, depfile, view, u.log);
       base::ProcessResult pr = run_compiler(argv, tmp, view, &u.isolation);
       u.log += pr.output;
       u.exit_code = pr.exit_code;
+      if (u.exit_code != 0) return;
+      std::vector<fs::path> covered = cacheable_deps_root;
+      covered.push_back(cu.source.parent_path());
+      const auto deps = depfile_dependencies(base::read_text(depfile));
+      if (!deps.empty() && dependencies_within(deps, covered)) objects_.store(key, u.object);
     });
   }
   for (auto& t : compilers) t.join();
+  r.objects_reused = reused;
   std::vector<std::string> objects;
   std::string log;
   bool ok = true;
   bool compiler_rejected = true;  // the compiler ran and said no (cacheable), vs. could not run
-  for (size_t i = 0; i < units.size(); ++i) {
-    const Unit& u = units[i];
+  for (const Unit& u : units) {
     log += u.log;
     if (r.isolation.empty()) r.isolation = u.isolation;
     objects.push_back(u.object);
     if (u.exit_code != 0) {
       ok = false;
       compiler_rejected = compiler_rejected && u.exit_code > 0;
-    } else if (!u.key.empty()) {
-      const auto deps = depfile_dependencies(base::read_text(u.depfile));
-      const std::vector<fs::path> covered = {req.units[i].source.parent_path(), opts_.root / "include" / "ascendc",
-                                             "/usr"};
-      if (!deps.empty() && dependencies_within(deps, covered)) objects_.store(u.key, u.object);
     }
   }
   if (ok) {

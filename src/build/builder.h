@@ -11,6 +11,8 @@
 #include <condition_variable>
 #include <cstdint>
 #include <filesystem>
+#include <map>
+#include <memory>
 #include <mutex>
 #include <string>
 #include <vector>
@@ -95,7 +97,12 @@ class Builder {
   std::string withhold_foreign(const std::string& log, const std::vector<std::filesystem::path>& view,
                                const std::filesystem::path& workdir) const;
 
+  // The lock held while the relocatable object of `key` is looked up and compiled.
+  std::shared_ptr<std::mutex> object_lock(const std::string& key);
+
   BuilderOptions opts_;
+  std::mutex object_locks_mu_;
+  std::map<std::string, std::shared_ptr<std::mutex>> object_locks_;
   std::mutex pch_mu_;  // held while a precompiled header is built
   std::mutex slots_mu_;
   std::condition_variable slots_cv_;

@@ -36,14 +36,14 @@ BuildRequest kernel_build_request(const aoc::package::OpPackage& p, size_t varia
   BuildRequest r;
   r.label = p.name + " " + p.variant_label(variant) + " kernel";
   r.flags = {"-I" + (root / "include" / "ascendc").string(), "-I" + dirs.host.string(), "-I" + dirs.kernel.string()};
-  const auto macros = dtype_macros(p, variant);
-  r.flags.insert(r.flags.end(), macros.begin(), macros.end());
+  // The dtype macros are the kernel's alone: as in the device build, op_host is compiled once
+  // for every dtype combination, so its object is shared by all the variants of a candidate.
+  std::vector<std::string> kernel_flags = dtype_macros(p, variant);
   // The kernel reads its tiling struct through GET_TILING_DATA, which finds the class
   // registered by the op_host tiling header; as in the device build, that header is
   // made visible to the kernel translation unit.
-  std::vector<std::string> kernel_flags;
   const fs::path tiling_header = dirs.host / (p.name + "_tiling.h");
-  if (fs::is_regular_file(tiling_header)) kernel_flags = {"-include", tiling_header.string()};
+  if (fs::is_regular_file(tiling_header)) kernel_flags.insert(kernel_flags.end(), {"-include", tiling_header.string()});
   // Kernel code between API calls costs scalar cycles: count its basic blocks.
   kernel_flags.push_back(aoc::runtime::kernel_sources_flag({dirs.kernel.string(), dirs.host.string()}));
   // op_host does not depend on its folder's path: a kernel-only change reuses its object.

@@ -11,6 +11,8 @@
 #include <vector>
 
 #include "build/builder.h"
+#include "build/op_build.h"
+#include "package/op_package.h"
 #include "scratch_dir.h"
 
 namespace fs = std::filesystem;
@@ -304,4 +306,33 @@ TEST(Builder, BuildAllBuildsAtOnceWithinItsJobLimitAndGivesWhatBuildGives) {
     EXPECT_NE(all[1].first_error().find("undeclared_name"), std::string::npos) << all[1].log;
     EXPECT_EQ(b.compiler_runs(), 5u);
   }
+}
+
+// op_host is compiled once per candidate, as the device build compiles it, not once per dtype
+// variant: the variants built together wait for the first one's object and take it from the
+// cache, and only their kernels (which see the DTYPE_ macros) compile.
+TEST(Builder, TheDtypeVariantsOfAPackageShareOneOpHostObject) {
+  aoc::testing::ScratchDir cache("build");
+  Builder builder = make_builder(cache.path());
+  const aoc::package::OpPackage p = aoc::package::load_op_package(fs::path(AOC_SOURCE_DIR) / "ops" / "elementwise" / "neg");
+  ASSERT_EQ(p.variant_count(), 3u) << "neg builds fp16, bf16 and fp32";
+  std::vector<BuildRequest> reqs;
+  for (size_t v = 0; v < p.variant_count(); ++v)
+    reqs.push_back(kernel_build_request(p, v, SourceDirs::of(p), builder.options().root));
+  const std::vector<BuildResult> all = builder.build_all(reqs);
+  size_t reused = 0;
+  for (const auto& r : all) {
+    ASSERT_TRUE(r.ok) << r.log;
+    reused += r.objects_reused;
+  }
+  EXPECT_EQ(reused, 2u) << "op_host compiled more than once for the three variants";
+  EXPECT_NE(all[0].library, all[1].library);
+  EXPECT_NE(all[1].library, all[2].library);
+  // The DTYPE_ macros reach the kernel unit only.
+  for (const auto& u : reqs[0].units) {
+    const bool host = u.source.parent_path().filename() == "op_host";
+    const bool has_dtype = std::any_of(u.flags.begin(), u.flags.end(), [](const std::string& f) { return f.rfind("-DDTYPE_", 0) == 0; });
+    EXPECT_EQ(has_dtype, !host) << u.source;
+  }
+  for (const auto& f : reqs[0].flags) EXPECT_NE(f.rfind("-DDTYPE_", 0), 0u) << f << " is given to op_host too";
 }
