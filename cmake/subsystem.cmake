@@ -44,6 +44,20 @@ function(aoc_subsystem name)
   add_library(aoc_${name} STATIC ${srcs})
   target_include_directories(aoc_${name} PUBLIC ${CMAKE_SOURCE_DIR}/src)
   target_link_libraries(aoc_${name} PUBLIC ${ARGN})
+  aoc_unity_build(aoc_${name})
+endfunction()
+
+# aoc_unity_build(TARGET): with AOC_UNITY_BUILD (the default), the target's sources compile in
+# batches of a few files per translation unit, so the headers they share (the standard library,
+# nlohmann/json, the project's own) are parsed once per batch instead of once per file: on the
+# 2-core machine the libraries and the CLI build in about half the time. A name a source file
+# keeps to itself (an anonymous namespace) must therefore be unique within its library.
+# -DAOC_UNITY_BUILD=OFF compiles file by file, for quick rebuilds of one file while debugging.
+option(AOC_UNITY_BUILD "Compile the libraries and the CLI in batches of source files" ON)
+function(aoc_unity_build target)
+  if(AOC_UNITY_BUILD)
+    set_target_properties(${target} PROPERTIES UNITY_BUILD ON UNITY_BUILD_BATCH_SIZE 8)
+  endif()
 endfunction()
 
 # aoc_program_folder(FOLDER DEPS...): src/FOLDER holds a program's own sources (not a

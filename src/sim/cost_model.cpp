@@ -9,7 +9,7 @@
 namespace aoc::sim {
 namespace {
 
-const char* space_name(Space s) {
+const char* space_key(Space s) {
   switch (s) {
     case Space::GM: return "gm";
     case Space::UB: return "ub";
@@ -197,7 +197,7 @@ double vector_cycles(const Soc& soc, const TraceRecord& r, const Curve* curve) {
 
 std::string copy_path_key(const TraceRecord& r) {
   if (r.nreads > 0 && r.has_write)
-    return std::string(space_name(r.reads[0].space)) + "_to_" + space_name(r.write.space);
+    return std::string(space_key(r.reads[0].space)) + "_to_" + space_key(r.write.space);
   return default_path(r.pipe);
 }
 

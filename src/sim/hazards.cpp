@@ -13,21 +13,12 @@ namespace aoc::sim {
 namespace {
 
 constexpr int kPipes = int(Pipe::Count);
-constexpr int kS = int(Pipe::S);
+constexpr int kScalarPipe = int(Pipe::S);
 constexpr int kSpaces = int(Space::FB) + 1;
 using Clock = std::array<uint32_t, kPipes>;  // per pipe: how many of its instructions are ordered before
 
 void join(Clock& a, const Clock& b) {
   for (int i = 0; i < kPipes; ++i) a[i] = std::max(a[i], b[i]);
-}
-
-const char* pipe_name(Pipe p) {
-  static const char* n[] = {"S", "V", "M", "MTE1", "MTE2", "MTE3", "FIX", "ALL"};
-  return int(p) < 8 ? n[int(p)] : "?";
-}
-const char* space_name(Space s) {
-  static const char* n[] = {"GM", "UB", "L1", "L0A", "L0B", "L0C", "BT", "FB"};
-  return n[int(s)];
 }
 
 struct Access {
@@ -41,8 +32,8 @@ struct Access {
 // The pipe whose program order an instruction belongs to.
 int exec_pipe(const TraceRecord& r) {
   if (r.kind == RecKind::WaitFlag) return int(r.peer);
-  if (r.kind == RecKind::SyncAll) return kS;
-  if (r.kind == RecKind::Barrier && r.pipe == Pipe::ALL) return kS;
+  if (r.kind == RecKind::SyncAll) return kScalarPipe;
+  if (r.kind == RecKind::Barrier && r.pipe == Pipe::ALL) return kScalarPipe;
   return int(r.pipe);
 }
 
@@ -93,7 +84,7 @@ class Checker {
   // Gives an instruction on pipe p its clock: it follows p's earlier work and, because the
   // scalar unit issues in order, everything the scalar unit had done before issuing it.
   Clock& step(int p) {
-    join(pipe_clock_[p], pipe_clock_[kS]);
+    join(pipe_clock_[p], pipe_clock_[kScalarPipe]);
     pipe_clock_[p][p] = ++count_[p];
     return pipe_clock_[p];
   }
@@ -156,7 +147,7 @@ class Checker {
       if (c[a.pipe] >= a.seq) continue;  // a happens before this access
       if (!reported_.insert({a.rec, idx}).second) continue;
       Hazard h;
-      bool scalar_read = (p == kS && !write) || (a.pipe == kS && !a.write);
+      bool scalar_read = (p == kScalarPipe && !write) || (a.pipe == kScalarPipe && !a.write);
       h.kind = scalar_read ? HazardKind::ScalarReadRace : HazardKind::Race;
       h.block = block_;
       h.space = rg.space;
@@ -187,7 +178,7 @@ class Checker {
     for (int q = 0; q < kPipes; ++q) {
       if (last[q] <= now) continue;  // q accesses the space nowhere from record `now` on
       Clock future = pipe_clock_[q];
-      join(future, pipe_clock_[kS]);
+      join(future, pipe_clock_[kScalarPipe]);
       for (int p = 0; p < kPipes; ++p) floor[p] = std::min(floor[p], future[p]);
     }
     list.erase(std::remove_if(list.begin(), list.end(), [&](const Access& a) { return floor[a.pipe] >= a.seq; }),

@@ -102,11 +102,6 @@ constexpr AscendC::HardEvent event_of(Pipe src, Pipe dst) {
   return AscendC::HardEvent::MAX;
 }
 
-inline const char* pipe_name(Pipe p) {
-  static const char* const names[] = {"S", "V", "M", "MTE1", "MTE2", "MTE3", "FIX", "ALL"};
-  return p < Pipe::Count ? names[static_cast<int>(p)] : "?";
-}
-
 inline const char* hard_event_name(AscendC::HardEvent e) {
   static const char* const names[] = {
       "MTE2_MTE1", "MTE1_MTE2", "MTE1_M", "M_MTE1", "MTE2_V", "V_MTE2", "MTE3_V", "V_MTE3", "M_V", "V_M", "V_V",

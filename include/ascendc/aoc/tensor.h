@@ -75,20 +75,6 @@ AOC_FORCE_INLINE LocalMemory& memory_of(Space s) {
   }
 }
 
-inline const char* space_name(Space s) {
-  switch (s) {
-    case Space::GM: return "GM";
-    case Space::UB: return "UB";
-    case Space::L1: return "L1";
-    case Space::L0A: return "L0A";
-    case Space::L0B: return "L0B";
-    case Space::L0C: return "L0C";
-    case Space::BT: return "BT";
-    case Space::FB: return "FB";
-  }
-  return "?";
-}
-
 // A block of local memory handed out by a TPipe. Tensors remember the generation they
 // were allocated in; FreeTensor bumps it, so a stale tensor is detected on its next use.
 struct BufferSlot {

@@ -20,6 +20,25 @@ enum class Pipe : uint8_t { S = 0, V, M, MTE1, MTE2, MTE3, FIX, ALL, Count };
 // local-memory addresses are byte offsets inside that memory of the core.
 enum class Space : uint8_t { GM = 0, UB, L1, L0A, L0B, L0C, BT, FB };
 
+inline const char* pipe_name(Pipe p) {
+  static const char* const names[] = {"S", "V", "M", "MTE1", "MTE2", "MTE3", "FIX", "ALL"};
+  return p < Pipe::Count ? names[static_cast<int>(p)] : "?";
+}
+
+inline const char* space_name(Space s) {
+  switch (s) {
+    case Space::GM: return "GM";
+    case Space::UB: return "UB";
+    case Space::L1: return "L1";
+    case Space::L0A: return "L0A";
+    case Space::L0B: return "L0B";
+    case Space::L0C: return "L0C";
+    case Space::BT: return "BT";
+    case Space::FB: return "FB";
+  }
+  return "?";
+}
+
 // Element types, used to pick instruction costs.
 enum class DType : uint8_t { None = 0, F16, BF16, F32, F64, I8, U8, I16, U16, I32, U32, I64, U64, B1 };
 
