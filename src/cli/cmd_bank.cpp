@@ -12,6 +12,7 @@
 #include "bank/store.h"
 #include "cli/bank_cli.h"
 #include "cli/commands.h"
+#include "cli/number_format.h"
 
 namespace aoc::cli {
 namespace {
@@ -25,13 +26,6 @@ struct BankArgs {
 };
 
 fs::path bank_file(const BankArgs& a) { return bank_path(a.bank); }
-
-std::string fixed(std::optional<double> v, int digits = 3) {
-  if (!v) return "-";
-  std::ostringstream os;
-  os << std::fixed << std::setprecision(digits) << *v;
-  return os.str();
-}
 
 int list(const BankArgs& a) {
   aoc::bank::Bank bank(bank_file(a));
@@ -50,7 +44,7 @@ int list(const BankArgs& a) {
             << std::setw(20) << "op" << std::right << std::setw(9) << "speedup" << "  title\n";
   for (const auto& e : entries)
     std::cout << std::left << std::setw(6) << e.id << std::setw(10) << e.kind << std::setw(18) << e.motif
-              << std::setw(20) << (e.op.empty() ? "-" : e.op) << std::right << std::setw(9) << fixed(e.geomean) << "  "
+              << std::setw(20) << (e.op.empty() ? "-" : e.op) << std::right << std::setw(9) << fixed(e.geomean, 3) << "  "
               << e.title << "\n";
   return 0;
 }
@@ -74,16 +68,16 @@ int show(const BankArgs& a) {
             << (e->source_hash.empty() ? "" : " [" + e->source_hash.substr(0, 12) + "]") << "\n"
             << "  op          " << (e->op.empty() ? "-" : e->op) << " (" << (e->category.empty() ? "-" : e->category)
             << ")\n"
-            << "  speedup     " << fixed(e->geomean) << " (geomean, optimized over rewound)\n";
+            << "  speedup     " << fixed(e->geomean, 3) << " (geomean, optimized over rewound)\n";
   for (const auto& c : e->cases)
     std::cout << "    " << std::left << std::setw(32) << c.name << std::right << std::setw(12) << fixed(c.optimized_us, 2)
-              << " us" << std::setw(12) << fixed(c.rewound_us, 2) << " us  x" << fixed(c.speedup()) << "\n";
+              << " us" << std::setw(12) << fixed(c.rewound_us, 2) << " us  x" << fixed(c.speedup(), 3) << "\n";
   const auto& ctx = e->context;
   std::cout << "  context     dtypes";
   for (const auto& d : ctx.dtypes) std::cout << " " << d;
   std::cout << "; shapes " << (ctx.shape_class.empty() ? "-" : ctx.shape_class) << "; bound "
             << (ctx.bound.empty() ? "-" : ctx.bound) << "; cores " << ctx.cores << "; vec/mte2 "
-            << fixed(ctx.vec_mte2_ratio) << "\n";
+            << fixed(ctx.vec_mte2_ratio, 3) << "\n";
   if (!e->profile.before.empty()) {
     std::cout << "  profile     bound " << (e->profile.bound_before.empty() ? "-" : e->profile.bound_before) << " -> "
               << (e->profile.bound_after.empty() ? "-" : e->profile.bound_after) << " (optimized -> rewound)\n";

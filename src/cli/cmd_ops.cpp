@@ -19,6 +19,7 @@
 #include "build/builder.h"
 #include "cli/commands.h"
 #include "cli/harness_check.h"
+#include "cli/number_format.h"
 #include "eval/eval_pool.h"
 #include "eval/op_times.h"
 #include "eval/report_perf.h"
@@ -48,13 +49,6 @@ struct Entry {
   std::vector<std::string> problems;
   std::optional<TimeSummary> baseline, expert;  // --times
 };
-
-std::string fixed(const std::optional<double>& v, int digits = 2) {
-  if (!v) return "-";
-  std::ostringstream os;
-  os << std::fixed << std::setprecision(digits) << *v;
-  return os.str();
-}
 
 std::optional<double> speedup(const Entry& e) {
   if (!e.baseline || !e.expert || !e.baseline->us || !e.expert->us) return std::nullopt;

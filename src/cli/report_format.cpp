@@ -6,6 +6,8 @@
 #include <iomanip>
 #include <sstream>
 
+#include "cli/number_format.h"
+
 namespace aoc::cli {
 namespace {
 
@@ -89,12 +91,6 @@ MinAvgMax core_times(const aoc::sim::Profile& p) {
 double field(const aoc::sim::Profile& p, const std::string& name) {
   auto it = p.fields.find(name);
   return it == p.fields.end() ? 0.0 : it->second;
-}
-
-std::string fixed(double v, int digits = 2) {
-  char buf[32];
-  std::snprintf(buf, sizeof(buf), "%.*f", digits, v);
-  return buf;
 }
 
 // The per-pipe columns of the profile table: AIV pipes (the run path launches AIV blocks).
