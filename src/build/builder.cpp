@@ -340,13 +340,13 @@ BuildResult Builder::build(const BuildRequest& requested) {
       Unit& u = units[i];
       const CompileUnit& cu = req.units[i];
       u.object = (tmp / ("u" + std::to_string(i) + ".o")).string();
-      if (!cu.relocatable) {
-        const auto argv = compile_command(req, i, u.object, "", view, u.log);
+      auto compile = [&](const std::string& depfile) {
+        const auto argv = compile_command(req, i, u.object, depfile, view, u.log);
         base::ProcessResult pr = run_compiler(argv, tmp, view, &u.isolation);
         u.log += pr.output;
         u.exit_code = pr.exit_code;
-        return;
-      }
+      };
+      if (!cu.relocatable) return compile("");
       // One compile per key at a time: the variants of a candidate built together share their
       // op_host object, and the ones that wait take it from the cache.
       const std::string key = object_key(req, cu);
@@ -358,10 +358,7 @@ BuildResult Builder::build(const BuildRequest& requested) {
         return;
       }
       const std::string depfile = (tmp / ("u" + std::to_string(i) + ".d")).string();
-      const auto argv = compile_command(req, i, u.object, depfile, view, u.log);
-      base::ProcessResult pr = run_compiler(argv, tmp, view, &u.isolation);
-      u.log += pr.output;
-      u.exit_code = pr.exit_code;
+      compile(depfile);
       if (u.exit_code != 0) return;
       std::vector<fs::path> covered = cacheable_deps_root;
       covered.push_back(cu.source.parent_path());
