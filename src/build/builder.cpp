@@ -331,7 +331,8 @@ BuildResult Builder::build(const BuildRequest& requested) {
     int exit_code = 0;
   };
   const std::vector<fs::path> view = compiler_view(req);
-  const std::vector<fs::path> cacheable_deps_root = {opts_.root / "include" / "ascendc", "/usr"};
+  // A precompiled header in the cache is keyed by the headers and flags the object key covers too.
+  const std::vector<fs::path> cacheable_deps_root = {opts_.root / "include" / "ascendc", opts_.cache_dir / "pch", "/usr"};
   std::vector<Unit> units(req.units.size());
   std::atomic<size_t> reused{0};
   std::vector<std::thread> compilers;

@@ -46,8 +46,10 @@ BuildRequest kernel_build_request(const aoc::package::OpPackage& p, size_t varia
   if (fs::is_regular_file(tiling_header)) kernel_flags.insert(kernel_flags.end(), {"-include", tiling_header.string()});
   // Kernel code between API calls costs scalar cycles: count its basic blocks.
   kernel_flags.push_back(aoc::runtime::kernel_sources_flag({dirs.kernel.string(), dirs.host.string()}));
-  // op_host does not depend on its folder's path: a kernel-only change reuses its object.
-  for (const auto& f : package::cpp_files(dirs.host)) r.units.push_back({f, {}, {}, {}, /*relocatable=*/true});
+  // op_host does not depend on its folder's path: a kernel-only change reuses its object. It
+  // starts with the host API precompiled, as the kernel starts with kernel_operator.h.
+  const fs::path host_header = root / "include" / "ascendc" / "aoc" / "host" / "precompiled.h";
+  for (const auto& f : package::cpp_files(dirs.host)) r.units.push_back({f, {}, host_header, {}, /*relocatable=*/true});
   const fs::path kernel_header = root / "include" / "ascendc" / "kernel_operator.h";
   for (const auto& f : package::cpp_files(dirs.kernel))
     r.units.push_back({f, kernel_flags, kernel_header, aoc::runtime::scalar_coverage_flags()});

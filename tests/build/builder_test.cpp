@@ -326,6 +326,12 @@ TEST(Builder, TheDtypeVariantsOfAPackageShareOneOpHostObject) {
     reused += r.objects_reused;
   }
   EXPECT_EQ(reused, 2u) << "op_host compiled more than once for the three variants";
+  // op_host starts with the host API precompiled (and its object is still cached: the reuse above).
+  EXPECT_TRUE(fs::exists(reqs[0].units.front().precompiled)) << reqs[0].units.front().source;
+  bool host_pch = false;
+  for (const auto& e : fs::recursive_directory_iterator(cache.path() / "pch"))
+    host_pch = host_pch || e.path().filename() == "precompiled.h.gch";
+  EXPECT_TRUE(host_pch) << "no precompiled host header in " << (cache.path() / "pch");
   EXPECT_NE(all[0].library, all[1].library);
   EXPECT_NE(all[1].library, all[2].library);
   // The DTYPE_ macros reach the kernel unit only.
