@@ -61,21 +61,17 @@ std::string test_name(const fs::path& dir) {
   return s;
 }
 
-// The CI subset: every package with an expert/ folder (both candidates run) and the first
-// package, by path, of each category (ops/<category>/ sorted by name).
-constexpr std::array<std::string_view, 42> kCiSubset = {
-    // with an expert/ folder
-    "activation/hard_sigmoid", "activation/hardswish", "activation/leaky_relu", "activation/relu",
-    "broadcast/broadcast_add", "compare/equal", "compare/greater_equal", "compare/less", "conversion/transpose",
-    "conversion/tril", "conversion/triu", "elementwise/abs", "elementwise/add", "elementwise/add_scalar",
-    "elementwise/clip", "elementwise/maximum", "elementwise/minimum", "elementwise/mul", "elementwise/mul_scalar",
-    "elementwise/neg", "elementwise/sub", "foreach/foreach_add_scalar", "image/upsample_nearest", "index/embedding",
-    "loss/mse_loss", "normalization/log_softmax", "normalization/rms_norm", "normalization/softmax",
-    "optimizer/adam", "optimizer/sgd_momentum", "reduction/reduce_mean", "reduction/reduce_sum",
-    // first of their category, without an expert
-    "activation/elu", "attention/masked_softmax", "conversion/cast", "image/upsample_bilinear", "logic/logical_not",
-    "loss/cross_entropy", "normalization/add_layer_norm", "pooling/global_avg_pool", "quant/dequantize_per_channel",
-    "reduction/argmax",
+// The CI subset: the first package, by path, of each category (ops/<category>/ sorted by name)
+// and the first package of each category that has an expert/ folder (both candidates run), so
+// every category's baseline and every category's expert kind keep running in CI. The other
+// experts run with AOC_SUITE=all; docs/performance.md has their figures.
+constexpr std::array<std::string_view, 22> kCiSubset = {
+    "activation/elu", "activation/hard_sigmoid", "attention/masked_softmax", "broadcast/broadcast_add",
+    "compare/equal", "conversion/cast", "conversion/transpose", "elementwise/abs", "foreach/foreach_add_scalar",
+    "image/upsample_bilinear", "image/upsample_nearest", "index/embedding", "logic/logical_not",
+    "loss/cross_entropy", "loss/mse_loss", "normalization/add_layer_norm", "normalization/log_softmax",
+    "optimizer/adam", "pooling/global_avg_pool", "quant/dequantize_per_channel", "reduction/argmax",
+    "reduction/reduce_mean",
 };
 
 bool in_ci_subset(const fs::path& dir) {
@@ -199,12 +195,16 @@ TEST(SuiteSubset, NamesExistingPackages) {
     EXPECT_TRUE(fs::is_regular_file(suite_root() / rel / "op.toml")) << rel << " is in kCiSubset but is no package";
 }
 
-// An expert added later joins the subset (and CI's time is measured again).
-TEST(SuiteSubset, HoldsEveryPackageWithAnExpert) {
-  for (const auto& dir : suite_packages())
-    if (aoc::eval::expert_folder(dir))
-      EXPECT_TRUE(in_ci_subset(dir)) << fs::relative(dir, suite_root()).generic_string()
-                                     << " has an expert/ folder but is not in kCiSubset";
+// An expert that sorts before its category's first one takes its place in the subset.
+TEST(SuiteSubset, HoldsTheFirstPackageWithAnExpertOfEachCategory) {
+  std::set<std::string> seen;
+  for (const auto& dir : suite_packages()) {
+    if (!aoc::eval::expert_folder(dir)) continue;
+    const fs::path rel = fs::relative(dir, suite_root());
+    if (!seen.insert(rel.begin()->string()).second) continue;
+    EXPECT_TRUE(in_ci_subset(dir)) << rel.generic_string()
+                                   << " is the first package with an expert/ folder of its category but is not in kCiSubset";
+  }
 }
 
 // A category added later, or a package sorting before a category's first one, changes which
