@@ -11,8 +11,8 @@ struct CompileUnit {
   std::filesystem::path source;
   std::vector<std::string> flags;  // flags for this translation unit only (e.g. -include)
   // A header the unit starts with (kernel_operator.h for a kernel, aoc/host/precompiled.h for
-  // op_host): compiled once per flag set into a
-  // precompiled header in the cache and force-included first, so a cold unit skips it.
+  // op_host): compiled once per flag set into a precompiled header in the cache and
+  // force-included first, so a cold unit skips it.
   std::filesystem::path precompiled;
   // Flags that change how the header itself compiles (instrumentation): they key and
   // build the precompiled header too, since a header precompiled without them would
