@@ -68,8 +68,9 @@ The whole suite is too slow for CI (measured times in docs/performance.md), so \
 a subset: the first package of each category in path order (\`ops/<category>/\` sorted by
 name) and the first package of each category that has an \`expert/\` folder, listed as
 \`kCiSubset\` in the test's source (22 packages, 12 of them with an expert). The other packages
-are reported as skipped; \`AOC_SUITE=all ctest -R Suite\` runs every package,
-the other 20 experts included, and \`AOC_SUITE=none\` none.
+are reported as skipped; \`AOC_SUITE=all ctest -R Suite\` runs every package on every case,
+the other 20 experts included, \`AOC_SUITE=all-ci-cases\` every package on the cases \`make test\`
+runs, and \`AOC_SUITE=none\` none.
 
 ## Experts
 
@@ -79,8 +80,8 @@ the ordinary public cases, and over the performance cases that run (in \`make te
 most 16 MB). Speedups are baseline / expert as the test prints them (\`public\`: the ordinary
 public cases; \`perf <= 16 MB\`: the performance cases \`make test\` runs), before -> after the
 changes listed (one figure, for the rows marked new: experts written after the first 15);
-rerun one with \`build/tests/test_ops_suite_test --gtest_filter='*<category>_<name>*'\` (a fresh
-input seed each run; these kernels' timings do not depend on the values drawn). \`all perf\` is
+rerun one with \`AOC_SUITE=all-ci-cases build/tests/test_ops_suite_test
+--gtest_filter='*<category>_<name>*'\` (a fresh input seed each run; these kernels' timings do not depend on the values drawn). \`all perf\` is
 the speedup over all the package's performance cases (the package's speed), from
 \`ascendopt eval ops/<category>/<name> ops/<category>/<name>/expert --seed 1\`; \`-\` where it was
 not measured (the largest cases take minutes).

@@ -10,9 +10,10 @@
 // seed, is fresh per run and printed on failure; ASCENDOPT_HIDDEN_SEED=<seed> repeats it.
 //
 // AOC_SUITE picks the packages: unset or `subset` (what `make test` and CI run) the
-// packages of kCiSubset below, `all` every package, `none` none; the others are reported
-// as skipped. The whole suite is too slow for CI; docs/performance.md has the measured times.
-// In the CI subset, performance cases moving more than kCiPerfCaseBytes (inputs plus outputs,
+// packages of kCiSubset below, `all` every package, `all-ci-cases` every package on the cases
+// CI runs (below), `none` none; the others are reported as skipped. The whole suite is too
+// slow for CI; docs/performance.md has the measured times.
+// In the CI subset (and with all-ci-cases), performance cases moving more than kCiPerfCaseBytes (inputs plus outputs,
 // outputs shaped by InferShape counted at the first input's size) are left out: the real-model
 // shapes reach 100 MB, and each such case costs every run half a minute or more; the ordinary
 // public cases (the large bandwidth case included) all run. AOC_SUITE=all runs every case.
@@ -79,13 +80,14 @@ bool in_ci_subset(const fs::path& dir) {
   return std::find(kCiSubset.begin(), kCiSubset.end(), rel) != kCiSubset.end();
 }
 
-enum class Mode { Subset, All, None, Invalid };
+enum class Mode { Subset, All, AllCiCases, None, Invalid };
 
 Mode suite_mode() {
   const char* v = std::getenv("AOC_SUITE");
   const std::string s = v != nullptr ? v : "";
   if (s.empty() || s == "subset") return Mode::Subset;
   if (s == "all") return Mode::All;
+  if (s == "all-ci-cases") return Mode::AllCiCases;
   if (s == "none") return Mode::None;
   return Mode::Invalid;
 }
@@ -136,7 +138,7 @@ class Suite : public ::testing::TestWithParam<fs::path> {};
 TEST_P(Suite, BaselineAndExpertPass) {
   const fs::path dir = GetParam();
   const Mode mode = suite_mode();
-  if (mode == Mode::Invalid) FAIL() << "AOC_SUITE='" << std::getenv("AOC_SUITE") << "': use subset (the default), all or none";
+  if (mode == Mode::Invalid) FAIL() << "AOC_SUITE='" << std::getenv("AOC_SUITE") << "': use subset (the default), all, all-ci-cases or none";
   if (mode == Mode::None) GTEST_SKIP() << "AOC_SUITE=none";
   if (mode == Mode::Subset && !in_ci_subset(dir))
     GTEST_SKIP() << "not in the CI subset (kCiSubset in tests/ops/suite_test.cpp); AOC_SUITE=all runs it";
@@ -146,7 +148,7 @@ TEST_P(Suite, BaselineAndExpertPass) {
   } catch (const aoc::package::PackageError& e) {
     FAIL() << e.what();
   }
-  if (mode == Mode::Subset) {
+  if (mode == Mode::Subset || mode == Mode::AllCiCases) {
     std::vector<aoc::package::CaseSpec> kept;
     for (const auto& c : p.cases)
       if (!c.perf || aoc::package::case_data_bytes(p, c) <= kCiPerfCaseBytes) kept.push_back(c);
