@@ -13,8 +13,8 @@
 // packages of kCiSubset below, `all` every package, `all-ci-cases` every package on the cases
 // CI runs (below), `none` none; the others are reported as skipped. The whole suite is too
 // slow for CI; docs/performance.md has the measured times.
-// In the CI subset (and with all-ci-cases), performance cases moving more than kCiPerfCaseBytes (inputs plus outputs,
-// outputs shaped by InferShape counted at the first input's size) are left out: the real-model
+// In the CI subset (and with all-ci-cases), performance cases moving more than kCiPerfCaseBytes
+// (inputs plus outputs, outputs shaped by InferShape counted at the first input's size) are left out: the real-model
 // shapes reach 100 MB, and each such case costs every run half a minute or more; the ordinary
 // public cases (the large bandwidth case included) all run. AOC_SUITE=all runs every case.
 #include <gtest/gtest.h>
@@ -141,7 +141,7 @@ TEST_P(Suite, BaselineAndExpertPass) {
   if (mode == Mode::Invalid) FAIL() << "AOC_SUITE='" << std::getenv("AOC_SUITE") << "': use subset (the default), all, all-ci-cases or none";
   if (mode == Mode::None) GTEST_SKIP() << "AOC_SUITE=none";
   if (mode == Mode::Subset && !in_ci_subset(dir))
-    GTEST_SKIP() << "not in the CI subset (kCiSubset in tests/ops/suite_test.cpp); AOC_SUITE=all runs it";
+    GTEST_SKIP() << "not in the CI subset (kCiSubset in tests/ops/suite_test.cpp); AOC_SUITE=all or all-ci-cases runs it";
   aoc::package::OpPackage p;
   try {
     p = aoc::package::load_op_package(dir);
@@ -197,27 +197,28 @@ TEST(SuiteSubset, NamesExistingPackages) {
     EXPECT_TRUE(fs::is_regular_file(suite_root() / rel / "op.toml")) << rel << " is in kCiSubset but is no package";
 }
 
+// The first package, by path, of each category among the packages `keep` accepts.
+std::vector<fs::path> first_of_each_category(bool (*keep)(const fs::path&)) {
+  std::set<std::string> seen;
+  std::vector<fs::path> first;
+  for (const auto& dir : suite_packages())
+    if (keep(dir) && seen.insert(fs::relative(dir, suite_root()).begin()->string()).second) first.push_back(dir);
+  return first;
+}
+
 // An expert that sorts before its category's first one takes its place in the subset.
 TEST(SuiteSubset, HoldsTheFirstPackageWithAnExpertOfEachCategory) {
-  std::set<std::string> seen;
-  for (const auto& dir : suite_packages()) {
-    if (!aoc::eval::expert_folder(dir)) continue;
-    const fs::path rel = fs::relative(dir, suite_root());
-    if (!seen.insert(rel.begin()->string()).second) continue;
-    EXPECT_TRUE(in_ci_subset(dir)) << rel.generic_string()
+  for (const auto& dir : first_of_each_category([](const fs::path& d) { return aoc::eval::expert_folder(d).has_value(); }))
+    EXPECT_TRUE(in_ci_subset(dir)) << fs::relative(dir, suite_root()).generic_string()
                                    << " is the first package with an expert/ folder of its category but is not in kCiSubset";
-  }
 }
 
 // A category added later, or a package sorting before a category's first one, changes which
 // package is first: the subset follows, so each category's baseline keeps running in CI.
 TEST(SuiteSubset, HoldsTheFirstPackageOfEachCategory) {
-  std::set<std::string> seen;
-  for (const auto& dir : suite_packages()) {
-    const fs::path rel = fs::relative(dir, suite_root());
-    if (!seen.insert(rel.begin()->string()).second) continue;
-    EXPECT_TRUE(in_ci_subset(dir)) << rel.generic_string() << " is the first package of its category but is not in kCiSubset";
-  }
+  for (const auto& dir : first_of_each_category([](const fs::path&) { return true; }))
+    EXPECT_TRUE(in_ci_subset(dir)) << fs::relative(dir, suite_root()).generic_string()
+                                   << " is the first package of its category but is not in kCiSubset";
 }
 
 INSTANTIATE_TEST_SUITE_P(Ops, Suite, ::testing::ValuesIn(suite_packages()),
