@@ -4,13 +4,14 @@
 # this project wrote for them (data/compat/goldens). Nothing of the public repositories is kept in
 # this project: they are cloned into the work folder.
 #
-#   scripts/compat-public.sh [--work DIR] [--source NAME=DIR]... [--manifest FILE]... [--timeout S] [--markdown]
+#   scripts/compat-public.sh [--work DIR] [--source NAME=DIR]... [--manifest FILE]... [--timeout S] [--hidden N] [--markdown]
 #
 # --work DIR          where the clones, the packages and the logs go (default: a fresh folder under $TMPDIR);
 #                     every collection's packages go to DIR/packages (package names are unique across manifests)
 # --source NAME=DIR   an existing checkout (or bare clone) of collection NAME instead of cloning it (repeatable)
 # --manifest FILE     a collection's manifest (repeatable; default: every data/public/*.toml)
 # --timeout S         limit per operator (default 600)
+# --hidden N          also draw N hidden cases per operator (compat.sh --hidden; seed $ASCENDOPT_HIDDEN_SEED, default 1)
 # --markdown          print the tables as Markdown
 #
 # The repositories, their commits and the operator folders are those of the manifests (their
@@ -29,8 +30,9 @@ while [ $# -gt 0 ]; do
               sources["${2%%=*}"]="${2#*=}"; shift 2 ;;
     --manifest) manifests+=("$2"); shift 2 ;;
     --timeout) pass+=(--timeout "$2"); shift 2 ;;
+    --hidden) pass+=(--hidden "$2"); shift 2 ;;
     --markdown) pass+=(--markdown); markdown=1; shift ;;
-    -h|--help) sed -n '2,20p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) sed -n '2,21p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "unknown argument $1 (see --help)" >&2; exit 2 ;;
   esac
 done

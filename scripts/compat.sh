@@ -15,13 +15,15 @@
 # --timeout S     limit per operator for `ascendopt run` (default 600)
 # --first-variant run only the cases of an imported package's first dtype variant (one kernel
 #                 build per operator instead of one per variant)
+# --hidden N      also draw N hidden cases per operator (its [hidden] table; seed
+#                 $ASCENDOPT_HIDDEN_SEED, default 1): passing means every case run and the draw
 # --markdown      print the table as Markdown (docs/compat.md)
 #
 # Needs the ascendopt binary ($ASCENDOPT, else build/bin/ascendopt next to this script) and jq.
 set -u
 here="$(cd "$(dirname "$0")/.." && pwd)"
 ascendopt="${ASCENDOPT:-$here/build/bin/ascendopt}"
-goldens="" work="" timeout_s=600 markdown=0 first_variant=0 dirs=()
+goldens="" work="" timeout_s=600 markdown=0 first_variant=0 hidden=0 dirs=()
 while [ $# -gt 0 ]; do
   case "$1" in
     --goldens) goldens="$2"; shift 2 ;;
@@ -29,7 +31,8 @@ while [ $# -gt 0 ]; do
     --timeout) timeout_s="$2"; shift 2 ;;
     --markdown) markdown=1; shift ;;
     --first-variant) first_variant=1; shift ;;
-    -h|--help) sed -n '2,20p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    --hidden) hidden="$2"; shift 2 ;;
+    -h|--help) sed -n '2,22p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) dirs+=("$1"); shift ;;
   esac
 done
@@ -38,6 +41,11 @@ if [ ${#dirs[@]} -eq 0 ]; then echo "usage: scripts/compat.sh [--goldens DIR] [-
 command -v jq >/dev/null || { echo "jq is needed (apt-get install jq)" >&2; exit 2; }
 work="${work:-$(mktemp -d "${TMPDIR:-/tmp}/compat.XXXXXX")}"
 mkdir -p "$work"
+case_set=()
+if [ "$hidden" != 0 ]; then
+  case_set=(--cases all --hidden-count "$hidden")
+  export ASCENDOPT_HIDDEN_SEED="${ASCENDOPT_HIDDEN_SEED:-1}"
+fi
 
 # Operator folders: op_host/ and op_kernel/ side by side.
 mapfile -t ops < <(for d in "${dirs[@]}"; do find "$d" -type d -name op_host -exec dirname {} \; ; done | sort -u)
@@ -92,7 +100,7 @@ for op in "${ops[@]}"; do
       while read -r c; do only+=(--case "$c"); done < <(sed -n 's/^name = "\(.*_v0\)"$/\1/p' "$pkg/op.toml")
       [ ${#only[@]} -eq 0 ] && only=()  # own cases (a .cases.toml): all of them
     fi
-    timeout "$timeout_s" "$ascendopt" run "$pkg" --json --seed 1 "${only[@]}" >"$log.out" 2>"$log"
+    timeout "$timeout_s" "$ascendopt" run "$pkg" --json --seed 1 "${case_set[@]}" "${only[@]}" >"$log.out" 2>"$log"
     rc=$?
     # Host code may print to stdout before the report: keep the JSON document only.
     sed -n '/^{/,$p' "$log.out" >"$log.json"

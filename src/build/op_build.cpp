@@ -42,14 +42,14 @@ BuildRequest kernel_build_request(const aoc::package::OpPackage& p, size_t varia
   // The kernel reads its tiling struct through GET_TILING_DATA, which finds the class
   // registered by the op_host tiling header; as in the device build, that header is
   // made visible to the kernel translation unit.
-  const fs::path tiling_header = dirs.host / (p.name + "_tiling.h");
-  if (fs::is_regular_file(tiling_header)) kernel_flags.insert(kernel_flags.end(), {"-include", tiling_header.string()});
+  for (const auto& h : package::kernel_tiling_headers(dirs.host, p.name))
+    kernel_flags.insert(kernel_flags.end(), {"-include", h.string()});
   // Kernel code between API calls costs scalar cycles: count its basic blocks.
   kernel_flags.push_back(aoc::runtime::kernel_sources_flag({dirs.kernel.string(), dirs.host.string()}));
   // op_host does not depend on its folder's path: a kernel-only change reuses its object. It
   // starts with the host API precompiled, as the kernel starts with kernel_operator.h.
   const fs::path host_header = root / "include" / "ascendc" / "aoc" / "host" / "precompiled.h";
-  for (const auto& f : package::cpp_files(dirs.host)) r.units.push_back({f, {}, host_header, {}, /*relocatable=*/true});
+  for (const auto& f : package::host_cpp_files(dirs.host)) r.units.push_back({f, {}, host_header, {}, /*relocatable=*/true});
   const fs::path kernel_header = root / "include" / "ascendc" / "kernel_operator.h";
   for (const auto& f : package::cpp_files(dirs.kernel))
     r.units.push_back({f, kernel_flags, kernel_header, aoc::runtime::scalar_coverage_flags()});

@@ -195,12 +195,7 @@ void add_eval_command(CLI::App& app) {
   add_case_timeout_option(cmd, args->timeout);
   cmd->add_option("--memory-gb", args->memory_gb, "Address-space limit of the kernel process, GiB")
       ->capture_default_str();
-  cmd->add_option("--hidden-count", args->hidden_count,
-                  "Hidden cases drawn for --cases hidden|all (default: the package's [hidden] count)")
-      ->check(CLI::NonNegativeNumber);
-  cmd->add_option("--hidden-max-elements", args->hidden_max_elements,
-                  "Cap on a hidden case's first-input elements, below the package's own (default: no extra cap)")
-      ->check(CLI::NonNegativeNumber);
+  add_hidden_draw_options(cmd, args->hidden_count, args->hidden_max_elements);
   cmd->callback([args]() { exit_status() = run_eval(*args); });
 }
 

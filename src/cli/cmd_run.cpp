@@ -50,6 +50,8 @@ struct RunArgs {
   std::string csv_dir;     // op_summary and PipeUtilization CSVs per case
   double timeout = aoc::base::kDefaultCaseSeconds;  // wall-clock seconds per case
   double memory_gb = 8;    // address-space limit of the kernel process
+  int64_t hidden_count = 0;         // hidden cases drawn; 0: the package's [hidden] count
+  int64_t hidden_max_elements = 0;  // 0: no cap below the package's own
 };
 
 // msprof-like CSVs of every simulated case: DIR/<op>/<case>/{op_summary,PipeUtilization}.csv.
@@ -96,6 +98,8 @@ int run(const RunArgs& a) {
   opt.limits.address_space_bytes = static_cast<uint64_t>(a.memory_gb * double(1ull << 30));
   try {
     if (*case_set != aoc::package::CaseSet::Public) opt.hidden.seed = aoc::package::hidden_seed_from_environment();
+    opt.hidden.count = a.hidden_count;
+    opt.hidden.max_elements = a.hidden_max_elements;
   } catch (const std::invalid_argument& e) {
     std::cerr << "error: " << e.what() << "\n";
     return 2;
@@ -196,6 +200,7 @@ void add_run_command(CLI::App& app) {
                   "killed: verdict timeout)")->capture_default_str();
   cmd->add_option("--memory-gb", args->memory_gb, "Address-space limit of the kernel process, GiB")
       ->capture_default_str();
+  add_hidden_draw_options(cmd, args->hidden_count, args->hidden_max_elements);
   cmd->add_flag("--no-sim", args->no_sim, "Skip the performance simulator (correctness only)");
   cmd->add_flag("--full-sim", args->full_sim,
                 "Time every instruction, without skipping the iterations of a loop whose simulated state repeats");

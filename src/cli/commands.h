@@ -1,6 +1,7 @@
 // Subcommands of the `ascendopt` program. Each adds itself to the app; the logic
 // lives in the libraries (src/package, src/eval), these only parse, call and print.
 #pragma once
+#include <cstdint>
 #include <exception>
 #include <string>
 
@@ -25,6 +26,15 @@ inline CLI::Option* add_case_timeout_option(CLI::App* cmd, double& seconds,
       },
       "SECONDS>0");
   return cmd->add_option("--timeout", seconds, help)->check(positive)->capture_default_str();
+}
+
+// The size options of a hidden draw (--cases hidden|all) of the commands that run cases.
+inline void add_hidden_draw_options(CLI::App* cmd, int64_t& count, int64_t& max_elements) {
+  cmd->add_option("--hidden-count", count, "Hidden cases drawn for --cases hidden|all (default: the package's [hidden] count)")
+      ->check(CLI::NonNegativeNumber);
+  cmd->add_option("--hidden-max-elements", max_elements,
+                  "Cap on a hidden case's first-input elements, below the package's own (default: no extra cap)")
+      ->check(CLI::NonNegativeNumber);
 }
 
 void add_run_command(CLI::App& app);

@@ -14,6 +14,7 @@
 #include "build/header_hash.h"
 #include "build/op_build.h"
 #include "build/program_identity.h"
+#include "package/op_package.h"
 
 #ifndef AOC_REWRITE_PATH
 #define AOC_REWRITE_PATH ""
@@ -80,15 +81,6 @@ struct Relocation {
   }
 };
 
-std::vector<std::string> cpp_files(const fs::path& dir) {
-  std::vector<std::string> out;
-  std::error_code ec;
-  for (const auto& e : fs::directory_iterator(dir, ec))
-    if (e.is_regular_file() && e.path().extension() == ".cpp") out.push_back(e.path().string());
-  std::sort(out.begin(), out.end());
-  return out;
-}
-
 ApiCheckOutcome from_json(const json& j, const Relocation& where) {
   ApiCheckOutcome out;
   if (j.contains("parse_error")) {
@@ -138,8 +130,8 @@ ApiCheckOutcome check_api_use(const Candidate& c, const fs::path& checker, const
       key.add(m);
     }
   }
-  const fs::path tiling = src.host / (c.package.name + "_tiling.h");
-  key.add(fs::is_regular_file(tiling) ? "tiling-header" : "no-tiling-header");
+  const std::vector<fs::path> tiling = package::kernel_tiling_headers(src.host, c.package.name);
+  for (const auto& h : tiling) key.add("tiling-header " + h.filename().string());
   const fs::path kept = cache_dir / "api-check" / (key.hex() + ".json");
   std::vector<fs::path> answers;
   for (const auto& shared : shared_caches) answers.push_back(shared / "api-check" / kept.filename());
@@ -160,15 +152,15 @@ ApiCheckOutcome check_api_use(const Candidate& c, const fs::path& checker, const
 
   std::vector<std::string> argv = {checker.string(), "check-api", "--json", "--headers", inc.string(),
                                    "--kernel-root", src.kernel.string(), "--root", src.host.string()};
-  const std::vector<std::string> kernels = cpp_files(src.kernel);
-  for (const auto& f : kernels) argv.insert(argv.end(), {"--kernel", f});
-  for (const auto& f : cpp_files(src.host)) argv.insert(argv.end(), {"--host", f});
+  const std::vector<fs::path> kernels = package::cpp_files(src.kernel);
+  for (const auto& f : kernels) argv.insert(argv.end(), {"--kernel", f.string()});
+  for (const auto& f : package::host_cpp_files(src.host)) argv.insert(argv.end(), {"--host", f.string()});
   // The rewriter's precompiled headers: the same parse options, so they are shared.
   if (precompiled_headers)
     argv.insert(argv.end(), {"--pch-dir", (cache_dir / "rewrite-pch").string(), "--pch-include", inc.string()});
   argv.insert(argv.end(), variants_args.begin(), variants_args.end());
   argv.insert(argv.end(), {"--kernel-args", "-I" + inc.string(), "-I" + src.host.string(), "-I" + src.kernel.string()});
-  if (fs::is_regular_file(tiling)) argv.insert(argv.end(), {"-include", tiling.string()});
+  for (const auto& h : tiling) argv.insert(argv.end(), {"-include", h.string()});
   argv.insert(argv.end(), {"--host-args", "-I" + inc.string(), "-I" + src.host.string()});
 
   ApiCheckOutcome out;
@@ -193,7 +185,7 @@ ApiCheckOutcome check_api_use(const Candidate& c, const fs::path& checker, const
     fs::remove(answer, gone);
     // Not kept: how long a parse takes depends on the machine's load as much as on the sources.
     SourceFinding f;
-    f.file = kernels.front();
+    f.file = kernels.front().string();
     f.rule = "api-use";
     f.text = "(the whole unit)";
     f.advice = timed_out ? "the check did not finish within " + std::to_string(limit_s) +

@@ -15,6 +15,7 @@
 #include "base/file_text.h"
 #include "package/dtype.h"
 #include "package/kernel_entry.h"
+#include "package/op_package.h"
 
 namespace aoc::package {
 namespace fs = std::filesystem;
@@ -44,7 +45,7 @@ std::string package_name(const fs::path& host_dir, const KernelEntry& k) {
 std::vector<std::string> op_add_types(const fs::path& host_dir) {
   static const std::regex op_add(R"(OP_ADD\s*\(\s*(\w+))");
   std::vector<std::string> out;
-  for (const auto& f : files_with(host_dir, ".cpp")) {
+  for (const auto& f : host_cpp_files(host_dir)) {
     const std::string src = base::read_text(f);
     for (std::sregex_iterator it(src.begin(), src.end(), op_add), end; it != end; ++it) out.push_back((*it)[1]);
   }
@@ -269,7 +270,7 @@ GeneratedPackage generate_package(const fs::path& dir, const HostBuild& build) {
     throw ImportError("op_host/ of " + dir.string() + " has no OP_ADD(...): the OpDef must be registered for import "
                       "to read its inputs, outputs and attributes");
 
-  HostSources sources{name + " op_host (import)", host, kernel, files_with(host, ".cpp")};
+  HostSources sources{name + " op_host (import)", host, kernel, host_cpp_files(host)};
   const HostLibrary b = build(sources);
   if (b.library.empty())
     throw ImportError("op_host/ does not compile against the AscendC headers of ascendopt: " + b.first_error +

@@ -3,11 +3,14 @@
 #include <algorithm>
 #include <cctype>
 #include <limits>
-#include <tuple>
+#include <regex>
 #include <set>
 #include <sstream>
+#include <tuple>
 
 #include <toml++/toml.h>
+
+#include "base/file_text.h"
 
 namespace aoc::package {
 namespace fs = std::filesystem;
@@ -503,7 +506,51 @@ std::vector<fs::path> cpp_files(const fs::path& d) {
   return out;
 }
 
-std::vector<fs::path> OpPackage::host_sources() const { return cpp_files(dir / "op_host"); }
+namespace {
+
+bool op_api_name(const fs::path& file) {
+  const std::string stem = file.stem().string();
+  return stem.rfind("aclnn_", 0) == 0 || (stem.size() > 3 && stem.compare(stem.size() - 3, 3, "_l0") == 0);
+}
+
+}  // namespace
+
+bool is_op_api_source(const fs::path& file) {
+  const std::string src = base::read_text(file);
+  if (src.find("OP_ADD") != std::string::npos || src.find("IMPL_OP_OPTILING") != std::string::npos ||
+      src.find("REGISTER_TILING_DATA_CLASS") != std::string::npos)
+    return false;
+  if (op_api_name(file)) return true;
+  static const std::regex include(R"(^\s*#\s*include\s*[<"]([^>"]+)[>"])", std::regex::multiline);
+  for (std::sregex_iterator it(src.begin(), src.end(), include), end; it != end; ++it) {
+    const fs::path target((*it)[1].str());
+    const std::string first = target.begin()->string();
+    if (first == "aclnn" || first == "aclnn_kernels" || first == "opdev" || first == "level0") return true;
+    if (op_api_name(target)) return true;
+  }
+  return false;
+}
+
+std::vector<fs::path> host_cpp_files(const fs::path& folder) {
+  std::vector<fs::path> out = cpp_files(folder);
+  std::erase_if(out, [](const fs::path& f) { return is_op_api_source(f); });
+  return out;
+}
+
+std::vector<fs::path> kernel_tiling_headers(const fs::path& host_folder, const std::string& package) {
+  const fs::path named = host_folder / (package + "_tiling.h");
+  if (fs::is_regular_file(named)) return {named};
+  std::vector<fs::path> out;
+  std::error_code ec;
+  for (const auto& e : fs::directory_iterator(host_folder, ec))
+    if (e.is_regular_file() && e.path().extension() == ".h" &&
+        base::read_text(e.path()).find("BEGIN_TILING_DATA_DEF") != std::string::npos)
+      out.push_back(e.path());
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+std::vector<fs::path> OpPackage::host_sources() const { return host_cpp_files(dir / "op_host"); }
 std::vector<fs::path> OpPackage::kernel_sources() const { return cpp_files(dir / "op_kernel"); }
 
 OpPackage load_op_package(const fs::path& dir_in) {

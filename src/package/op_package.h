@@ -122,6 +122,19 @@ struct OpPackage {
 // The C++ translation units of a source folder (op_host/, op_kernel/ of a package or a
 // candidate copy), sorted so builds see them in one order; none when it is not a folder.
 std::vector<std::filesystem::path> cpp_files(const std::filesystem::path& folder);
+// The op_host/ units that build the operator's host side (OpDef, tiling, InferShape): cpp_files
+// less the aclnn API layer CANN operator repositories keep beside them (op_api sources:
+// `aclnn_*.cpp`, `*_l0.cpp`, or a unit including a header of aclnn/, aclnn_kernels/, opdev/ or
+// level0/ or a local `aclnn_*.h` / `*_l0.h`). The device build compiles that layer into a
+// separate op API library against CANN's runtime headers; the operator's tiling never calls it.
+// A unit that registers the operator (OP_ADD) or its tiling is always kept.
+std::vector<std::filesystem::path> host_cpp_files(const std::filesystem::path& folder);
+bool is_op_api_source(const std::filesystem::path& file);
+// The op_host/ headers a kernel unit is given (-include) so that GET_TILING_DATA finds the tiling
+// struct, as the device build generates it from op_host's registrations: <package>_tiling.h,
+// else every header of the folder that defines tiling data (BEGIN_TILING_DATA_DEF), sorted.
+std::vector<std::filesystem::path> kernel_tiling_headers(const std::filesystem::path& host_folder,
+                                                         const std::string& package);
 
 OpPackage load_op_package(const std::filesystem::path& dir);
 // Packages under a suite root (every folder holding an op.toml), sorted by path.

@@ -11,6 +11,7 @@
 #include "build/builder.h"
 #include "build/op_build.h"
 #include "eval/api_use_check.h"
+#include "package/op_package.h"
 #include "rewrite/answer_cache.h"
 
 namespace aoc::rewrite {
@@ -20,15 +21,6 @@ namespace fs = std::filesystem;
 fs::path rewrite_tool_path() { return aoc::eval::api_checker_path(); }
 
 namespace {
-
-std::vector<fs::path> cpp_files(const fs::path& dir) {
-  std::vector<fs::path> out;
-  std::error_code ec;
-  for (const auto& e : fs::directory_iterator(dir, ec))
-    if (e.is_regular_file() && e.path().extension() == ".cpp") out.push_back(e.path());
-  std::sort(out.begin(), out.end());
-  return out;
-}
 
 std::atomic<uint64_t> g_runs{0};
 
@@ -82,10 +74,10 @@ ToolAnswer run_rewrite_tool(const aoc::eval::Candidate& c, const aoc::build::Sou
   argv.insert(argv.end(), options.begin(), options.end());
   if (write) argv.push_back("--write");
   argv.insert(argv.end(), {"--root", sources.kernel.string(), "--root", sources.host.string()});
-  const auto kernels = cpp_files(sources.kernel);
+  const auto kernels = package::cpp_files(sources.kernel);
   if (kernels.empty()) throw RewriteError("no kernel source (.cpp) in " + sources.kernel.string());
   for (const auto& f : kernels) argv.insert(argv.end(), {"--kernel", f.string()});
-  for (const auto& f : cpp_files(sources.host)) argv.insert(argv.end(), {"--host", f.string()});
+  for (const auto& f : package::host_cpp_files(sources.host)) argv.insert(argv.end(), {"--host", f.string()});
   // The kernel and host units' common headers parsed once into precompiled headers in the
   // build cache, as candidate builds do for kernel_operator.h (AOC_NO_PCH=1 turns all off).
   if (build.precompiled_headers)
@@ -94,8 +86,8 @@ ToolAnswer run_rewrite_tool(const aoc::eval::Candidate& c, const aoc::build::Sou
   argv.insert(argv.end(), {"--kernel-args", "-I" + inc.string(), "-I" + sources.host.string(),
                            "-I" + sources.kernel.string()});
   for (const auto& m : aoc::build::dtype_macros(c.package, 0)) argv.push_back(m);
-  const fs::path tiling = sources.host / (c.package.name + "_tiling.h");
-  if (fs::is_regular_file(tiling)) argv.insert(argv.end(), {"-include", tiling.string()});
+  for (const auto& h : package::kernel_tiling_headers(sources.host, c.package.name))
+    argv.insert(argv.end(), {"-include", h.string()});
   argv.insert(argv.end(), {"--host-args", "-I" + inc.string(), "-I" + sources.host.string()});
 
   const AnswerCache cache(build.cache_dir / "rewrite-answers", {sources.kernel, sources.host});

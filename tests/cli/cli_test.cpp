@@ -114,3 +114,21 @@ TEST(Cli, EvalHiddenDrawIsSizedAndRepeatableFromItsSeed) {
   EXPECT_EQ(nlohmann::json::parse(b.out)["candidates"][0]["cases"][1]["shapes"], cases[1]["shapes"]);
   EXPECT_EQ(run("eval " AOC_SOURCE_DIR "/ops/reduction/reduce_sum --cases hidden --hidden-count -1").status, 2);
 }
+
+TEST(Cli, RunDrawsAsManyHiddenCasesAsAskedWithinTheCap) {
+  ::setenv("ASCENDOPT_HIDDEN_SEED", "7", 1);
+  CliRun r = run("run " AOC_SOURCE_DIR "/ops/reduction/reduce_sum --cases all --hidden-count 2 "
+                 "--hidden-max-elements 2048 --seed 1 --no-sim --json",
+                 false);
+  ::unsetenv("ASCENDOPT_HIDDEN_SEED");
+  ASSERT_EQ(r.status, 0) << r.out;
+  const nlohmann::json j = nlohmann::json::parse(r.out);
+  size_t hidden = 0;
+  for (const auto& c : j["ops"][0]["cases"]) {
+    if (c["name"].get<std::string>().rfind("hidden_", 0) != 0) continue;
+    ++hidden;
+    EXPECT_EQ(c["verdict"], "ok") << c.dump();
+  }
+  EXPECT_EQ(hidden, 2u);
+  EXPECT_EQ(run("run " AOC_SOURCE_DIR "/ops/reduction/reduce_sum --cases hidden --hidden-count -1").status, 2);
+}

@@ -10,6 +10,7 @@
 #include <fstream>
 #include <regex>
 
+#include "base/file_text.h"
 #include "build/host_library.h"
 #include "eval/eval_test_support.h"
 #include "package/op_import.h"
@@ -207,6 +208,50 @@ TEST(Import, TilingHeaderHostHelpersAndTheDeviceAlignUpBuildInTheKernel) {
   opt.dir = op;
   opt.out = tmp.path() / "pkg";
   aoc::package::import_operator(opt, host_build());
+  fs::copy_file(fs::path(AOC_SOURCE_DIR) / "tests/data/public/axpy_custom.cpp", opt.out / "golden.cpp",
+                fs::copy_options::overwrite_existing);
+  const auto r = evaluate(opt.out);
+  ASSERT_EQ(r.cases.size(), 4u) << r.message;
+  for (const auto& c : r.cases) EXPECT_EQ(c.verdict, aoc::eval::Verdict::Ok) << c.name << ": " << c.message;
+}
+
+// CANN operator repositories keep the operator's aclnn API layer in op_host/ beside its OpDef and
+// tiling (aclnn_<op>.cpp/.h, <op>_l0.cpp/.h), written against CANN's runtime headers that the device
+// build gives only to the separate op API library. Those units are left out of the host build; the
+// operator's own units build and run as before. Its tiling header is not named <op>_tiling.h (the
+// kernel still finds its struct), ends the struct without `;`, and its tiling function uses
+// std::array without including <array>, as public host code does.
+TEST(Import, TheCannRepositoryHostLayoutBuildsAndRuns) {
+  aoc::testing::ScratchDir tmp("import-aclnn");
+  const fs::path op = fixture_with_host_edit(tmp.path() / "axpy_aclnn", "const uint32_t cores = blocks < 8 ? blocks : 8;",
+                                             "const std::array<uint32_t, 2> caps{blocks, 8};\n"
+                                             "    const uint32_t cores = caps[0] < caps[1] ? caps[0] : caps[1];");
+  ASSERT_TRUE(aoc::eval::testing::replace_once(op / "op_host" / "axpy_custom_tiling.h", "END_TILING_DATA_DEF;",
+                                               "END_TILING_DATA_DEF"));
+  fs::rename(op / "op_host" / "axpy_custom_tiling.h", op / "op_host" / "axpy_custom_tiling_v1.h");
+  ASSERT_TRUE(aoc::eval::testing::replace_once(op / "op_host" / "axpy_custom.cpp", "#include \"axpy_custom_tiling.h\"",
+                                               "#include \"axpy_custom_tiling_v1.h\""));
+  EXPECT_EQ(aoc::package::kernel_tiling_headers(op / "op_host", "axpy_custom"),
+            std::vector<fs::path>{op / "op_host" / "axpy_custom_tiling_v1.h"});
+  aoc::base::write_text(op / "op_host" / "aclnn_axpy_custom.h",
+                        "#pragma once\n#include \"aclnn/aclnn_base.h\"\n"
+                        "aclnnStatus aclnnAxpyCustom(void* workspace, uint64_t size, aclOpExecutor* e, aclrtStream s);\n");
+  aoc::base::write_text(op / "op_host" / "aclnn_axpy_custom.cpp",
+                        "#include \"aclnn_axpy_custom.h\"\n#include \"opdev/op_executor.h\"\n");
+  aoc::base::write_text(op / "op_host" / "axpy_custom_l0.cpp", "#include \"opdev/make_op_executor.h\"\n");
+  aoc::base::write_text(op / "op_host" / "axpy_custom_api.cpp", "#include \"axpy_custom_l0.h\"\n");
+  const auto units = aoc::package::host_cpp_files(op / "op_host");
+  ASSERT_EQ(units.size(), 1u);
+  EXPECT_EQ(units[0].filename(), "axpy_custom.cpp");
+  // A unit that registers the operator is the operator's, whatever else it includes.
+  EXPECT_FALSE(aoc::package::is_op_api_source(op / "op_host" / "axpy_custom.cpp"));
+  aoc::base::write_text(tmp.path() / "aclnn_registers.cpp", "#include \"aclnn/aclnn_base.h\"\nOP_ADD(AxpyCustom);\n");
+  EXPECT_FALSE(aoc::package::is_op_api_source(tmp.path() / "aclnn_registers.cpp"));
+
+  aoc::package::ImportOptions opt;
+  opt.dir = op;
+  opt.out = tmp.path() / "pkg";
+  ASSERT_NO_THROW(aoc::package::import_operator(opt, host_build()));
   fs::copy_file(fs::path(AOC_SOURCE_DIR) / "tests/data/public/axpy_custom.cpp", opt.out / "golden.cpp",
                 fs::copy_options::overwrite_existing);
   const auto r = evaluate(opt.out);

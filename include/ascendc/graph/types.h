@@ -10,6 +10,9 @@ namespace ge {
 
 using graphStatus = uint32_t;
 constexpr graphStatus GRAPH_SUCCESS = 0;
+// Shape dimensions InferShape writes when a size is known only at run time.
+constexpr int64_t UNKNOWN_DIM = -1;
+constexpr int64_t UNKNOWN_DIM_NUM = -2;
 constexpr graphStatus GRAPH_FAILED = 0xFFFFFFFF;
 constexpr graphStatus GRAPH_PARAM_INVALID = 50331649;
 

@@ -5,6 +5,7 @@
 // generated set_<f>/get_<f>. SaveToBuffer writes the object's bytes: host and kernel
 // share one definition, so the blob layout is the C++ layout of this class.
 #pragma once
+#include <array>  // host tiling code uses std::array, which the device toolchain's headers bring in
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
@@ -75,7 +76,9 @@ constexpr bool valid_field_type = std::is_arithmetic_v<T>;
   static_assert(std::is_trivially_copyable_v<struct_type>,                                       \
                 "TILING_DATA_FIELD_DEF_STRUCT: nested tiling structs must be plain data");
 
-#define END_TILING_DATA_DEF }
+// With its own `;`: public headers write `END_TILING_DATA_DEF;` (an empty declaration after it)
+// and also leave it off.
+#define END_TILING_DATA_DEF };
 
 // Registers `class_name` as the tiling data of `op_type` (or, as <Name>Op, a nested struct;
 // or, as <Op>_<key>, the struct of one tiling key). Valid in any namespace.

@@ -3,6 +3,7 @@
 #pragma once
 #include "aoc/kernel_unit.h"
 #include "lib/adv_tiling.h"
+#include "tiling/platform/platform_ascendc.h"  // the device header declares platform_ascendc through it
 
 // Host tiling data names these structs as optiling::<Name> (TILING_DATA_FIELD_DEF_STRUCT).
 // They share the kernel-side layout, so the bytes a host fills are the bytes a kernel reads.

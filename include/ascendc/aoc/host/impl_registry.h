@@ -8,6 +8,7 @@
 // context->GetCompileInfo<T>(). Here it runs on the first GetCompileInfo of a tiling context,
 // on that context's platform.
 #pragma once
+#include <initializer_list>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -99,6 +100,12 @@ class OpImplRegister {
   template <typename F> OpImplRegister& InferShapeRange(F) { return *this; }
   template <typename... A> OpImplRegister& InputsDataDependency(A&&...) { return *this; }
   template <typename... A> OpImplRegister& TilingInputsDataDependency(A&&...) { return *this; }
+  // The device API's braced lists of input indices (and placements), which a template cannot deduce.
+  OpImplRegister& InputsDataDependency(std::initializer_list<int32_t>) { return *this; }
+  OpImplRegister& TilingInputsDataDependency(std::initializer_list<int32_t>) { return *this; }
+  OpImplRegister& TilingInputsDataDependency(std::initializer_list<int32_t>, std::initializer_list<int32_t>) {
+    return *this;
+  }
   template <typename... A> OpImplRegister& PrivateAttr(A&&...) { return *this; }
   template <typename... A> OpImplRegister& OutputShapeDependOnCompute(A&&...) { return *this; }
 

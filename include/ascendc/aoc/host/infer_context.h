@@ -24,6 +24,12 @@ class InferShapeContext {
   const Tensor* GetInputTensor(size_t i) const {
     return i < node_.inputs().size() ? &node_.inputs()[i].tensor : nullptr;
   }
+  const CompileTimeTensorDesc* GetInputDesc(size_t i) const {
+    return i < node_.inputs().size() ? &node_.inputs()[i].tensor.desc() : nullptr;
+  }
+  const CompileTimeTensorDesc* GetOutputDesc(size_t i) const {
+    return i < node_.outputs().size() ? &node_.outputs()[i].tensor.desc() : nullptr;
+  }
   const Shape* GetOptionalInputShape(size_t ir) const {
     int k = aoc::host::find_instance(node_.inputs(), static_cast<int>(ir));
     return k < 0 ? nullptr : &node_.inputs()[k].tensor.GetOriginShape();
