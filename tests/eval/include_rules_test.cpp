@@ -78,6 +78,22 @@ TEST(IncludeRules, ParentStepsOutOfTheFoldersAreRefused) {
   }
 }
 
+// op_host's aclnn API layer is never built (package::host_cpp_files), so its includes of other
+// operators' folders are not the candidate's; the same include in a unit that is built, or in the
+// kernel folder under an aclnn name, is still refused.
+TEST(IncludeRules, TheUnbuiltAclnnLayerOfOpHostIsNotChecked) {
+  const Scratch c("int a;\n");
+  const std::string outside = "#include \"../../../../../../../../../../etc/passwd\"\n";
+  std::ofstream(c.host() / "aclnn_x.cpp") << outside;
+  EXPECT_TRUE(c.check().empty()) << all(c.check());
+  std::ofstream(c.host() / "x_def.cpp") << "OP_ADD(X);\n" << outside;
+  std::ofstream(c.kernel() / "aclnn_y.cpp") << outside;
+  const auto f = c.check();
+  ASSERT_EQ(f.size(), 2u) << all(f);
+  EXPECT_EQ(f[0].file, (c.host() / "x_def.cpp").string());
+  EXPECT_EQ(f[1].file, (c.kernel() / "aclnn_y.cpp").string());
+}
+
 TEST(IncludeRules, ComputedIncludesAndDependencyPragmasAreRefused) {
   const Scratch c(
       "#define P </etc/passwd>\n"

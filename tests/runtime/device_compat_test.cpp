@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "kernel_operator.h"
+#include "kernel_log.h"
 #include "aoc/launch.h"
 #include "register/op_def_registry.h"
 #include "sim/hazards.h"
@@ -97,6 +98,36 @@ aoc::runtime::LaunchResult run_big(bool use) {
 }
 
 }  // namespace
+
+namespace {
+
+// Kernels of CANN's repositories pick their A2 code with __CCE_AICORE__ and check their own
+// arguments with kernel_log.h's ASSERT_MSG.
+uint32_t g_assert_rows = 0;
+extern "C" __global__ __aicore__ void a2_path_with_assert(GM_ADDR) {
+#if __CCE_AICORE__ == 220
+  ASSERT_MSG(g_assert_rows != 0, "rows must not be 0");
+  KERNEL_LOG(KERNEL_ERROR, "rows %u", g_assert_rows);
+#endif
+}
+
+aoc::runtime::LaunchResult run_assert(uint32_t rows) {
+  g_assert_rows = rows;
+  aoc::runtime::LaunchConfig cfg;
+  return aoc::runtime::launch_kernel(cfg, reinterpret_cast<void*>(&a2_path_with_assert), {{nullptr, 0, "workspace"}});
+}
+
+}  // namespace
+
+TEST(KernelLog, AFailedAssertOnTheA2PathStopsTheKernelWithItsCondition) {
+  static_assert(__CCE_AICORE__ == 220 && __NPU_ARCH__ == 2201);
+  static_assert(ge::FORMAT_NCDHW == 30 && ge::FORMAT_NDHWC == 27);
+  EXPECT_TRUE(run_assert(4).ok);
+  const auto r = run_assert(0);
+  ASSERT_FALSE(r.ok);
+  EXPECT_NE(r.error.find("assertion failed: g_assert_rows != 0"), std::string::npos) << r.error;
+  EXPECT_NE(r.error.find("device_compat_test.cpp"), std::string::npos) << r.error;
+}
 
 TEST(InitBufferOverflow, ABufferPastTheEndOfUbIsFineWhileUntouched) {
   auto r = run_big(false);

@@ -26,6 +26,11 @@
 #ifndef __NPU_ARCH__
 #define __NPU_ARCH__ 2201
 #endif
+// The device compiler's core version of the same cores (dav-c220): kernels choose their A2 code
+// paths with `#if __CCE_AICORE__ == 220`.
+#ifndef __CCE_AICORE__
+#define __CCE_AICORE__ 220
+#endif
 
 #define GM_ADDR __gm__ uint8_t*
 

@@ -24,7 +24,8 @@ enum DataType : int32_t {
 };
 
 enum Format : int32_t { FORMAT_NCHW = 0, FORMAT_NHWC = 1, FORMAT_ND = 2, FORMAT_NC1HWC0 = 3, FORMAT_FRACTAL_Z = 4,
-                        FORMAT_FRACTAL_NZ = 29, FORMAT_RESERVED = 40 };
+                        FORMAT_CHWN = 14, FORMAT_HWCN = 16, FORMAT_NDHWC = 27, FORMAT_FRACTAL_NZ = 29,
+                        FORMAT_NCDHW = 30, FORMAT_DHWCN = 31, FORMAT_NDC1HWC0 = 32, FORMAT_RESERVED = 40 };
 
 inline int GetSizeByDataType(DataType t) {
   switch (t) {
