@@ -544,6 +544,7 @@ std::vector<fs::path> kernel_tiling_headers(const fs::path& host_folder, const s
   std::error_code ec;
   for (const auto& e : fs::directory_iterator(host_folder, ec))
     if (e.is_regular_file() && e.path().extension() == ".h" &&
+        e.path().filename().string().find("tiling") != std::string::npos &&
         base::read_text(e.path()).find("BEGIN_TILING_DATA_DEF") != std::string::npos)
       out.push_back(e.path());
   std::sort(out.begin(), out.end());

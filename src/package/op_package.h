@@ -132,7 +132,9 @@ std::vector<std::filesystem::path> host_cpp_files(const std::filesystem::path& f
 bool is_op_api_source(const std::filesystem::path& file);
 // The op_host/ headers a kernel unit is given (-include) so that GET_TILING_DATA finds the tiling
 // struct, as the device build generates it from op_host's registrations: <package>_tiling.h,
-// else every header of the folder that defines tiling data (BEGIN_TILING_DATA_DEF), sorted.
+// else every header of the folder with "tiling" in its name that defines tiling data
+// (BEGIN_TILING_DATA_DEF), sorted. Not other headers: a kernel header of the same name as an
+// op_host one often shares its include guard.
 std::vector<std::filesystem::path> kernel_tiling_headers(const std::filesystem::path& host_folder,
                                                          const std::string& package);
 

@@ -106,7 +106,7 @@ namespace {
 uint32_t g_assert_rows = 0;
 extern "C" __global__ __aicore__ void a2_path_with_assert(GM_ADDR) {
 #if __CCE_AICORE__ == 220
-  ASSERT_MSG(g_assert_rows != 0, "rows must not be 0");
+  ASSERT_MSG(g_assert_rows != 0 && get_block_idx() == 0 && get_block_num() == 1, "rows must not be 0");
   KERNEL_LOG(KERNEL_ERROR, "rows %u", g_assert_rows);
 #endif
 }
@@ -125,7 +125,7 @@ TEST(KernelLog, AFailedAssertOnTheA2PathStopsTheKernelWithItsCondition) {
   EXPECT_TRUE(run_assert(4).ok);
   const auto r = run_assert(0);
   ASSERT_FALSE(r.ok);
-  EXPECT_NE(r.error.find("assertion failed: g_assert_rows != 0"), std::string::npos) << r.error;
+  EXPECT_NE(r.error.find("assertion failed: g_assert_rows != 0 && get_block_idx() == 0"), std::string::npos) << r.error;
   EXPECT_NE(r.error.find("device_compat_test.cpp"), std::string::npos) << r.error;
 }
 

@@ -17,6 +17,11 @@ inline int64_t GetTaskRatio() { return aoc::core().sub_block_num; }
 inline int64_t GetSystemCycle() { return static_cast<int64_t>(aoc::core().trace.records.size()); }
 }  // namespace AscendC
 
+// The compiler's builtins behind those accessors, which some kernels call directly.
+inline int64_t get_block_idx() { return AscendC::GetBlockIdx(); }
+inline int64_t get_block_num() { return AscendC::GetBlockNum(); }
+inline int64_t get_subblockid() { return AscendC::GetSubBlockIdx(); }
+
 // Builtin variables some kernels read directly. The launcher sets them per block,
 // alongside the CoreState fields the accessors above read.
 inline thread_local int64_t block_idx = 0;

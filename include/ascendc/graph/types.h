@@ -9,6 +9,7 @@
 namespace ge {
 
 using graphStatus = uint32_t;
+using char_t = char;
 constexpr graphStatus GRAPH_SUCCESS = 0;
 // Shape dimensions InferShape writes when a size is known only at run time.
 constexpr int64_t UNKNOWN_DIM = -1;

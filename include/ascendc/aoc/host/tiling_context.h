@@ -108,7 +108,8 @@ class TilingContext {
   }
 
   const RuntimeAttrs* GetAttrs() const { return &node_.attrs(); }
-  fe::PlatFormInfos* GetPlatformInfo() { return &platform_; }
+  // Const, as the device declares it: tiling code calls it through a const context.
+  fe::PlatFormInfos* GetPlatformInfo() const { return const_cast<fe::PlatFormInfos*>(&platform_); }
   // What the operator's TilingParse (IMPL_OP_OPTILING(...).TilingParse<T>) computed; null
   // when it registered none.
   template <typename T> const T* GetCompileInfo() { return static_cast<const T*>(GetCompileInfo()); }
