@@ -57,7 +57,17 @@ class LocalMemory {
   uint32_t size_ = 0;
 };
 
+}  // namespace aoc
+
+// The mask register's mode is part of the kernel API (SetVectorMask<T, MaskMode::COUNTER>): it is
+// AscendC's type, which the simulator's state names, not the other way round (the API-use check
+// refuses the kernel's use of a type of namespace aoc).
+namespace AscendC {
 enum class MaskMode : uint8_t { NORMAL = 0, COUNTER };
+}  // namespace AscendC
+
+namespace aoc {
+using MaskMode = AscendC::MaskMode;
 
 // Hardware event flags set by SetFlag and not yet consumed by WaitFlag, counted per event id
 // for each (source pipe, destination pipe) pair. Lets the functional run catch a WaitFlag that

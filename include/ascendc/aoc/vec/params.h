@@ -8,8 +8,6 @@
 
 namespace AscendC {
 
-using MaskMode = aoc::MaskMode;
-
 enum class RoundMode : uint8_t {
   CAST_NONE = 0,  // exact when representable, otherwise as CAST_RINT
   CAST_RINT,      // nearest, ties to even

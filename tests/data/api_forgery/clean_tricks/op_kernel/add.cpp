@@ -145,6 +145,7 @@ __aicore__ inline float Tricks(asc::LocalTensor<half>& t, GM_ADDR tiling)
     auto lambda = [](auto& x) { return x.GetSize(); };
     s += static_cast<float>(lambda(t)) + Clamp<uint32_t>(tilingData.tileLength, 1u, tile_cap);
     if (TILING_KEY_IS(1)) s += 1.0f;
+    AscendC::SetVectorMask<half, AscendC::MaskMode::COUNTER>(128);
     KERNEL_TASK_TYPE_DEFAULT(KERNEL_TYPE_AIV_ONLY);
     if ASCEND_IS_AIV { s += 2.0f; }
     std::size_t n = sizeof(half) + static_cast<std::size_t>(GetBlockNum());
